@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { isValidPhoneNumber } from 'libphonenumber-js';
+import { planName } from './plans';
+
+/** Routes of SPEC §7 Account, plus token refresh and logout (docs/decisions). */
+export const accountPaths = {
+  account: '/api/account/',
+  register: '/api/account/register/',
+  login: '/api/account/login/',
+  refresh: '/api/account/token/refresh/',
+  logout: '/api/account/logout/',
+  forgetPassword: '/api/account/forget-password/',
+  updatePassword: '/api/account/update-password/',
+  socialMediaAccount: '/api/account/social_media_account/',
+} as const;
+
+export const passwordMinLength = 8;
+
+export const email = z.email('Enter a valid e-mail address.').max(254);
+export const password = z
+  .string()
+  .min(passwordMinLength, `Password must be at least ${passwordMinLength} characters.`)
+  .max(128, 'Password must be at most 128 characters.');
+/** An international phone number; stored as E.164. */
+export const phone = z
+  .string()
+  .trim()
+  .refine((value) => isValidPhoneNumber(value), 'Enter a valid phone number.');
+export const username = z
+  .string()
+  .trim()
+  .min(1, 'Name is required.')
+  .max(100, 'Name must be at most 100 characters.');
+
+export const socialProviders = ['google', 'apple', 'facebook'] as const;
+export const socialProvider = z.enum(socialProviders);
+export type SocialProvider = z.infer<typeof socialProvider>;
+
+export const linkedSocialAccount = z
+  .object({ email: z.string().nullable(), social_media_account: z.string() })
+  .nullable();
+
+/** SPEC §3 Account, with the storage figures the Profile's usage bar needs (later issue). */
+export const account = z.object({
+  id: z.uuid(),
+  username: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  customer_level: planName,
+  points: z.number().int(),
+  points_expired_at: z.iso.datetime({ offset: true }).nullable(),
+  google_account: linkedSocialAccount,
+  apple_account: linkedSocialAccount,
+  facebook_account: linkedSocialAccount,
+});
+export type Account = z.infer<typeof account>;
+
+export const registerRequest = z.object({ email, phone, username, password });
+export type RegisterRequest = z.infer<typeof registerRequest>;
+
+export const nativeLoginRequest = z.object({
+  login_type: z.literal('native'),
+  email: z.string().trim().min(1, 'E-mail is required.').max(254),
+  password: z.string().min(1, 'Password is required.').max(128),
+});
+export const loginRequest = nativeLoginRequest;
+export type LoginRequest = z.infer<typeof loginRequest>;
+
+export const tokenPair = z.object({ access: z.string(), refresh: z.string() });
+export type TokenPair = z.infer<typeof tokenPair>;
+
+export const refreshRequest = z.object({ refresh: z.string().min(1).max(512) });
+export type RefreshRequest = z.infer<typeof refreshRequest>;
+
+/** PUT /api/account/: only username and phone change; other fields are ignored (SPEC §7). */
+export const updateAccountRequest = z.object({
+  username: username.optional(),
+  phone: phone.optional(),
+});
+export type UpdateAccountRequest = z.infer<typeof updateAccountRequest>;
+
+export const forgetPasswordRequest = z.object({ email });
+export const updatePasswordRequest = z.object({
+  password,
+  key: z.string().min(1, 'The reset link is missing its key.').max(256),
+});
+export type UpdatePasswordRequest = z.infer<typeof updatePasswordRequest>;
+
+/** Answer of forget-password and update-password: the sentence the UI shows. */
+export const messageResponse = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponse>;
+
+export const forgetPasswordSuccess =
+  'Reset success! Please check your email to change the password';
+export const passwordMismatchMessage = 'Password and Confirm Password should be the same.';
+export const termsNotAgreedMessage = 'Please agree to the Terms of Service and the Privacy Policy.';

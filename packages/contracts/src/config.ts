@@ -1,0 +1,13 @@
+import { z } from 'zod';
+import { socialProvider } from './account';
+
+export const configPath = '/api/config/';
+
+/** What the web app reads from the server at start: the footer, the service e-mail, and which
+ *  social sign-in providers are configured (none until a later issue wires them). */
+export const publicConfig = z.object({
+  company_name: z.string(),
+  customer_service_email: z.string(),
+  social_providers: z.array(socialProvider),
+});
+export type PublicConfig = z.infer<typeof publicConfig>;

@@ -1,0 +1,4 @@
+export * from './account';
+export * from './plans';
+export * from './problem';
+export * from './config';

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+
+/** The membership plans of SPEC §9, in rank order: Silver < Gold < Platinum. */
+export const planNames = ['Silver', 'Gold', 'Platinum'] as const;
+export const planName = z.enum(planNames);
+export type PlanName = z.infer<typeof planName>;
+
+export interface Plan {
+  name: PlanName;
+  /** Yearly price in US cents; 0 is free. */
+  priceCents: number;
+  /** Shown on the plan card exactly as SPEC §9 writes it. */
+  priceLabel: string;
+  signUpBonusPoints: number;
+  storageBytes: number;
+  storageLabel: string;
+  dentalAiUsesPerYear: number;
+  summaryReportsPerYear: number;
+  treatmentHistoryReportsPerYear: number;
+}
+
+const GB = 1024 ** 3;
+
+export const plans: Record<PlanName, Plan> = {
+  Silver: {
+    name: 'Silver',
+    priceCents: 0,
+    priceLabel: 'FREE',
+    signUpBonusPoints: 500,
+    storageBytes: 1 * GB,
+    storageLabel: '1GB',
+    dentalAiUsesPerYear: 10,
+    summaryReportsPerYear: 1,
+    treatmentHistoryReportsPerYear: 15,
+  },
+  Gold: {
+    name: 'Gold',
+    priceCents: 2999,
+    priceLabel: '$29.99/Year',
+    signUpBonusPoints: 3000,
+    storageBytes: 5 * GB,
+    storageLabel: '5GB',
+    dentalAiUsesPerYear: 30,
+    summaryReportsPerYear: 5,
+    treatmentHistoryReportsPerYear: 15,
+  },
+  Platinum: {
+    name: 'Platinum',
+    priceCents: 4999,
+    priceLabel: '$49.99/Year',
+    signUpBonusPoints: 5000,
+    storageBytes: 10 * GB,
+    storageLabel: '10GB',
+    dentalAiUsesPerYear: 50,
+    summaryReportsPerYear: 10,
+    treatmentHistoryReportsPerYear: 15,
+  },
+};
+
+export function planRank(name: PlanName): number {
+  return planNames.indexOf(name);
+}
+
+/** Sign-up bonus points expire at the end of the year in which they were granted (SPEC §9). */
+export function endOfYear(at: Date): Date {
+  return new Date(Date.UTC(at.getUTCFullYear(), 11, 31, 23, 59, 59, 999));
+}
