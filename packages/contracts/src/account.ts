@@ -55,7 +55,10 @@ export const account = z.object({
 });
 export type Account = z.infer<typeof account>;
 
-export const registerRequest = z.object({ email, phone, username, password });
+/** Phone is optional at sign-up (SPEC §5 does not require it); '' or absent means none. */
+const optionalPhone = z.union([z.literal('').transform(() => null), phone]).nullish();
+
+export const registerRequest = z.object({ email, phone: optionalPhone, username, password });
 export type RegisterRequest = z.infer<typeof registerRequest>;
 
 export const nativeLoginRequest = z.object({
@@ -75,7 +78,7 @@ export type RefreshRequest = z.infer<typeof refreshRequest>;
 /** PUT /api/account/: only username and phone change; other fields are ignored (SPEC §7). */
 export const updateAccountRequest = z.object({
   username: username.optional(),
-  phone: phone.optional(),
+  phone: optionalPhone,
 });
 export type UpdateAccountRequest = z.infer<typeof updateAccountRequest>;
 
