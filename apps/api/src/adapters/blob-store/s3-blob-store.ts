@@ -1,0 +1,121 @@
+import { Readable } from 'node:stream';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  NoSuchKey,
+  NotFound,
+  PutObjectCommand,
+  S3Client,
+  paginateListObjectsV2,
+} from '@aws-sdk/client-s3';
+import {
+  assertValidBlobKey,
+  assertValidBlobPrefix,
+  type BlobContent,
+  type BlobListing,
+  type BlobStore,
+} from './blob-store';
+
+export interface S3BlobStoreOptions {
+  bucket: string;
+  region: string;
+  /** For S3-compatible servers (MinIO, Ceph, R2…); unset means AWS. */
+  endpoint?: string;
+  /** Unset means the SDK's default credential chain (environment, instance role). */
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** `bucket` in the path instead of the host name, which most S3-compatible servers need. */
+  forcePathStyle?: boolean;
+}
+
+/** Objects in one bucket of Amazon S3 or an S3-compatible server; a key is the object key. */
+export class S3BlobStore implements BlobStore {
+  private readonly client: S3Client;
+  private readonly bucket: string;
+
+  constructor(options: S3BlobStoreOptions) {
+    this.bucket = options.bucket;
+    this.client = new S3Client({
+      region: options.region,
+      endpoint: options.endpoint,
+      forcePathStyle: options.forcePathStyle ?? false,
+      credentials:
+        options.accessKeyId !== undefined && options.secretAccessKey !== undefined
+          ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
+          : undefined,
+    });
+  }
+
+  async put(key: string, bytes: Uint8Array, contentType: string): Promise<void> {
+    assertValidBlobKey(key);
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.bucket,
+        Key: key,
+        Body: bytes,
+        ContentType: contentType,
+        ContentLength: bytes.byteLength,
+      }),
+    );
+  }
+
+  async get(key: string): Promise<BlobContent | null> {
+    assertValidBlobKey(key);
+    try {
+      const object = await this.client.send(
+        new GetObjectCommand({ Bucket: this.bucket, Key: key }),
+      );
+      // In Node.js the SDK answers with an http.IncomingMessage, which is a Readable.
+      if (!(object.Body instanceof Readable) || object.ContentLength === undefined) {
+        throw new Error(`S3 answered GetObject for ${key} without a readable body and length`);
+      }
+      return { stream: object.Body, size: object.ContentLength };
+    } catch (error) {
+      // NoSuchKey only: a missing bucket or a denied read must fail loudly, not look empty.
+      if (error instanceof NoSuchKey) return null;
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    assertValidBlobKey(key);
+    // S3 answers 204 for a key that is not there, so deleting twice is harmless.
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+  }
+
+  async exists(key: string): Promise<boolean> {
+    assertValidBlobKey(key);
+    try {
+      await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      return true;
+    } catch (error) {
+      if (error instanceof NotFound) return false;
+      throw error;
+    }
+  }
+
+  async *list(prefix: string): AsyncIterable<BlobListing> {
+    assertValidBlobPrefix(prefix);
+    const pages = paginateListObjectsV2(
+      { client: this.client },
+      { Bucket: this.bucket, Prefix: prefix },
+    );
+    for await (const page of pages) {
+      for (const object of page.Contents ?? []) {
+        if (object.Key === undefined) continue;
+        // S3 always sends both; should one be missing, "now" keeps a sweep from deleting early.
+        yield {
+          key: object.Key,
+          size: object.Size ?? 0,
+          modifiedAt: object.LastModified ?? new Date(),
+        };
+      }
+    }
+  }
+
+  /** Closes the client's connections (at shutdown). */
+  destroy(): void {
+    this.client.destroy();
+  }
+}

@@ -1,0 +1,143 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { Forbidden } from '../domain-errors';
+import { systemClock, type Clock } from '../clock';
+
+/** Where signed file links are served; the route owns `${filesPath}*`. */
+export const filesPath = '/api/files/';
+
+export type Disposition = 'inline' | 'attachment';
+
+/** What a link lets its holder fetch, and how the response presents it. */
+export interface LinkedFile {
+  /** Blob store key. */
+  key: string;
+  contentType: string;
+  disposition: Disposition;
+  /** Name offered to the browser in Content-Disposition. */
+  fileName: string;
+}
+
+export interface VerifiedLink extends LinkedFile {
+  expiresAt: Date;
+}
+
+export type LinkRejection = 'malformed' | 'tampered' | 'expired';
+
+/** A link that was altered, forged, cut short or has expired: answered with 403. */
+export class InvalidSignedLink extends Forbidden {
+  constructor(readonly reason: LinkRejection) {
+    super('This file link is invalid or has expired. Please reload the page.');
+  }
+}
+
+export interface SignedLinksOptions {
+  /** At least 32 bytes; the same in every API process. */
+  secret: string | Uint8Array;
+  /** Shortest lifetime of a link; default 15 minutes. */
+  ttlSeconds?: number;
+  /**
+   * Expiry is rounded up to a multiple of this, so that lists fetched again within that window
+   * carry the same links and the browser can reuse the images it already has; default 5 minutes.
+   */
+  roundSeconds?: number;
+  clock?: Clock;
+}
+
+const version = 'v1';
+const signatureLength = 32;
+// Content types and file names are printable: control characters would corrupt a header and a
+// lone surrogate cannot be percent-encoded.
+const printable = /^[\x20-\x7e\u{a0}-\u{d7ff}\u{e000}-\u{10ffff}]{1,255}$/u;
+
+/**
+ * Short-lived links to stored files that work without a bearer header (an `<img>`, a download):
+ * `/api/files/<key>?exp=<unix s>&type=…&disp=…&name=…&sig=<HMAC-SHA256, base64url>`, the HMAC
+ * covering key, expiry, type, disposition and name (docs/decisions/signed-file-links.md).
+ */
+export class SignedLinks {
+  private readonly secret: Buffer;
+  private readonly ttlSeconds: number;
+  private readonly roundSeconds: number;
+  private readonly clock: Clock;
+
+  constructor(options: SignedLinksOptions) {
+    this.secret = Buffer.from(options.secret);
+    if (this.secret.length < 32) throw new Error('The signed-link secret needs at least 32 bytes');
+    this.ttlSeconds = options.ttlSeconds ?? 15 * 60;
+    this.roundSeconds = options.roundSeconds ?? 5 * 60;
+    this.clock = options.clock ?? systemClock;
+  }
+
+  /** The path and query of a link to the file, valid for at least the configured lifetime. */
+  sign(file: LinkedFile): string {
+    if (!printable.test(file.contentType) || !printable.test(file.fileName)) {
+      throw new Error('Content type and file name must be 1 to 255 printable characters');
+    }
+    const earliest = Math.ceil(this.clock.now().getTime() / 1000) + this.ttlSeconds;
+    const expires = Math.ceil(earliest / this.roundSeconds) * this.roundSeconds;
+    const query = new URLSearchParams({
+      exp: String(expires),
+      type: file.contentType,
+      disp: file.disposition,
+      name: file.fileName,
+      sig: this.signature(file, expires).toString('base64url'),
+    });
+    const path = file.key.split('/').map(encodeURIComponent).join('/');
+    return `${filesPath}${path}?${query.toString()}`;
+  }
+
+  /**
+   * Checks a link as the files route received it: the key from the path (decoded) and the query
+   * parameters. Answers what it grants, or throws InvalidSignedLink.
+   */
+  verify(key: string, query: Readonly<Record<string, unknown>>): VerifiedLink {
+    const { exp, type, disp, name, sig } = query;
+    if (
+      typeof exp !== 'string' ||
+      !/^\d{1,12}$/.test(exp) ||
+      typeof type !== 'string' ||
+      (disp !== 'inline' && disp !== 'attachment') ||
+      typeof name !== 'string' ||
+      typeof sig !== 'string'
+    ) {
+      throw new InvalidSignedLink('malformed');
+    }
+    const expires = Number(exp);
+    const file: LinkedFile = { key, contentType: type, disposition: disp, fileName: name };
+    const given = Buffer.from(sig, 'base64url');
+    const expected = this.signature(file, expires);
+    // Compare in constant time; a wrong length is refused first, as timingSafeEqual requires.
+    if (given.length !== signatureLength || !timingSafeEqual(given, expected)) {
+      throw new InvalidSignedLink('tampered');
+    }
+    const expiresAt = new Date(expires * 1000);
+    if (this.clock.now() >= expiresAt) throw new InvalidSignedLink('expired');
+    return { ...file, expiresAt };
+  }
+
+  private signature(file: LinkedFile, expires: number): Buffer {
+    // A JSON array keeps the fields apart whatever characters they hold.
+    const message = JSON.stringify([
+      version,
+      file.key,
+      expires,
+      file.contentType,
+      file.disposition,
+      file.fileName,
+    ]);
+    return createHmac('sha256', this.secret).update(message).digest();
+  }
+}
+
+/**
+ * The Content-Disposition header for a linked file (RFC 6266): an ASCII fallback name for old
+ * clients and the exact UTF-8 name in `filename*`.
+ */
+export function contentDisposition(disposition: Disposition, fileName: string): string {
+  const fallback = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `${disposition}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}

@@ -1,0 +1,274 @@
+import { createHash } from 'node:crypto';
+import { fileTypeFromBuffer } from 'file-type';
+import sharp, { type Sharp } from 'sharp';
+import {
+  estimateDataUrlBytes,
+  imageUploadLimit,
+  pdfUploadLimit,
+  unsupportedImageMessage,
+  unsupportedMedicalFileMessage,
+  uploadLimitFor,
+  type AcceptedImageType,
+  type AcceptedMedicalFileType,
+  type UploadLimit,
+} from '@dental/contracts';
+import { BadRequest } from '../../domain-errors';
+import { PayloadTooLarge, UnsupportedMediaType } from './upload-errors';
+
+export type FileExtension = 'jpg' | 'png' | 'webp' | 'pdf';
+
+/** A small WebP of an image for list views (docs/decisions/image-thumbnails.md). */
+export interface Thumbnail {
+  bytes: Buffer;
+  contentType: 'image/webp';
+  width: number;
+  height: number;
+}
+
+interface AcceptedBytes {
+  /** What to store: for images, re-encoded upright without metadata. */
+  bytes: Buffer;
+  /** `bytes.length`, what the storage quota counts. */
+  size: number;
+  /** Hex SHA-256 of `bytes`. */
+  sha256: string;
+  extension: FileExtension;
+}
+
+export interface AcceptedImage extends AcceptedBytes {
+  kind: 'image';
+  contentType: AcceptedImageType;
+  width: number;
+  height: number;
+  thumbnail: Thumbnail;
+}
+
+export interface AcceptedPdf extends AcceptedBytes {
+  kind: 'pdf';
+  contentType: 'application/pdf';
+}
+
+export type AcceptedMedicalFile = (AcceptedImage | AcceptedPdf) & {
+  /** The user's name for the file, made safe and ending in the detected type's extension. */
+  fileName: string;
+};
+
+export interface UploadAcceptanceOptions {
+  /** Largest image accepted, in pixels (width × height); default 100 megapixels. */
+  maxImagePixels?: number;
+  /** Longest side of a thumbnail in pixels; default 320. */
+  thumbnailSize?: number;
+}
+
+export const malformedUploadMessage = 'The file could not be read. Please choose it again.';
+export const unreadableImageMessage =
+  'The image could not be read. It may be damaged; please choose another file.';
+
+const maxHeaderLength = 256;
+const base64Payload = /^[A-Za-z0-9+/]+={0,2}$/;
+
+// file-type names an animated PNG image/apng; it is still a PNG that every decoder reads.
+const acceptedDetections = new Map<string, AcceptedMedicalFileType>([
+  ['image/jpeg', 'image/jpeg'],
+  ['image/png', 'image/png'],
+  ['image/apng', 'image/png'],
+  ['image/webp', 'image/webp'],
+  ['application/pdf', 'application/pdf'],
+]);
+
+const imageFormats: Record<
+  AcceptedImageType,
+  { extension: FileExtension; encode: (image: Sharp) => Sharp }
+> = {
+  'image/jpeg': { extension: 'jpg', encode: (image) => image.jpeg({ quality: 92 }) },
+  'image/png': { extension: 'png', encode: (image) => image.png() },
+  'image/webp': { extension: 'webp', encode: (image) => image.webp({ quality: 92 }) },
+};
+
+// Tolerate decoder warnings (phones write slightly odd JPEGs); refuse only real errors.
+const decodeOptions = { failOn: 'error' } as const;
+
+function sha256(bytes: Buffer): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+/**
+ * Decodes a `data:<type>;base64,<payload>` link. The size is checked from the payload's length
+ * before anything is decoded, so an oversized upload costs no memory beyond the request itself.
+ */
+function decodeDataUrl(dataUrl: string, limit: UploadLimit): Buffer {
+  const comma = dataUrl.indexOf(',');
+  if (
+    comma === -1 ||
+    comma > maxHeaderLength ||
+    !/^data:[^,]*;base64$/i.test(dataUrl.slice(0, comma))
+  ) {
+    throw new BadRequest(malformedUploadMessage);
+  }
+  if (estimateDataUrlBytes(dataUrl) > limit.maxBytes) throw new PayloadTooLarge(limit.message);
+  const payload = dataUrl.slice(comma + 1);
+  // Strict: Buffer.from would silently skip characters that are not base64.
+  if (payload.length % 4 !== 0 || !base64Payload.test(payload)) {
+    throw new BadRequest(malformedUploadMessage);
+  }
+  return Buffer.from(payload, 'base64');
+}
+
+/** The type the bytes say they are, if it is one we accept; names and claimed types are ignored. */
+async function detectType(bytes: Buffer): Promise<AcceptedMedicalFileType | undefined> {
+  const detected = await fileTypeFromBuffer(bytes);
+  return detected && acceptedDetections.get(detected.mime);
+}
+
+function acceptPdf(bytes: Buffer): AcceptedPdf {
+  return {
+    kind: 'pdf',
+    contentType: 'application/pdf',
+    bytes,
+    size: bytes.length,
+    sha256: sha256(bytes),
+    extension: 'pdf',
+  };
+}
+
+const extensionAliases: Record<FileExtension, string[]> = {
+  jpg: ['jpg', 'jpeg'],
+  png: ['png'],
+  webp: ['webp'],
+  pdf: ['pdf'],
+};
+/**
+ * Control characters, bidirectional overrides (which can disguise an extension) and lone
+ * surrogates (which cannot be encoded in a header) have no place in a file name.
+ */
+function isSafeInName(character: string): boolean {
+  const code = character.codePointAt(0) ?? 0;
+  return !(
+    code < 0x20 ||
+    (code >= 0x7f && code <= 0x9f) ||
+    (code >= 0x202a && code <= 0x202e) ||
+    (code >= 0x2066 && code <= 0x2069) ||
+    (code >= 0xd800 && code <= 0xdfff)
+  );
+}
+const maxStemLength = 200;
+
+/**
+ * The name a medical file is kept and downloaded under: the last path segment of what the user
+ * sent, without unsafe characters, ending in the extension of the detected type — kept when it
+ * already names that type, otherwise put in place of a letter-led extension or appended
+ * (docs/decisions/accepted-upload-types.md).
+ */
+export function medicalFileName(given: string, extension: FileExtension): string {
+  // Array.from walks code points, so a lone surrogate is one element and a pair stays whole.
+  const cleaned = Array.from(given.split(/[/\\]/).at(-1) ?? '')
+    .filter(isSafeInName)
+    .join('')
+    .trim()
+    .replace(/^\.+/, '');
+  const match = /^(.+)\.([A-Za-z][A-Za-z0-9]{0,4})$/.exec(cleaned);
+  const stem = (match?.[1] ?? cleaned).trim();
+  const givenExtension = match?.[2];
+  const keptExtension =
+    givenExtension !== undefined &&
+    extensionAliases[extension].includes(givenExtension.toLowerCase())
+      ? givenExtension
+      : extension;
+  const shortStem = Array.from(stem).slice(0, maxStemLength).join('').trim();
+  return `${shortStem === '' ? 'file' : shortStem}.${keptExtension}`;
+}
+
+/**
+ * The one way an uploaded file enters the system, for every feature (DESIGN §4): data link
+ * decoded and size-checked, type decided by the bytes, images cleaned of metadata and given a
+ * thumbnail. Failures are domain errors: 400 malformed, 413 too large, 415 not accepted.
+ */
+export class UploadAcceptance {
+  private readonly maxImagePixels: number;
+  private readonly thumbnailSize: number;
+
+  constructor(options: UploadAcceptanceOptions = {}) {
+    this.maxImagePixels = options.maxImagePixels ?? 100_000_000;
+    this.thumbnailSize = options.thumbnailSize ?? 320;
+  }
+
+  /** A photo, X-ray or Dental AI image: JPEG, PNG or WebP up to 5 MB. */
+  async acceptImage(dataUrl: string): Promise<AcceptedImage> {
+    const bytes = decodeDataUrl(dataUrl, imageUploadLimit);
+    const type = await detectType(bytes);
+    if (type === undefined || type === 'application/pdf') {
+      throw new UnsupportedMediaType(unsupportedImageMessage);
+    }
+    return this.processImage(bytes, type);
+  }
+
+  /** A medical or insurance record's file: those images up to 5 MB, or a PDF up to 10 MB. */
+  async acceptMedicalFile(dataUrl: string, fileName: string): Promise<AcceptedMedicalFile> {
+    // The larger limit bounds the decoding; the type's own limit applies once the type is known.
+    const bytes = decodeDataUrl(dataUrl, pdfUploadLimit);
+    const type = await detectType(bytes);
+    if (type === undefined) throw new UnsupportedMediaType(unsupportedMedicalFileMessage);
+    const limit = uploadLimitFor(type);
+    if (bytes.length > limit.maxBytes) throw new PayloadTooLarge(limit.message);
+    const file =
+      type === 'application/pdf' ? acceptPdf(bytes) : await this.processImage(bytes, type);
+    return { ...file, fileName: medicalFileName(fileName, file.extension) };
+  }
+
+  private async processImage(
+    bytes: Buffer,
+    contentType: AcceptedImageType,
+  ): Promise<AcceptedImage> {
+    let pixels: number;
+    try {
+      // Reads the header only: a small file can claim a huge canvas (a decompression bomb).
+      const { width, height } = await sharp(bytes, decodeOptions).metadata();
+      pixels = width * height;
+    } catch (error) {
+      throw new UnsupportedMediaType(unreadableImageMessage, error);
+    }
+    if (pixels > this.maxImagePixels) {
+      throw new PayloadTooLarge(
+        `The image is too large. Please upload an image of at most ${Math.floor(this.maxImagePixels / 1_000_000)} megapixels.`,
+      );
+    }
+    const format = imageFormats[contentType];
+    // Turned upright by its EXIF orientation, then written without any metadata: no location,
+    // no camera details, and no orientation tag left to apply twice
+    // (docs/decisions/photo-orientation-and-metadata.md).
+    const upright = sharp(bytes, decodeOptions).autoOrient();
+    try {
+      const [stored, thumbnail] = await Promise.all([
+        format.encode(upright.clone()).toBuffer({ resolveWithObject: true }),
+        upright
+          .clone()
+          .resize({
+            width: this.thumbnailSize,
+            height: this.thumbnailSize,
+            fit: 'inside',
+            withoutEnlargement: true,
+          })
+          .webp({ quality: 75 })
+          .toBuffer({ resolveWithObject: true }),
+      ]);
+      return {
+        kind: 'image',
+        contentType,
+        bytes: stored.data,
+        size: stored.data.length,
+        sha256: sha256(stored.data),
+        extension: format.extension,
+        width: stored.info.width,
+        height: stored.info.height,
+        thumbnail: {
+          bytes: thumbnail.data,
+          contentType: 'image/webp',
+          width: thumbnail.info.width,
+          height: thumbnail.info.height,
+        },
+      };
+    } catch (error) {
+      throw new UnsupportedMediaType(unreadableImageMessage, error);
+    }
+  }
+}

@@ -1,0 +1,17 @@
+import { DomainError } from '../../domain-errors';
+
+/** A file over its size limit; `detail` is the message of SPEC §5 for images. */
+export class PayloadTooLarge extends DomainError {
+  readonly status = 413;
+}
+
+/** A file whose bytes are not one of the accepted types, whatever its name or claimed type. */
+export class UnsupportedMediaType extends DomainError {
+  readonly status = 415;
+
+  /** @param cause the decoder's error, kept for logs when an image cannot be read */
+  constructor(detail: string, cause?: unknown) {
+    super(detail);
+    this.cause = cause;
+  }
+}

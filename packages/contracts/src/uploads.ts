@@ -1,0 +1,54 @@
+/**
+ * Upload limits, accepted types and their messages (SPEC §5, §9): the one source that the API's
+ * upload acceptance and the web forms both read.
+ */
+
+/** 1 MB here is 1 MiB, 1,048,576 bytes (docs/decisions/upload-size-limits.md). */
+const MB = 1024 * 1024;
+
+/** Photos, X-rays, Dental AI images and images attached to medical records. */
+export const imageMaxBytes = 5 * MB;
+/** PDF documents attached to medical records. */
+export const pdfMaxBytes = 10 * MB;
+
+export const imageTooLargeMessage = 'File size exceeds 5 MB. Please upload smaller file';
+export const pdfTooLargeMessage = 'File size exceeds 10 MB. Please upload smaller file';
+
+/** HEIC is left out: the sharp build here cannot decode HEVC (docs/decisions/accepted-upload-types.md). */
+export const acceptedImageTypes = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export type AcceptedImageType = (typeof acceptedImageTypes)[number];
+
+export const acceptedMedicalFileTypes = [...acceptedImageTypes, 'application/pdf'] as const;
+export type AcceptedMedicalFileType = (typeof acceptedMedicalFileTypes)[number];
+
+export const unsupportedImageMessage =
+  'Unsupported file type. Please upload a JPEG, PNG or WebP image.';
+export const unsupportedMedicalFileMessage =
+  'Unsupported file type. Please upload a JPEG, PNG or WebP image, or a PDF document.';
+
+export interface UploadLimit {
+  maxBytes: number;
+  /** Shown when a file is larger than `maxBytes`. */
+  message: string;
+}
+
+export const imageUploadLimit: UploadLimit = {
+  maxBytes: imageMaxBytes,
+  message: imageTooLargeMessage,
+};
+export const pdfUploadLimit: UploadLimit = { maxBytes: pdfMaxBytes, message: pdfTooLargeMessage };
+
+export function uploadLimitFor(type: AcceptedMedicalFileType): UploadLimit {
+  return type === 'application/pdf' ? pdfUploadLimit : imageUploadLimit;
+}
+
+/**
+ * The number of bytes a base64 data link (`data:<type>;base64,<payload>`) decodes to, computed
+ * from the payload's length alone so that a form can check it without decoding (SPEC §5). Exact
+ * for a well-formed link; the API refuses links that are not.
+ */
+export function estimateDataUrlBytes(dataUrl: string): number {
+  const payloadLength = dataUrl.length - dataUrl.indexOf(',') - 1;
+  const padding = dataUrl.endsWith('==') ? 2 : dataUrl.endsWith('=') ? 1 : 0;
+  return Math.floor(((payloadLength - padding) * 3) / 4);
+}
