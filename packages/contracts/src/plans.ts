@@ -65,3 +65,32 @@ export function planRank(name: PlanName): number {
 export function endOfYear(at: Date): Date {
   return new Date(Date.UTC(at.getUTCFullYear(), 11, 31, 23, 59, 59, 999));
 }
+
+/** A plan is "above" another when it ranks higher; buying one at or below the current level is refused. */
+export function isUpgrade(from: PlanName, to: PlanName): boolean {
+  return planRank(to) > planRank(from);
+}
+
+/**
+ * Start of the membership year that contains `now`: the latest anniversary of `anchor` (the paid
+ * membership's start, or the account's creation for Silver) that is not after `now`. Yearly limits
+ * (Dental AI uses, reports) count from here. A 29 February anchor falls on 28 February in other years.
+ */
+export function membershipYearStart(anchor: Date, now: Date): Date {
+  const anniversary = (year: number) => {
+    const lastDay = new Date(Date.UTC(year, anchor.getUTCMonth() + 1, 0)).getUTCDate();
+    return new Date(
+      Date.UTC(
+        year,
+        anchor.getUTCMonth(),
+        Math.min(anchor.getUTCDate(), lastDay),
+        anchor.getUTCHours(),
+        anchor.getUTCMinutes(),
+        anchor.getUTCSeconds(),
+        anchor.getUTCMilliseconds(),
+      ),
+    );
+  };
+  const thisYear = anniversary(now.getUTCFullYear());
+  return thisYear <= now ? thisYear : anniversary(now.getUTCFullYear() - 1);
+}
