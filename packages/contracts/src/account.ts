@@ -40,7 +40,8 @@ export const linkedSocialAccount = z
   .object({ email: z.string().nullable(), social_media_account: z.string() })
   .nullable();
 
-/** SPEC §3 Account, with the storage figures the Profile's usage bar needs (later issue). */
+/** SPEC §3 Account, with the storage figures the Profile's usage bar needs
+ *  (docs/decisions/storage-usage-on-profile.md). */
 export const account = z.object({
   id: z.uuid(),
   username: z.string(),
@@ -52,6 +53,10 @@ export const account = z.object({
   google_account: linkedSocialAccount,
   apple_account: linkedSocialAccount,
   facebook_account: linkedSocialAccount,
+  /** Bytes of photos and medical files stored, counted against the plan's quota. */
+  storage_used_bytes: z.number().int().nonnegative(),
+  /** The storage quota of the member's plan in bytes (SPEC §9). */
+  storage_quota_bytes: z.number().int().positive(),
 });
 export type Account = z.infer<typeof account>;
 
@@ -97,3 +102,35 @@ export const forgetPasswordSuccess =
   'Reset success! Please check your email to change the password';
 export const passwordMismatchMessage = 'Password and Confirm Password should be the same.';
 export const termsNotAgreedMessage = 'Please agree to the Terms of Service and the Privacy Policy.';
+
+/** How each social sign-in provider is named in messages and on buttons. */
+export const socialProviderNames: Record<SocialProvider, string> = {
+  google: 'Google',
+  apple: 'Apple',
+  facebook: 'Facebook',
+};
+
+/** SPEC §3 social login request: the provider's token (Google/Facebook access, Apple identity). */
+export const socialLoginRequest = z.object({
+  login_type: socialProvider,
+  token: z.string().min(1, 'The sign-in token is missing.').max(8192),
+});
+export type SocialLoginRequest = z.infer<typeof socialLoginRequest>;
+
+/** Every login body the server accepts: native credentials or a social provider's token. */
+export const anyLoginRequest = z.discriminatedUnion('login_type', [
+  nativeLoginRequest,
+  socialLoginRequest,
+]);
+export type AnyLoginRequest = z.infer<typeof anyLoginRequest>;
+
+/** SPEC §3 social bind payload for POST /api/account/social_media_account/. */
+export const socialBindRequest = socialLoginRequest;
+export type SocialBindRequest = z.infer<typeof socialBindRequest>;
+
+/** Answer of POST /api/account/register/ (201): the new account's id and e-mail. */
+export const registerResponse = z.object({ id: z.uuid(), email: z.string() });
+export type RegisterResponse = z.infer<typeof registerResponse>;
+
+export const updatePasswordSuccess =
+  'Your password has been updated. Please log in with your new password.';

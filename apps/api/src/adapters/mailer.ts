@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Sends e-mail; the embedded default writes .eml files, SMTP_URL switches to a real server. */
+export interface Mailer {
+  /** Where mail goes, for the start-up banner (never includes a password). */
+  readonly description: string;
+  send(message: MailMessage): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Writes each message as an RFC 5322 .eml file named so that a plain sort is send order. */
+export class OutboxMailer implements Mailer {
+  private readonly transport = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'windows',
+  });
+
+  constructor(
+    readonly folder: string,
+    private readonly from: string,
+  ) {}
+
+  get description(): string {
+    return `.eml files in ${this.folder}`;
+  }
+
+  async send(message: MailMessage): Promise<void> {
+    const info = await this.transport.sendMail({ from: this.from, ...message });
+    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+    const file = path.join(this.folder, `${stamp}-${randomBytes(4).toString('hex')}.eml`);
+    await mkdir(this.folder, { recursive: true });
+    // The message was built with `buffer: true`, so it is a Buffer rather than a stream.
+    await writeFile(file, info.message as Buffer, { flag: 'wx', mode: 0o600 });
+  }
+
+  close(): Promise<void> {
+    this.transport.close();
+    return Promise.resolve();
+  }
+}
+
+export class SmtpMailer implements Mailer {
+  private readonly transport;
+  readonly description: string;
+
+  constructor(url: string, from: string) {
+    this.transport = nodemailer.createTransport(url, { from });
+    const shown = new URL(url);
+    if (shown.password !== '') shown.password = '***';
+    this.description = `SMTP at ${shown.toString()}`;
+  }
+
+  async send(message: MailMessage): Promise<void> {
+    await this.transport.sendMail(message);
+  }
+
+  close(): Promise<void> {
+    this.transport.close();
+    return Promise.resolve();
+  }
+}
+
+export function createMailer(config: {
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  dataDir: string;
+}): Mailer {
+  return config.smtpUrl === undefined
+    ? new OutboxMailer(path.join(config.dataDir, 'outbox', 'mail'), config.mailFrom)
+    : new SmtpMailer(config.smtpUrl, config.mailFrom);
+}

@@ -1,0 +1,37 @@
+import type { Plan } from '@dental/contracts';
+
+export interface CheckoutRequest {
+  paymentId: string;
+  plan: Plan;
+  customerEmail: string;
+}
+
+export interface CheckoutSession {
+  /** The provider's session id; null for the built-in test mode. */
+  sessionId: string | null;
+  /** Where GET /api/membership-payment/checkout sends the browser. */
+  url: string;
+}
+
+/** A verified provider event, reduced to what membership acts on. */
+export interface PaymentEvent {
+  id: string;
+  type: string;
+  /** completed: paid, apply the plan; expired: the checkout ended unpaid; ignored: anything else. */
+  outcome: 'completed' | 'expired' | 'ignored';
+  /** Our payment id (the session's client_reference_id), when the event names one. */
+  paymentId: string | null;
+}
+
+/** A webhook whose signature does not verify (forged, altered, or too old). */
+export class InvalidSignature extends Error {
+  override name = 'InvalidSignature';
+}
+
+/** Takes the payment for a plan: Stripe Checkout, or the built-in test-mode page. */
+export interface PaymentProvider {
+  readonly kind: 'stripe' | 'test';
+  createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
+  /** Verifies and reads a webhook delivery; throws InvalidSignature. Absent in test mode. */
+  verifyWebhook?(rawBody: Buffer, signature: string): PaymentEvent;
+}

@@ -1,0 +1,88 @@
+import { Stripe } from 'stripe';
+import type { StripeSettings } from '../../config';
+import {
+  InvalidSignature,
+  type CheckoutRequest,
+  type CheckoutSession,
+  type PaymentEvent,
+  type PaymentProvider,
+} from './payment-provider';
+
+/** Stripe Checkout in payment mode; the plan's price comes from the plan table each time. */
+export class StripePaymentProvider implements PaymentProvider {
+  readonly kind = 'stripe';
+  private readonly stripe: Stripe;
+
+  constructor(
+    private readonly settings: StripeSettings,
+    /** Origin of the web app, for the success and cancel URLs. */
+    private readonly publicUrl: string,
+  ) {
+    this.stripe = new Stripe(settings.secretKey, {
+      maxNetworkRetries: 2,
+      telemetry: false,
+      ...(settings.host === undefined ? {} : { host: settings.host }),
+      ...(settings.port === undefined ? {} : { port: settings.port }),
+      ...(settings.protocol === undefined ? {} : { protocol: settings.protocol }),
+    });
+  }
+
+  async createCheckout({
+    paymentId,
+    plan,
+    customerEmail,
+  }: CheckoutRequest): Promise<CheckoutSession> {
+    const back = (outcome: string) => `${this.publicUrl}/membership?payment=${outcome}`;
+    const session = await this.stripe.checkout.sessions.create(
+      {
+        mode: 'payment',
+        client_reference_id: paymentId,
+        customer_email: customerEmail,
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: 'usd',
+              unit_amount: plan.priceCents,
+              product_data: { name: `${plan.name} membership (one year)` },
+            },
+          },
+        ],
+        success_url: back('paid'),
+        cancel_url: back('cancelled'),
+      },
+      // A retried create returns the same session instead of a second one.
+      { idempotencyKey: `checkout-${paymentId}` },
+    );
+    if (session.url === null) throw new Error('Stripe answered a Checkout Session without a URL.');
+    return { sessionId: session.id, url: session.url };
+  }
+
+  verifyWebhook(rawBody: Buffer, signature: string): PaymentEvent {
+    let event: Stripe.Event;
+    try {
+      event = this.stripe.webhooks.constructEvent(rawBody, signature, this.settings.webhookSecret);
+    } catch (error) {
+      throw new InvalidSignature(error instanceof Error ? error.message : String(error));
+    }
+    const base = { id: event.id, type: event.type };
+    switch (event.type) {
+      case 'checkout.session.completed':
+      case 'checkout.session.async_payment_succeeded': {
+        const session = event.data.object;
+        // A delayed payment method completes the session before the money arrives.
+        const paid = session.payment_status === 'paid';
+        return {
+          ...base,
+          outcome: paid ? 'completed' : 'ignored',
+          paymentId: session.client_reference_id,
+        };
+      }
+      case 'checkout.session.expired':
+      case 'checkout.session.async_payment_failed':
+        return { ...base, outcome: 'expired', paymentId: event.data.object.client_reference_id };
+      default:
+        return { ...base, outcome: 'ignored', paymentId: null };
+    }
+  }
+}

@@ -1,0 +1,16 @@
+import path from 'node:path';
+import type { Clock } from '../../clock';
+import type { TwilioSettings } from '../../config';
+import { OutboxSms } from './outbox-sms';
+import type { SmsSender } from './sms-sender';
+import { TwilioSms } from './twilio-sms';
+
+/** Twilio when configured, otherwise JSON files in DATA_DIR/outbox/sms (DESIGN §5). */
+export function createSmsSender(
+  config: { twilio: TwilioSettings | undefined; dataDir: string },
+  clock: Clock,
+): SmsSender {
+  return config.twilio === undefined
+    ? new OutboxSms(path.join(config.dataDir, 'outbox', 'sms'), clock)
+    : new TwilioSms(config.twilio);
+}

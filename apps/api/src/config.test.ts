@@ -1,0 +1,198 @@
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, fileLinkSecret, loadConfig, parseEnv } from './config';
+
+const made: string[] = [];
+function tempDir(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'dental-config-'));
+  made.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('parseEnv', () => {
+  it('has a default for everything', () => {
+    const settings = parseEnv({});
+    expect(settings).toMatchObject({
+      host: 'localhost',
+      port: 3000,
+      dataDir: path.resolve('data'),
+      databaseUrl: undefined,
+      publicUrl: 'http://localhost:3000',
+      smtpUrl: undefined,
+      mailFrom: '"Dental Companion" <no-reply@dentalcompanion.example>',
+      tokenSecret: undefined,
+      companyName: 'Dental Companion',
+      customerServiceEmail: 'support@dentalcompanion.example',
+      logLevel: 'info',
+      rateLimit: { windowSeconds: 900, perIp: 100, perEmail: 10 },
+      trustProxy: false,
+    });
+    expect(settings.webDist).toMatch(/apps[/\\]web[/\\]dist$/);
+    expect(settings.contentDir).toBe(
+      path.join(path.resolve(settings.webDist, '../../..'), 'content'),
+    );
+  });
+
+  // Feature modules add their own variables (and tests for them); these are the foundation's.
+  it('reads every foundation variable', () => {
+    const settings = parseEnv({
+      HOST: '0.0.0.0',
+      PORT: '8080',
+      DATA_DIR: '/srv/dental',
+      DATABASE_URL: 'postgresql://app:secret@db:5432/dental',
+      PUBLIC_URL: 'https://dental.example/',
+      SMTP_URL: 'smtps://mailer:pw@smtp.example:465',
+      MAIL_FROM: 'Dental <hello@dental.example>',
+      TOKEN_SECRET: 'x'.repeat(40),
+      COMPANY_NAME: 'Bright Smile',
+      CUSTOMER_SERVICE_EMAIL: 'care@dental.example',
+      LOG_LEVEL: 'warn',
+      WEB_DIST: '/srv/web',
+      CONTENT_DIR: '/srv/content',
+      RATE_LIMIT_WINDOW_SECONDS: '60',
+      RATE_LIMIT_PER_IP: '30',
+      RATE_LIMIT_PER_EMAIL: '3',
+      TRUST_PROXY: '10.0.0.0/8',
+    });
+    expect(settings).toMatchObject({
+      host: '0.0.0.0',
+      port: 8080,
+      dataDir: '/srv/dental',
+      databaseUrl: 'postgresql://app:secret@db:5432/dental',
+      publicUrl: 'https://dental.example',
+      smtpUrl: 'smtps://mailer:pw@smtp.example:465',
+      mailFrom: 'Dental <hello@dental.example>',
+      tokenSecret: 'x'.repeat(40),
+      companyName: 'Bright Smile',
+      customerServiceEmail: 'care@dental.example',
+      logLevel: 'warn',
+      webDist: '/srv/web',
+      contentDir: '/srv/content',
+      rateLimit: { windowSeconds: 60, perIp: 30, perEmail: 3 },
+      trustProxy: '10.0.0.0/8',
+    });
+  });
+
+  it('derives the public URL from host and port', () => {
+    expect(parseEnv({ HOST: '127.0.0.1', PORT: '3200' }).publicUrl).toBe('http://127.0.0.1:3200');
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(parseEnv({ PORT: '', DATABASE_URL: '', SMTP_URL: '' })).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+    });
+  });
+
+  it.each([
+    ['true', true],
+    ['false', false],
+    ['127.0.0.1,10.0.0.1', '127.0.0.1,10.0.0.1'],
+  ])('reads TRUST_PROXY=%s', (value, expected) => {
+    expect(parseEnv({ TRUST_PROXY: value }).trustProxy).toBe(expected);
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://localhost/db'],
+    ['PUBLIC_URL', 'ftp://files.example'],
+    ['SMTP_URL', 'http://mail.example'],
+    ['TOKEN_SECRET', 'too-short'],
+    ['CUSTOMER_SERVICE_EMAIL', 'nobody'],
+    ['LOG_LEVEL', 'loud'],
+    ['RATE_LIMIT_PER_IP', '0'],
+    ['RATE_LIMIT_PER_EMAIL', '2.5'],
+  ])('fails fast on %s=%s, naming the variable', (name, value) => {
+    expect(() => parseEnv({ [name]: value })).toThrow(ConfigError);
+    expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(`${name}: .*got "${value}"`));
+  });
+
+  it('lists every bad variable at once', () => {
+    expect(() => parseEnv({ PORT: 'x', LOG_LEVEL: 'y' })).toThrow(/PORT[\s\S]*LOG_LEVEL/);
+  });
+});
+
+describe('loadConfig', () => {
+  it('creates DATA_DIR when it is missing', () => {
+    const dataDir = path.join(tempDir(), 'nested', 'data');
+    loadConfig({ DATA_DIR: dataDir, TOKEN_SECRET: 's'.repeat(32) });
+    expect(statSync(dataDir).isDirectory()).toBe(true);
+  });
+
+  it('generates the token secret once, owner-only, and reuses it on restart', () => {
+    const dataDir = tempDir();
+    const first = loadConfig({ DATA_DIR: dataDir });
+    const file = path.join(dataDir, 'secrets.json');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(first.tokenSecret.length).toBeGreaterThanOrEqual(43);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ tokenSecret: first.tokenSecret });
+    expect(loadConfig({ DATA_DIR: dataDir }).tokenSecret).toBe(first.tokenSecret);
+    expect(loadConfig({ DATA_DIR: tempDir() }).tokenSecret).not.toBe(first.tokenSecret);
+  });
+
+  it('prefers TOKEN_SECRET and then writes nothing', () => {
+    const dataDir = tempDir();
+    const config = loadConfig({ DATA_DIR: dataDir, TOKEN_SECRET: 'k'.repeat(32) });
+    expect(config.tokenSecret).toBe('k'.repeat(32));
+    expect(() => statSync(path.join(dataDir, 'secrets.json'))).toThrow();
+  });
+
+  it('refuses a damaged secrets file instead of silently replacing it', () => {
+    const dataDir = tempDir();
+    writeFileSync(path.join(dataDir, 'secrets.json'), '{not json');
+    expect(() => loadConfig({ DATA_DIR: dataDir })).toThrow(ConfigError);
+  });
+});
+
+describe('file storage settings', () => {
+  it('keeps files on disk unless S3_BUCKET is set', () => {
+    expect(parseEnv({}).s3).toBeUndefined();
+    expect(parseEnv({ S3_REGION: 'eu-west-1' }).s3).toBeUndefined();
+  });
+
+  it('reads the S3 settings', () => {
+    expect(
+      parseEnv({
+        S3_BUCKET: 'dental-files',
+        S3_REGION: 'eu-central-1',
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+        S3_ACCESS_KEY_ID: 'key',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_FORCE_PATH_STYLE: 'true',
+      }).s3,
+    ).toEqual({
+      bucket: 'dental-files',
+      region: 'eu-central-1',
+      endpoint: 'http://127.0.0.1:9000',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+    });
+    expect(parseEnv({ S3_BUCKET: 'b' }).s3).toEqual({
+      bucket: 'b',
+      region: 'us-east-1',
+      forcePathStyle: false,
+    });
+  });
+
+  it('refuses an access key without its secret, and a bad path-style flag', () => {
+    expect(() => parseEnv({ S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'key' })).toThrow(ConfigError);
+    expect(() => parseEnv({ S3_BUCKET: 'b', S3_FORCE_PATH_STYLE: 'yes' })).toThrow(ConfigError);
+  });
+
+  it('derives a file-link key of 32 bytes that differs from the token secret', () => {
+    const secret = 's'.repeat(40);
+    const key = fileLinkSecret(secret);
+    expect(key).toHaveLength(32);
+    expect(key.equals(fileLinkSecret(secret))).toBe(true);
+    expect(key.equals(Buffer.from(secret).subarray(0, 32))).toBe(false);
+    expect(key.equals(fileLinkSecret('t'.repeat(40)))).toBe(false);
+  });
+});

@@ -1,0 +1,328 @@
+import { hkdfSync, randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof logLevels)[number];
+
+/** An unset variable and an empty one (`PORT=` in an env file) both mean "use the default". */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+const positiveInt = (name: string) =>
+  z.coerce.number().int(`${name} must be a whole number.`).positive(`${name} must be above 0.`);
+
+const envSchema = z.object({
+  HOST: optional(z.string()),
+  PORT: optional(
+    z.coerce
+      .number()
+      .int('PORT must be a whole number.')
+      .min(0)
+      .max(65535, 'PORT is at most 65535.'),
+  ),
+  DATA_DIR: optional(z.string()),
+  DATABASE_URL: optional(
+    z.url({
+      protocol: /^postgres(ql)?$/,
+      error: 'DATABASE_URL must be a postgres:// or postgresql:// URL.',
+    }),
+  ),
+  PUBLIC_URL: optional(z.httpUrl('PUBLIC_URL must be an http:// or https:// URL.')),
+  SMTP_URL: optional(
+    z.url({ protocol: /^smtps?$/, error: 'SMTP_URL must be an smtp:// or smtps:// URL.' }),
+  ),
+  MAIL_FROM: optional(z.string()),
+  TOKEN_SECRET: optional(
+    z.string().min(32, 'TOKEN_SECRET must be at least 32 characters (256 bits of key).'),
+  ),
+  COMPANY_NAME: optional(z.string()),
+  CUSTOMER_SERVICE_EMAIL: optional(z.email('CUSTOMER_SERVICE_EMAIL must be an e-mail address.')),
+  LOG_LEVEL: optional(z.enum(logLevels)),
+  WEB_DIST: optional(z.string()),
+  CONTENT_DIR: optional(z.string()),
+  RATE_LIMIT_WINDOW_SECONDS: optional(positiveInt('RATE_LIMIT_WINDOW_SECONDS')),
+  RATE_LIMIT_PER_IP: optional(positiveInt('RATE_LIMIT_PER_IP')),
+  RATE_LIMIT_PER_EMAIL: optional(positiveInt('RATE_LIMIT_PER_EMAIL')),
+  TRUST_PROXY: optional(z.string()),
+  RESERVATION_URL: optional(z.httpUrl('RESERVATION_URL must be an http:// or https:// URL.')),
+  S3_BUCKET: optional(z.string()),
+  S3_REGION: optional(z.string()),
+  S3_ENDPOINT: optional(
+    z.url({ protocol: /^https?$/, error: 'S3_ENDPOINT must be an http:// or https:// URL.' }),
+  ),
+  S3_ACCESS_KEY_ID: optional(z.string()),
+  S3_SECRET_ACCESS_KEY: optional(z.string()),
+  S3_FORCE_PATH_STYLE: optional(
+    z.enum(['true', 'false'], 'S3_FORCE_PATH_STYLE must be true or false.'),
+  ),
+  WORKERS: optional(z.enum(['on', 'off'], 'WORKERS must be on or off.')),
+  JOB_POLL_SECONDS: optional(
+    z.coerce
+      .number('JOB_POLL_SECONDS must be a number.')
+      .min(0.5, 'JOB_POLL_SECONDS is at least 0.5.'),
+  ),
+  REMINDER_ATTEMPT_SECONDS: optional(positiveInt('REMINDER_ATTEMPT_SECONDS')),
+  REMINDER_RETRY_DELAY_SECONDS: optional(positiveInt('REMINDER_RETRY_DELAY_SECONDS')),
+  TWILIO_ACCOUNT_SID: optional(z.string()),
+  TWILIO_AUTH_TOKEN: optional(z.string()),
+  TWILIO_FROM: optional(z.string()),
+  TWILIO_BASE_URL: optional(
+    z.url({ protocol: /^https?$/, error: 'TWILIO_BASE_URL must be an http:// or https:// URL.' }),
+  ),
+  STRIPE_SECRET_KEY: optional(z.string()),
+  STRIPE_WEBHOOK_SECRET: optional(z.string()),
+  STRIPE_API_HOST: optional(z.string()),
+  STRIPE_API_PORT: optional(
+    z.coerce
+      .number()
+      .int('STRIPE_API_PORT must be a whole number.')
+      .min(1)
+      .max(65535, 'STRIPE_API_PORT is at most 65535.'),
+  ),
+  STRIPE_API_PROTOCOL: optional(
+    z.enum(['http', 'https'], 'STRIPE_API_PROTOCOL must be http or https.'),
+  ),
+});
+
+export type Env = Record<string, string | undefined>;
+
+export interface RateLimitConfig {
+  windowSeconds: number;
+  /** Attempts one client address may make per window on each limited route. */
+  perIp: number;
+  /** Attempts against one e-mail address per window on each limited route. */
+  perEmail: number;
+}
+
+export interface Config {
+  host: string;
+  port: number;
+  /** Absolute path; holds the embedded database, the mail outbox and generated secrets. */
+  dataDir: string;
+  /** Unset means the embedded PGlite database in `dataDir/pg`. */
+  databaseUrl: string | undefined;
+  /** Origin the browser uses, for links in e-mails; no trailing slash. */
+  publicUrl: string;
+  /** Unset means mail is written as .eml files to `dataDir/outbox/mail`. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  tokenSecret: string;
+  companyName: string;
+  customerServiceEmail: string;
+  logLevel: LogLevel;
+  webDist: string;
+  /** Knowledge articles and supplier pages (markdown and covers), loaded into the database at
+   *  start (docs/decisions/content-loading.md). */
+  contentDir: string;
+  rateLimit: RateLimitConfig;
+  trustProxy: boolean | string;
+  /** An external reservation page the Virtual Consultation hub opens; unset means our own. */
+  reservationUrl: string | undefined;
+  /** Uploaded files go to this S3-compatible bucket; unset means `dataDir/blobs` on disk. */
+  s3: S3Settings | undefined;
+  /** The job queue (pg-boss) and whether this process works it (WORKERS=on, the default). */
+  jobs: { workers: boolean; pollSeconds: number };
+  /** Reminder delivery (docs/decisions/reminder-delivery.md). */
+  reminders: { attemptSeconds: number; retryDelaySeconds: number };
+  /** Unset means SMS are written as .json files to `dataDir/outbox/sms`. */
+  twilio: TwilioSettings | undefined;
+  /** Unset means the built-in test-mode checkout (docs/decisions/membership-checkout.md). */
+  stripe: StripeSettings | undefined;
+}
+
+export interface StripeSettings {
+  secretKey: string;
+  webhookSecret: string;
+  /** Another API server (tests use a local one); unset means Stripe's. */
+  host?: string;
+  port?: number;
+  protocol?: 'http' | 'https';
+}
+
+export interface TwilioSettings {
+  accountSid: string;
+  authToken: string;
+  from: string;
+  /** Another origin for Twilio's REST API (tests use a local server); unset means Twilio's. */
+  baseUrl?: string;
+}
+
+export interface S3Settings {
+  bucket: string;
+  region: string;
+  /** For S3-compatible servers; unset means AWS. */
+  endpoint?: string;
+  /** Both or neither; neither means the SDK's default credential chain. */
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  forcePathStyle: boolean;
+}
+
+/** Configuration before the token secret is resolved from DATA_DIR. */
+export type Settings = Omit<Config, 'tokenSecret'> & { tokenSecret: string | undefined };
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** `true`/`false`, or a comma-separated list of trusted proxy addresses or CIDR ranges. */
+function parseTrustProxy(value: string | undefined): boolean | string {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  return value;
+}
+
+/** S3 when S3_BUCKET is set; the access key and its secret come together or not at all. */
+function parseS3(vars: z.infer<typeof envSchema>): S3Settings | undefined {
+  if (vars.S3_BUCKET === undefined) return undefined;
+  if ((vars.S3_ACCESS_KEY_ID === undefined) !== (vars.S3_SECRET_ACCESS_KEY === undefined)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together.',
+    );
+  }
+  return {
+    bucket: vars.S3_BUCKET,
+    region: vars.S3_REGION ?? 'us-east-1',
+    ...(vars.S3_ENDPOINT === undefined ? {} : { endpoint: vars.S3_ENDPOINT }),
+    ...(vars.S3_ACCESS_KEY_ID === undefined || vars.S3_SECRET_ACCESS_KEY === undefined
+      ? {}
+      : { accessKeyId: vars.S3_ACCESS_KEY_ID, secretAccessKey: vars.S3_SECRET_ACCESS_KEY }),
+    forcePathStyle: vars.S3_FORCE_PATH_STYLE === 'true',
+  };
+}
+
+/** Parses the environment without touching the disk. */
+export function parseEnv(env: Env): Settings {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = issue.path.join('.');
+      return `  ${name}: ${issue.message} (got ${JSON.stringify(env[name])})`;
+    });
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const vars = parsed.data;
+  const host = vars.HOST ?? 'localhost';
+  const port = vars.PORT ?? 3000;
+  const companyName = vars.COMPANY_NAME ?? 'Dental Companion';
+  return {
+    host,
+    port,
+    dataDir: path.resolve(vars.DATA_DIR ?? 'data'),
+    databaseUrl: vars.DATABASE_URL,
+    publicUrl: (vars.PUBLIC_URL ?? `http://${host}:${port}`).replace(/\/+$/, ''),
+    smtpUrl: vars.SMTP_URL,
+    mailFrom: vars.MAIL_FROM ?? `"${companyName}" <no-reply@dentalcompanion.example>`,
+    tokenSecret: vars.TOKEN_SECRET,
+    companyName,
+    customerServiceEmail: vars.CUSTOMER_SERVICE_EMAIL ?? 'support@dentalcompanion.example',
+    logLevel: vars.LOG_LEVEL ?? 'info',
+    webDist: path.resolve(vars.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
+    contentDir: path.resolve(vars.CONTENT_DIR ?? path.join(repoRoot, 'content')),
+    rateLimit: {
+      windowSeconds: vars.RATE_LIMIT_WINDOW_SECONDS ?? 15 * 60,
+      perIp: vars.RATE_LIMIT_PER_IP ?? 100,
+      perEmail: vars.RATE_LIMIT_PER_EMAIL ?? 10,
+    },
+    trustProxy: parseTrustProxy(vars.TRUST_PROXY),
+    reservationUrl: vars.RESERVATION_URL,
+    s3: parseS3(vars),
+    jobs: { workers: vars.WORKERS !== 'off', pollSeconds: vars.JOB_POLL_SECONDS ?? 2 },
+    reminders: {
+      attemptSeconds: vars.REMINDER_ATTEMPT_SECONDS ?? 60,
+      retryDelaySeconds: vars.REMINDER_RETRY_DELAY_SECONDS ?? 30,
+    },
+    twilio: parseTwilio(vars),
+    stripe: parseStripe(vars),
+  };
+}
+
+/** Stripe when its secret key and webhook secret are both set; one without the other is an error. */
+function parseStripe(vars: z.infer<typeof envSchema>): StripeSettings | undefined {
+  const { STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret } = vars;
+  if (secretKey === undefined && webhookSecret === undefined) return undefined;
+  if (secretKey === undefined || webhookSecret === undefined) {
+    throw new ConfigError(
+      'Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together.',
+    );
+  }
+  return {
+    secretKey,
+    webhookSecret,
+    ...(vars.STRIPE_API_HOST === undefined ? {} : { host: vars.STRIPE_API_HOST }),
+    ...(vars.STRIPE_API_PORT === undefined ? {} : { port: vars.STRIPE_API_PORT }),
+    ...(vars.STRIPE_API_PROTOCOL === undefined ? {} : { protocol: vars.STRIPE_API_PROTOCOL }),
+  };
+}
+
+/** Twilio when its account SID, auth token and sender are all set; some but not all is an error. */
+function parseTwilio(vars: z.infer<typeof envSchema>): TwilioSettings | undefined {
+  const { TWILIO_ACCOUNT_SID: accountSid, TWILIO_AUTH_TOKEN: authToken, TWILIO_FROM: from } = vars;
+  if (accountSid === undefined && authToken === undefined && from === undefined) return undefined;
+  if (accountSid === undefined || authToken === undefined || from === undefined) {
+    throw new ConfigError(
+      'Invalid configuration:\n  TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM must be set together.',
+    );
+  }
+  return {
+    accountSid,
+    authToken,
+    from,
+    ...(vars.TWILIO_BASE_URL === undefined ? {} : { baseUrl: vars.TWILIO_BASE_URL }),
+  };
+}
+
+/**
+ * The key that signs file links, derived from the token secret (HKDF-SHA256, label
+ * 'file-links'): one configured secret, two independent keys (docs/decisions/file-link-secret.md).
+ */
+export function fileLinkSecret(tokenSecret: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', tokenSecret, '', 'file-links', 32));
+}
+
+const secretsFileSchema = z.object({ tokenSecret: z.string().min(32) });
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The token signing secret: TOKEN_SECRET when given, otherwise one generated on first start and
+ * kept in DATA_DIR/secrets.json (owner-only) so sessions survive a restart.
+ */
+function resolveTokenSecret(dataDir: string, fromEnv: string | undefined): string {
+  if (fromEnv !== undefined) return fromEnv;
+  const file = path.join(dataDir, 'secrets.json');
+  try {
+    writeFileSync(file, JSON.stringify({ tokenSecret: randomBytes(32).toString('base64url') }), {
+      flag: 'wx',
+      mode: 0o600,
+    });
+  } catch (error) {
+    // 'wx' fails when the file exists: a previous start generated it, so reuse it.
+    if (!(error instanceof Error && 'code' in error && error.code === 'EEXIST')) throw error;
+  }
+  const parsed = secretsFileSchema.safeParse(parseJson(readFileSync(file, 'utf8')));
+  if (!parsed.success) {
+    throw new ConfigError(
+      `${file} is not a valid secrets file; delete it to generate a new secret (every session ends).`,
+    );
+  }
+  return parsed.data.tokenSecret;
+}
+
+/** Reads every setting once, creates DATA_DIR and resolves the token secret; throws ConfigError. */
+export function loadConfig(env: Env): Config {
+  const settings = parseEnv(env);
+  mkdirSync(settings.dataDir, { recursive: true });
+  return { ...settings, tokenSecret: resolveTokenSecret(settings.dataDir, settings.tokenSecret) };
+}

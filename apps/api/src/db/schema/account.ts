@@ -1,0 +1,79 @@
+import { sql } from 'drizzle-orm';
+import {
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { planNames } from '@dental/contracts/plans';
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const customerLevel = pgEnum('customer_level', planNames);
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** As the member typed it; uniqueness ignores case (index below). */
+    email: text('email').notNull(),
+    username: text('username').notNull(),
+    /** E.164, or null when none was given. */
+    phone: text('phone'),
+    passwordHash: text('password_hash').notNull(),
+    customerLevel: customerLevel('customer_level').notNull().default('Silver'),
+    points: integer('points').notNull().default(0),
+    pointsExpiredAt: timestamptz('points_expired_at'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    /** Set by DELETE /api/account/ (SPEC §4): the row and its data stay, access ends. */
+    deactivatedAt: timestamptz('deactivated_at'),
+  },
+  (table) => [uniqueIndex('users_email_lower_key').on(sql`lower(${table.email})`)],
+);
+
+/** Opaque refresh tokens, stored only as SHA-256 hashes; one family per sign-in. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    familyId: uuid('family_id').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    /** Set when exchanged for a new pair; presenting it again is reuse. */
+    usedAt: timestamptz('used_at'),
+    revokedAt: timestamptz('revoked_at'),
+  },
+  (table) => [
+    index('refresh_tokens_family_id_idx').on(table.familyId),
+    index('refresh_tokens_user_id_idx').on(table.userId),
+  ],
+);
+
+/** Single-use password reset keys, stored only as SHA-256 hashes. */
+export const passwordResetKeys = pgTable(
+  'password_reset_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    keyHash: text('key_hash').notNull().unique(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
+  },
+  (table) => [index('password_reset_keys_user_id_idx').on(table.userId)],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
+export type PasswordResetKeyRow = typeof passwordResetKeys.$inferSelect;

@@ -1,0 +1,16 @@
+import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * Fixed-window attempt counters for the rate-limited routes, kept in the database so every API
+ * process behind a load balancer counts together (DESIGN §6). Keys are hashed: they contain
+ * e-mail addresses and client addresses.
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    windowEndsAt: timestamp('window_ends_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [index('rate_limit_counters_window_ends_at_idx').on(table.windowEndsAt)],
+);

@@ -1,0 +1,157 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './account';
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** Clinic doctors; created and edited through the clinic command. */
+export const doctors = pgTable('doctors', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull().unique(),
+  /** IANA zone the weekly availability is written in. */
+  timeZone: text('time_zone').notNull(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});
+
+/**
+ * Weekly availability in the doctor's own time zone: on `weekday` (ISO, 1 = Monday) from
+ * `startMinute` to `endMinute` after local midnight, cut into fixed slots
+ * (docs/decisions/consultation-booking.md).
+ */
+export const doctorAvailability = pgTable(
+  'doctor_availability',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    doctorId: uuid('doctor_id')
+      .notNull()
+      .references(() => doctors.id, { onDelete: 'cascade' }),
+    weekday: integer('weekday').notNull(),
+    startMinute: integer('start_minute').notNull(),
+    endMinute: integer('end_minute').notNull(),
+  },
+  (table) => [
+    index('doctor_availability_doctor_id_idx').on(table.doctorId),
+    check('doctor_availability_weekday_check', sql`${table.weekday} between 1 and 7`),
+    check(
+      'doctor_availability_minutes_check',
+      sql`${table.startMinute} >= 0 and ${table.endMinute} <= 1440 and ${table.startMinute} < ${table.endMinute}`,
+    ),
+  ],
+);
+
+/** The consultation form; the newest one is the form patients answer. */
+export const consultationForms = pgTable('consultation_forms', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  title: text('title').notNull(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});
+
+/** Questions in form order; a removed question is archived so past answers keep their label. */
+export const formQuestions = pgTable(
+  'form_questions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    formId: uuid('form_id')
+      .notNull()
+      .references(() => consultationForms.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    label: text('label').notNull(),
+    archivedAt: timestamptz('archived_at'),
+  },
+  (table) => [index('form_questions_form_id_idx').on(table.formId)],
+);
+
+export const reservationStatus = pgEnum('reservation_status', ['booked', 'cancelled']);
+
+export const reservations = pgTable(
+  'reservations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    doctorId: uuid('doctor_id')
+      .notNull()
+      .references(() => doctors.id, { onDelete: 'restrict' }),
+    /** The patient's IANA zone at booking: the history cards show the time in it. */
+    timeZone: text('time_zone').notNull(),
+    reservationTime: timestamptz('reservation_time').notNull(),
+    status: reservationStatus('status').notNull().default('booked'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    cancelledAt: timestamptz('cancelled_at'),
+  },
+  (table) => [
+    // A slot is booked once; a cancelled reservation frees its slot for someone else.
+    uniqueIndex('reservations_doctor_slot_booked_key')
+      .on(table.doctorId, table.reservationTime)
+      .where(sql`${table.status} = 'booked'`),
+    index('reservations_user_time_idx').on(table.userId, table.reservationTime),
+  ],
+);
+
+/** Answers keep the label and order they were asked with, so editing the form later does not
+ *  rewrite what a patient answered. */
+export const reservationAnswers = pgTable(
+  'reservation_answers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reservationId: uuid('reservation_id')
+      .notNull()
+      .references(() => reservations.id, { onDelete: 'cascade' }),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => formQuestions.id, { onDelete: 'restrict' }),
+    questionLabel: text('question_label').notNull(),
+    questionOrder: integer('question_order').notNull(),
+    answer: text('answer').notNull(),
+  },
+  (table) => [index('reservation_answers_reservation_id_idx').on(table.reservationId)],
+);
+
+/** The doctor summary of a past consultation (SPEC §3 Complaint); one per reservation. */
+export const complaints = pgTable('complaints', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  reservationId: uuid('reservation_id')
+    .notNull()
+    .unique()
+    .references(() => reservations.id, { onDelete: 'cascade' }),
+  condition: text('condition').notNull(),
+  summary: text('summary').notNull(),
+  returnVisit: text('return_visit').notNull(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+});
+
+/** Images the doctor attached to a summary, stored in the blob store. */
+export const complaintImages = pgTable(
+  'complaint_images',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    complaintId: uuid('complaint_id')
+      .notNull()
+      .references(() => complaints.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    blobKey: text('blob_key').notNull().unique(),
+    contentType: text('content_type').notNull(),
+    fileName: text('file_name').notNull(),
+  },
+  (table) => [index('complaint_images_complaint_id_idx').on(table.complaintId)],
+);
+
+export type DoctorRow = typeof doctors.$inferSelect;
+export type DoctorAvailabilityRow = typeof doctorAvailability.$inferSelect;
+export type FormQuestionRow = typeof formQuestions.$inferSelect;
+export type ReservationRow = typeof reservations.$inferSelect;
+export type ReservationAnswerRow = typeof reservationAnswers.$inferSelect;
+export type ComplaintRow = typeof complaints.$inferSelect;
+export type ComplaintImageRow = typeof complaintImages.$inferSelect;

@@ -1,0 +1,56 @@
+/** Field name (dotted path) to the messages shown beside that field. */
+export type FieldErrors = Record<string, string[]>;
+
+/**
+ * A failure the client can act on. Services throw these; the errors plugin turns each into an
+ * RFC 9457 problem whose `detail` is shown to the user as is.
+ */
+export abstract class DomainError extends Error {
+  abstract readonly status: number;
+
+  constructor(
+    readonly detail: string,
+    readonly errors?: FieldErrors,
+  ) {
+    super(detail);
+    this.name = new.target.name;
+  }
+}
+
+/** Input that passed the schema but breaks a rule (a common password, a used reset link). */
+export class BadRequest extends DomainError {
+  readonly status = 400;
+}
+
+/** No credentials, or credentials that are wrong, expired or revoked. */
+export class Unauthorized extends DomainError {
+  readonly status = 401;
+}
+
+/** Valid credentials that may not do this (a deactivated account). */
+export class Forbidden extends DomainError {
+  readonly status = 403;
+}
+
+/** Missing, or belonging to someone else (never tell the two apart). */
+export class NotFound extends DomainError {
+  readonly status = 404;
+}
+
+export class Conflict extends DomainError {
+  readonly status = 409;
+}
+
+/** Well-formed and allowed in general, but not possible here (a feature not configured). */
+export class UnprocessableEntity extends DomainError {
+  readonly status = 422;
+}
+
+export class RateLimited extends DomainError {
+  readonly status = 429;
+
+  constructor(readonly retryAfterSeconds: number) {
+    const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+    super(`Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+  }
+}

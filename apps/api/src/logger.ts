@@ -1,0 +1,79 @@
+import type { FastifyLoggerOptions, FastifyRequest } from 'fastify';
+import { DrizzleQueryError } from 'drizzle-orm';
+import type { LogLevel } from './config';
+
+/** Anything with a `write(line)` method: stdout, a file stream, a test's capture. */
+export interface LogDestination {
+  write(line: string): void;
+}
+
+/** Query-string parameters that carry a secret (reset keys in /update-password?key=…). */
+const secretParams = /([?&](?:key|token|access|refresh|password|code)=)[^&#]*/gi;
+
+export function redactUrl(url: string): string {
+  return url.replace(secretParams, '$1[Redacted]');
+}
+
+interface SerializedError {
+  type: string;
+  message: string;
+  stack: string;
+  code?: unknown;
+  cause?: SerializedError;
+  [key: string]: unknown;
+}
+
+/**
+ * Type, message, stack, code and cause only. A failed query's message lists its parameters
+ * (password hashes, token hashes), so only the SQL text is kept from it.
+ */
+export function serializeError(error: unknown): SerializedError {
+  if (!(error instanceof Error)) return { type: typeof error, message: String(error), stack: '' };
+  const message =
+    error instanceof DrizzleQueryError ? `Failed query: ${error.query}` : error.message;
+  // The stack starts with the message, so it gets the same treatment.
+  const stack = (error.stack ?? '').replace(error.message, message);
+  return {
+    type: error.name,
+    message,
+    stack,
+    ...('code' in error ? { code: error.code } : {}),
+    ...(error.cause === undefined ? {} : { cause: serializeError(error.cause) }),
+  };
+}
+
+/**
+ * pino through Fastify: one line per request with its id; request bodies are never logged and
+ * credentials are redacted wherever they could appear.
+ */
+export function loggerOptions(
+  level: LogLevel,
+  stream?: LogDestination,
+): FastifyLoggerOptions & { redact: { paths: string[]; censor: string } } {
+  return {
+    level,
+    ...(stream === undefined ? {} : { stream }),
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'res.headers["set-cookie"]',
+        ...['password', 'refresh', 'access', 'token', 'key'].flatMap((field) => [
+          field,
+          `*.${field}`,
+        ]),
+      ],
+      censor: '[Redacted]',
+    },
+    serializers: {
+      req: (request: FastifyRequest) => ({
+        method: request.method,
+        url: redactUrl(request.url),
+        host: request.host,
+        remoteAddress: request.ip,
+        remotePort: request.socket.remotePort,
+      }),
+      err: serializeError,
+    },
+  };
+}

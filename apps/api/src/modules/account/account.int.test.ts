@@ -1,0 +1,188 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { accountPaths, type Account } from '@dental/contracts';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { factories } from '../../../test/factories';
+import { users } from '../../db/schema';
+import { AccountRepository } from './account.repository';
+
+let t: TestApp;
+let factory: ReturnType<typeof factories>;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  factory = factories(t);
+});
+afterAll(() => t.close());
+
+const getAccount = (access: string) => t.request('GET', accountPaths.account, { token: access });
+const putAccount = (access: string, body: unknown) =>
+  t.request('PUT', accountPaths.account, { token: access, body });
+
+describe('GET /api/account/', () => {
+  it('answers the logged-in member’s own account and nobody else’s', async () => {
+    const ann = await factory.loggedInMember({ username: 'Ann' });
+    const bob = await factory.loggedInMember({ username: 'Bob' });
+    expect((await getAccount(ann.tokens.access)).json<Account>()).toMatchObject({
+      id: ann.id,
+      username: 'Ann',
+    });
+    expect((await getAccount(bob.tokens.access)).json<Account>()).toMatchObject({
+      id: bob.id,
+      username: 'Bob',
+    });
+  });
+
+  it('answers without the trailing slash too', async () => {
+    const member = await factory.loggedInMember();
+    const res = await t.request('GET', '/api/account', { token: member.tokens.access });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('needs a login', async () => {
+    const res = await t.request('GET', accountPaths.account);
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('PUT /api/account/', () => {
+  it('changes name and phone, ignores every other field and answers the merged account', async () => {
+    const member = await factory.loggedInMember({ username: 'Before', phone: '+12025550143' });
+    const before = (await getAccount(member.tokens.access)).json<Account>();
+    // The web app sends the whole user object back (SPEC §7).
+    const res = await putAccount(member.tokens.access, {
+      ...before,
+      id: '00000000-0000-4000-8000-000000000000',
+      email: 'someone-else@example.com',
+      customer_level: 'Platinum',
+      points: 999_999,
+      points_expired_at: '2999-12-31T00:00:00.000Z',
+      google_account: { email: 'x@gmail.com', social_media_account: '1' },
+      password: 'an-attempt-to-set-it',
+      username: 'After',
+      phone: '+44 20 7946 0958',
+    });
+    expect(res.statusCode).toBe(200);
+    const expected = { ...before, username: 'After', phone: '+442079460958' };
+    expect(res.json()).toEqual(expected);
+    expect((await getAccount(member.tokens.access)).json()).toEqual(expected);
+    // The password did not change either.
+    await expect(factory.login(member)).resolves.toHaveProperty('access');
+  });
+
+  it('keeps the phone when only the name is sent, and clears it when sent empty', async () => {
+    const member = await factory.loggedInMember({ phone: '+12025550143' });
+    const nameOnly = await putAccount(member.tokens.access, { username: 'Renamed' });
+    expect(nameOnly.json()).toMatchObject({ username: 'Renamed', phone: '+12025550143' });
+    const cleared = await putAccount(member.tokens.access, { phone: '' });
+    expect(cleared.json()).toMatchObject({ username: 'Renamed', phone: null });
+  });
+
+  it('answers the account unchanged when nothing editable is sent', async () => {
+    const member = await factory.loggedInMember();
+    const before = (await getAccount(member.tokens.access)).json<Account>();
+    const res = await putAccount(member.tokens.access, { email: 'new@example.com' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(before);
+  });
+
+  it.each([
+    ['username', '', 'Name is required.'],
+    ['username', 'x'.repeat(101), 'Name must be at most 100 characters.'],
+    ['phone', 'call me', 'Enter a valid phone number.'],
+  ])('refuses %s = %j with a field error', async (field, value, message) => {
+    const member = await factory.loggedInMember();
+    const res = await putAccount(member.tokens.access, { [field]: value });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ errors: { [field]: [message] } });
+  });
+
+  it('needs a login', async () => {
+    expect(
+      (await t.request('PUT', accountPaths.account, { body: { username: 'X' } })).statusCode,
+    ).toBe(401);
+  });
+});
+
+describe('DELETE /api/account/', () => {
+  it('deactivates: the live access token is refused at once, refresh and login too, data kept', async () => {
+    const member = await factory.loggedInMember({ username: 'Leaving' });
+    const res = await t.request('DELETE', accountPaths.account, { token: member.tokens.access });
+    expect(res.statusCode).toBe(204);
+
+    expect((await getAccount(member.tokens.access)).statusCode).toBe(401);
+    const refreshed = await t.request('POST', accountPaths.refresh, {
+      body: { refresh: member.tokens.refresh },
+    });
+    expect(refreshed.statusCode).toBe(401);
+    const login = await t.request('POST', accountPaths.login, {
+      body: { login_type: 'native', email: member.email, password: member.password },
+    });
+    expect(login.statusCode).toBe(403);
+
+    const row = await new AccountRepository(t.db).findUserById(member.id);
+    expect(row).toMatchObject({ username: 'Leaving', email: member.email });
+    expect(row?.deactivatedAt).toBeInstanceOf(Date);
+  });
+
+  it('does not touch other members', async () => {
+    const leaving = await factory.loggedInMember();
+    const staying = await factory.loggedInMember();
+    await t.request('DELETE', accountPaths.account, { token: leaving.tokens.access });
+    expect((await getAccount(staying.tokens.access)).statusCode).toBe(200);
+  });
+
+  it('needs a login', async () => {
+    expect((await t.request('DELETE', accountPaths.account)).statusCode).toBe(401);
+  });
+});
+
+describe('social accounts (not configured on this server)', () => {
+  it('says linking is not available instead of pretending', async () => {
+    const member = await factory.loggedInMember();
+    const res = await t.request('POST', accountPaths.socialMediaAccount, {
+      token: member.tokens.access,
+      body: { login_type: 'apple', token: 'an-identity-token' },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({
+      detail: 'Connecting your Apple account is not available on this server.',
+    });
+  });
+
+  it('answers 404 when unlinking an account that is not linked', async () => {
+    const member = await factory.loggedInMember();
+    const res = await t.request('DELETE', `${accountPaths.socialMediaAccount}google/12345/`, {
+      token: member.tokens.access,
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({
+      detail: 'No Google account is linked to your profile.',
+    });
+  });
+
+  it('refuses an unknown provider', async () => {
+    const member = await factory.loggedInMember();
+    const res = await t.request('DELETE', `${accountPaths.socialMediaAccount}myspace/1/`, {
+      token: member.tokens.access,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ errors: { provider: [expect.any(String)] } });
+  });
+
+  it('needs a login', async () => {
+    const res = await t.request('POST', accountPaths.socialMediaAccount, {
+      body: { login_type: 'google', token: 'x' },
+    });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('the users table', () => {
+  it('holds no plain password', async () => {
+    const member = await factory.member();
+    const [row] = await t.db.select().from(users).where(eq(users.id, member.id));
+    expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(row?.passwordHash).not.toContain(member.password);
+  });
+});

@@ -1,0 +1,201 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  account,
+  accountPaths,
+  anyLoginRequest,
+  forgetPasswordRequest,
+  messageResponse,
+  refreshRequest,
+  registerRequest,
+  registerResponse,
+  socialBindRequest,
+  socialProvider,
+  tokenPair,
+  updateAccountRequest,
+  updatePasswordRequest,
+} from '@dental/contracts';
+import { problems } from '../../lib/problem-responses';
+import type { AccountService } from './account.service';
+import type { PasswordResetService } from './password-reset.service';
+import type { SessionService } from './session.service';
+
+export interface AccountRoutesOptions {
+  accounts: AccountService;
+  sessions: SessionService;
+  passwordResets: PasswordResetService;
+}
+
+const noContent = z.null().describe('No content');
+const tags = ['account'];
+const bearer = [{ bearerAuth: [] }];
+
+/** SPEC §7 Account, plus token refresh and logout (docs/decisions/refresh-token-rotation.md). */
+export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = (
+  app,
+  { accounts, sessions, passwordResets },
+) => {
+  const authenticated = { onRequest: app.authenticate };
+
+  app.post(
+    accountPaths.register,
+    {
+      preHandler: app.rateLimits.register,
+      schema: {
+        tags,
+        summary: 'Sign up as a new Silver member',
+        body: registerRequest,
+        response: { 201: registerResponse, ...problems(400, 409, 429) },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await accounts.register(request.body)),
+  );
+
+  app.post(
+    accountPaths.login,
+    {
+      preHandler: app.rateLimits.login,
+      schema: {
+        tags,
+        summary: 'Log in; answers an access and a refresh token',
+        body: anyLoginRequest,
+        response: { 200: tokenPair, ...problems(400, 401, 403, 422, 429) },
+      },
+    },
+    (request) => sessions.login(request.body),
+  );
+
+  app.post(
+    accountPaths.refresh,
+    {
+      schema: {
+        tags,
+        summary: 'Exchange a refresh token for a new pair (the old one is used up)',
+        body: refreshRequest,
+        response: { 200: tokenPair, ...problems(400, 401) },
+      },
+    },
+    (request) => sessions.refresh(request.body.refresh),
+  );
+
+  app.post(
+    accountPaths.logout,
+    {
+      schema: {
+        tags,
+        summary: 'End the session the refresh token belongs to',
+        body: refreshRequest,
+        response: { 204: noContent, ...problems(400) },
+      },
+    },
+    async (request, reply) => {
+      await sessions.logout(request.body.refresh);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    accountPaths.account,
+    {
+      ...authenticated,
+      schema: {
+        tags,
+        summary: 'The logged-in member’s account',
+        security: bearer,
+        response: { 200: account, ...problems(401) },
+      },
+    },
+    (request) => accounts.get(request.user.id),
+  );
+
+  app.put(
+    accountPaths.account,
+    {
+      ...authenticated,
+      schema: {
+        tags,
+        summary: 'Change name and phone; every other field sent is ignored',
+        security: bearer,
+        body: updateAccountRequest,
+        response: { 200: account, ...problems(400, 401) },
+      },
+    },
+    (request) => accounts.update(request.user.id, request.body),
+  );
+
+  app.delete(
+    accountPaths.account,
+    {
+      ...authenticated,
+      schema: {
+        tags,
+        summary: 'Deactivate the account: access ends at once, data is kept',
+        security: bearer,
+        response: { 204: noContent, ...problems(401) },
+      },
+    },
+    async (request, reply) => {
+      await accounts.deactivate(request.user.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    accountPaths.forgetPassword,
+    {
+      preHandler: app.rateLimits.forgetPassword,
+      schema: {
+        tags,
+        summary: 'E-mail a password reset link (same answer for unknown addresses)',
+        body: forgetPasswordRequest,
+        response: { 200: messageResponse, ...problems(400, 429) },
+      },
+    },
+    (request) => passwordResets.requestReset(request.body.email),
+  );
+
+  app.post(
+    accountPaths.updatePassword,
+    {
+      schema: {
+        tags,
+        summary: 'Set a new password with the key from the reset link',
+        body: updatePasswordRequest,
+        response: { 200: messageResponse, ...problems(400) },
+      },
+    },
+    (request) => passwordResets.updatePassword(request.body),
+  );
+
+  app.post(
+    accountPaths.socialMediaAccount,
+    {
+      ...authenticated,
+      schema: {
+        tags,
+        summary: 'Link a social account (not configured on this server yet)',
+        security: bearer,
+        body: socialBindRequest,
+        response: { 200: account, ...problems(400, 401, 422) },
+      },
+    },
+    (request) => accounts.linkSocialAccount(request.user.id, request.body),
+  );
+
+  app.delete(
+    `${accountPaths.socialMediaAccount}:provider/:id/`,
+    {
+      ...authenticated,
+      schema: {
+        tags,
+        summary: 'Unlink a social account',
+        security: bearer,
+        params: z.object({ provider: socialProvider, id: z.string().min(1).max(256) }),
+        response: { 200: account, ...problems(400, 401, 404) },
+      },
+    },
+    (request) => accounts.unlinkSocialAccount(request.user.id, request.params.provider),
+  );
+
+  return Promise.resolve();
+};

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { decodeJwt, decodeProtectedHeader } from 'jose';
+import { TestClock } from '../../../test/test-clock';
+import {
+  accessTokenLifetimeSeconds,
+  hashOpaqueToken,
+  newOpaqueToken,
+  TokenService,
+} from './token.service';
+
+const secret = 'a-test-secret-of-at-least-thirty-two-characters';
+const userId = '3f0a2c3e-8a8e-4a53-9b8e-0d7f3b1f1a11';
+
+describe('TokenService', () => {
+  it('issues an HS256 token for the user that lives 15 minutes', async () => {
+    const clock = new TestClock(new Date('2025-03-01T10:00:00Z'));
+    const token = await new TokenService(secret, clock).issueAccessToken(userId);
+    expect(decodeProtectedHeader(token).alg).toBe('HS256');
+    const claims = decodeJwt(token);
+    expect(claims).toMatchObject({ sub: userId, iat: 1_740_823_200 });
+    expect(claims.exp).toBe(1_740_823_200 + accessTokenLifetimeSeconds);
+    expect(accessTokenLifetimeSeconds).toBe(900);
+  });
+
+  it('verifies its own token until the moment it expires', async () => {
+    const clock = new TestClock();
+    const tokens = new TokenService(secret, clock);
+    const token = await tokens.issueAccessToken(userId);
+    clock.advance(accessTokenLifetimeSeconds * 1000 - 1000);
+    await expect(tokens.verifyAccessToken(token)).resolves.toBe(userId);
+    clock.advance(1000);
+    await expect(tokens.verifyAccessToken(token)).resolves.toBeNull();
+  });
+
+  it('refuses a token made with another secret', async () => {
+    const clock = new TestClock();
+    const token = await new TokenService(`${secret}-other`, clock).issueAccessToken(userId);
+    await expect(new TokenService(secret, clock).verifyAccessToken(token)).resolves.toBeNull();
+  });
+
+  it.each(['', 'abc', 'a.b.c', 'eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.'])(
+    'answers null for the malformed token %j',
+    async (token) => {
+      await expect(
+        new TokenService(secret, new TestClock()).verifyAccessToken(token),
+      ).resolves.toBeNull();
+    },
+  );
+});
+
+describe('opaque tokens', () => {
+  it('carry 256 random bits in base64url', () => {
+    const tokens = new Set(Array.from({ length: 100 }, newOpaqueToken));
+    expect(tokens.size).toBe(100);
+    for (const token of tokens) expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('are stored as a SHA-256 hash that does not contain them', () => {
+    const token = newOpaqueToken();
+    const hash = hashOpaqueToken(token);
+    expect(hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(hash).toBe(hashOpaqueToken(token));
+    expect(hash).not.toBe(hashOpaqueToken(newOpaqueToken()));
+  });
+});

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  appointment,
+  appointmentIdParams,
+  appointmentList,
+  appointmentListQuery,
+  appointmentPaths,
+  appointmentRequest,
+  problem,
+} from '@dental/contracts';
+import type { AppointmentService } from './appointments.service';
+
+export interface AppointmentRoutesOptions {
+  appointments: AppointmentService;
+}
+
+function problems<const S extends readonly number[]>(...statuses: S) {
+  return Object.fromEntries(statuses.map((status) => [status, problem])) as Record<
+    S[number],
+    typeof problem
+  >;
+}
+
+const tags = ['appointments'];
+const security = [{ bearerAuth: [] }];
+const one = `${appointmentPaths.list}:id/`;
+
+/** SPEC §7 Appointments. */
+export const appointmentRoutes: FastifyPluginAsyncZod<AppointmentRoutesOptions> = (
+  app,
+  { appointments },
+) => {
+  const onRequest = app.authenticate;
+
+  app.get(
+    appointmentPaths.list,
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'The member’s upcoming or previous appointments, optionally between two dates',
+        querystring: appointmentListQuery,
+        response: { 200: appointmentList, ...problems(400, 401) },
+      },
+    },
+    (request) => appointments.list(request.user.id, request.query),
+  );
+
+  app.get(
+    one,
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'One appointment',
+        params: appointmentIdParams,
+        response: { 200: appointment, ...problems(400, 401, 404) },
+      },
+    },
+    (request) => appointments.get(request.user.id, request.params.id),
+  );
+
+  app.post(
+    appointmentPaths.list,
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'Add an appointment; its reminders are scheduled',
+        body: appointmentRequest,
+        response: { 201: appointment, ...problems(400, 401) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await appointments.create(request.user.id, request.body)),
+  );
+
+  app.put(
+    one,
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'Change an appointment; its reminders are rescheduled',
+        params: appointmentIdParams,
+        body: appointmentRequest,
+        response: { 200: appointment, ...problems(400, 401, 404) },
+      },
+    },
+    (request) => appointments.update(request.user.id, request.params.id, request.body),
+  );
+
+  app.delete(
+    one,
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'Delete an appointment; its reminders still to come are cancelled',
+        params: appointmentIdParams,
+        response: { 204: z.null().describe('No content'), ...problems(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      await appointments.delete(request.user.id, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  return Promise.resolve();
+};

@@ -1,0 +1,139 @@
+import {
+  appointmentListLimit,
+  appointmentNotFoundMessage,
+  type Appointment,
+  type AppointmentOrder,
+  type ParsedAppointmentRequest,
+} from '@dental/contracts';
+import type { Clock } from '../../clock';
+import type { AppointmentRow, ReminderRow } from '../../db/schema';
+import { NotFound } from '../../domain-errors';
+import type { AppointmentFields, AppointmentRepository } from './appointments.repository';
+import { plannedReminders, reconcileReminders } from './reminder-plan';
+import type { ReminderService } from './reminders.service';
+
+export interface AppointmentListFilter {
+  order: AppointmentOrder;
+  startDate?: string | undefined;
+  endDate?: string | undefined;
+}
+
+const toEpochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+/** Rows never leave a service: this is the SPEC §3 Appointment the API answers with. */
+export function toAppointment(row: AppointmentRow): Appointment {
+  return {
+    id: row.id,
+    appointment_date: row.appointmentDate.toISOString(),
+    time_zone: row.timeZone,
+    note: row.note,
+    email_alert: row.emailAlert,
+    sms_alert: row.smsAlert,
+    alert_before: row.alertTimes
+      .map(toEpochSeconds)
+      .sort((a, b) => a - b)
+      .map((alertTime) => ({ alert_time: alertTime })),
+  };
+}
+
+function notFound(): NotFound {
+  return new NotFound(appointmentNotFoundMessage);
+}
+
+/** Appointments with their reminders (SPEC §2, §3, §4, §7 Appointments). */
+export class AppointmentService {
+  constructor(
+    private readonly repository: AppointmentRepository,
+    private readonly reminders: ReminderService,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Upcoming (soonest first) or previous (latest first), at most `appointmentListLimit`. */
+  async list(userId: string, filter: AppointmentListFilter): Promise<Appointment[]> {
+    const rows = await this.repository.list(userId, {
+      order: filter.order,
+      now: this.clock.now(),
+      startDate: filter.startDate,
+      endDate: filter.endDate,
+      limit: appointmentListLimit,
+    });
+    return rows.map(toAppointment);
+  }
+
+  async get(userId: string, id: string): Promise<Appointment> {
+    const row = await this.repository.find(userId, id);
+    if (row === undefined) throw notFound();
+    return toAppointment(row);
+  }
+
+  /** Saves the appointment and its reminders together, then queues the reminders' jobs. */
+  async create(userId: string, request: ParsedAppointmentRequest): Promise<Appointment> {
+    const now = this.clock.now();
+    const fields = toFields(request, request.time_zone ?? 'UTC');
+    const { row, added } = await this.repository.transaction(async (tx) => {
+      const created = await tx.insert(userId, fields, now);
+      const planned = plannedReminders({ ...fields, now });
+      const inserted = await tx.insertReminders(
+        planned.map((key) => ({ ...key, appointmentId: created.id })),
+        now,
+      );
+      return { row: created, added: inserted };
+    });
+    await this.reminders.afterCommit(added, []);
+    return toAppointment(row);
+  }
+
+  /** Changes the appointment and reschedules its reminders in the same transaction. */
+  async update(
+    userId: string,
+    id: string,
+    request: ParsedAppointmentRequest,
+  ): Promise<Appointment> {
+    const now = this.clock.now();
+    const result = await this.repository.transaction(async (tx) => {
+      const existing = await tx.find(userId, id);
+      if (existing === undefined) return undefined;
+      const fields = toFields(request, request.time_zone ?? existing.timeZone);
+      const updated = await tx.update(userId, id, fields, now);
+      if (updated === undefined) return undefined;
+      const { drop, add } = reconcileReminders(
+        await tx.remindersOf(id),
+        plannedReminders({ ...fields, now }),
+      );
+      await tx.deleteReminders(drop);
+      const added: ReminderRow[] = await tx.insertReminders(
+        add.map((key) => ({ ...key, appointmentId: id })),
+        now,
+      );
+      return { row: updated, added, dropped: drop };
+    });
+    if (result === undefined) throw notFound();
+    await this.reminders.afterCommit(result.added, result.dropped);
+    return toAppointment(result.row);
+  }
+
+  /** Deletes the appointment; its reminders that were still to come are cancelled. */
+  async delete(userId: string, id: string): Promise<void> {
+    const dropped = await this.repository.transaction(async (tx) => {
+      if ((await tx.find(userId, id)) === undefined) return undefined;
+      const pending = (await tx.remindersOf(id)).filter(
+        (reminder) => reminder.status === 'pending',
+      );
+      await tx.delete(userId, id);
+      return pending.map((reminder) => reminder.id);
+    });
+    if (dropped === undefined) throw notFound();
+    await this.reminders.afterCommit([], dropped);
+  }
+}
+
+function toFields(request: ParsedAppointmentRequest, timeZone: string): AppointmentFields {
+  return {
+    appointmentDate: new Date(request.appointment_date),
+    timeZone,
+    note: request.note,
+    emailAlert: request.email_alert,
+    smsAlert: request.sms_alert,
+    alertTimes: request.alert_before.map((seconds) => new Date(seconds * 1000)),
+  };
+}

@@ -1,0 +1,180 @@
+import type { Mailer } from '../../adapters/mailer';
+import { SmsDeliveryError, type SmsSender } from '../../adapters/sms/sms-sender';
+import type { Clock } from '../../clock';
+import type { ReminderRow } from '../../db/schema';
+import type { JobLogger, JobQueue, QueueRules } from '../../jobs/job-queue';
+import { reminderEmail, reminderSms } from './reminder-message';
+import type { ReminderDelivery, ReminderRepository } from './reminders.repository';
+
+/** The pg-boss queue of reminder jobs; each job's id is its reminder's id. */
+export const reminderQueue = 'appointment-reminder';
+
+export interface ReminderJob {
+  reminderId: string;
+}
+
+export interface ReminderSettings {
+  publicUrl: string;
+  companyName: string;
+  /** A job running longer (or whose worker vanished) is retried after this long. */
+  attemptSeconds: number;
+  retryLimit: number;
+  retryDelaySeconds: number;
+}
+
+/** Raised while another worker holds the reminder: the job retries and finds it settled. */
+export class ReminderBusy extends Error {
+  override name = 'ReminderBusy';
+}
+
+const sweepBatch = 500;
+
+/**
+ * Sends appointment reminders exactly once through the job queue: reminders are rows written
+ * with their appointment (the outbox), each one is a job due at its alert time, and a worker
+ * locks the row while sending (docs/decisions/reminder-delivery.md).
+ */
+export class ReminderService {
+  constructor(
+    private readonly repository: ReminderRepository,
+    /** Undefined in a process that does not talk to the queue; the sweep queues for it. */
+    private readonly jobs: JobQueue | undefined,
+    private readonly mailer: Mailer,
+    private readonly sms: SmsSender,
+    private readonly clock: Clock,
+    private readonly settings: ReminderSettings,
+    private readonly log: JobLogger,
+  ) {}
+
+  /** The queue's retry rules: backoff from `retryDelaySeconds`, at most an hour apart. */
+  get queueRules(): QueueRules {
+    return {
+      retryLimit: this.settings.retryLimit,
+      retryDelaySeconds: this.settings.retryDelaySeconds,
+      retryDelayMaxSeconds: 3600,
+      expireInSeconds: this.settings.attemptSeconds,
+      // Each send holds a database connection while it runs; leave the pool room for the API.
+      batchSize: 5,
+    };
+  }
+
+  /**
+   * After the appointment's transaction committed: queue the new reminders' jobs and cancel the
+   * dropped ones. A failure here loses nothing: a dropped reminder's row is gone, so its job does
+   * nothing, and a reminder left unqueued is queued by the next sweep.
+   */
+  async afterCommit(added: readonly ReminderRow[], dropped: readonly string[]): Promise<void> {
+    if (this.jobs === undefined) return;
+    try {
+      await this.jobs.cancel(reminderQueue, dropped);
+      await this.enqueue(this.jobs, added);
+    } catch (error) {
+      this.log.error({ err: error }, 'queueing reminders failed; the sweep will queue them');
+    }
+  }
+
+  /** Queues every pending reminder that has no job yet; answers how many it queued. */
+  async sweep(): Promise<number> {
+    if (this.jobs === undefined) return 0;
+    let queued = 0;
+    for (;;) {
+      const batch = await this.repository.unqueued(this.clock.now(), sweepBatch);
+      await this.enqueue(this.jobs, batch);
+      queued += batch.length;
+      if (batch.length < sweepBatch) return queued;
+    }
+  }
+
+  /**
+   * Sends one reminder unless it was sent, skipped, dropped or is being sent by another worker.
+   * The reminder stays locked while it is sent, so no other worker can send it too; a provider
+   * failure rolls back and throws so the queue retries with backoff; on the last attempt, or
+   * when retrying cannot help, the reminder is recorded as failed.
+   */
+  async deliver(reminderId: string, lastAttempt: boolean): Promise<void> {
+    try {
+      await this.repository.transaction(async (tx) => {
+        const delivery = await tx.lockPending(reminderId);
+        if (delivery === undefined) {
+          if (await tx.isPending(reminderId)) {
+            throw new ReminderBusy('Another worker is sending this reminder.');
+          }
+          return;
+        }
+        const outcome = await this.send(delivery);
+        await tx.finish(reminderId, outcome.status, outcome.detail, this.clock.now());
+      });
+    } catch (error) {
+      if (error instanceof ReminderBusy) throw error;
+      const retryable = !(error instanceof SmsDeliveryError) || error.retryable;
+      if (retryable && !lastAttempt) {
+        await this.repository.countFailedAttempt(reminderId);
+        throw error;
+      }
+      // Retrying cannot help, or this was the last try: record it and stop.
+      const reason = error instanceof Error ? error.message : String(error);
+      await this.repository.finish(reminderId, 'failed', reason.slice(0, 500), this.clock.now());
+    }
+  }
+
+  private async send(
+    delivery: ReminderDelivery,
+  ): Promise<{ status: 'sent' | 'skipped'; detail: string | null }> {
+    if (delivery.deactivated) return { status: 'skipped', detail: 'account deactivated' };
+    const context = {
+      appointmentId: delivery.appointmentId,
+      appointmentDate: delivery.appointmentDate,
+      timeZone: delivery.timeZone,
+      publicUrl: this.settings.publicUrl,
+      companyName: this.settings.companyName,
+    };
+    if (delivery.channel === 'email') {
+      await this.mailer.send(reminderEmail(delivery.email, context));
+    } else if (delivery.phone === null) {
+      return { status: 'skipped', detail: 'no phone number on the account' };
+    } else {
+      await this.sms.send(reminderSms(delivery.phone, context));
+    }
+    return { status: 'sent', detail: null };
+  }
+
+  private async enqueue(
+    jobs: JobQueue,
+    rows: readonly Pick<ReminderRow, 'id' | 'alertTime'>[],
+  ): Promise<void> {
+    if (rows.length === 0) return;
+    await jobs.send<ReminderJob>(
+      reminderQueue,
+      rows.map((row) => ({ id: row.id, data: { reminderId: row.id }, startAfter: row.alertTime })),
+    );
+    await this.repository.markQueued(
+      rows.map((row) => row.id),
+      this.clock.now(),
+    );
+  }
+}
+
+/** The queue whose job, every minute, queues reminders left unqueued. */
+export const reminderSweepQueue = 'appointment-reminder-sweep';
+
+/** Works the reminder queues (in this process when WORKERS=on); sweeps once at start. */
+export async function registerReminderWorkers(
+  jobs: JobQueue,
+  reminders: ReminderService,
+): Promise<void> {
+  const rules = reminders.queueRules;
+  await jobs.register<ReminderJob>(
+    reminderQueue,
+    (job, attempt) => reminders.deliver(job.reminderId, attempt.retryCount >= rules.retryLimit),
+    rules,
+  );
+  await jobs.register(
+    reminderSweepQueue,
+    async () => {
+      await reminders.sweep();
+    },
+    { ...rules, retryLimit: 0, batchSize: 1 },
+    '* * * * *',
+  );
+  await reminders.sweep();
+}

@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import type { BlobStore } from '../../adapters/blob-store/blob-store';
+import type { LinkedFile, SignedLinks } from '../../lib/signed-links';
+import type { ErrorLogger } from '../account/password-reset.service';
+
+/** Every stored file's key starts with this, so the sweep lists only ours. */
+export const userFilesPrefix = 'users/';
+
+export type FileArea = 'oral-photo' | 'medical-records';
+
+/** `users/<userId>/<area>/<uuid>.<ext>` (docs/decisions/blob-store.md); unique per upload. */
+export function newBlobKey(userId: string, area: FileArea, extension: string): string {
+  return `${userFilesPrefix}${userId}/${area}/${randomUUID()}.${extension}`;
+}
+
+/** A photo's thumbnail lives beside its original. */
+export function thumbnailKeyOf(key: string): string {
+  return `${key}.thumb.webp`;
+}
+
+export interface BlobToStore {
+  key: string;
+  bytes: Uint8Array;
+  contentType: string;
+}
+
+/**
+ * The write order that leaves no orphan uncollected (docs/decisions/file-write-order.md): blobs
+ * are written before the row that refers to them and removed after the row is gone. A failure
+ * in between leaves only blobs without a row, which the orphan sweep removes.
+ */
+export class FileStorage {
+  constructor(
+    private readonly blobs: BlobStore,
+    private readonly links: SignedLinks,
+    private readonly log: ErrorLogger,
+  ) {}
+
+  /** Writes every blob; if one fails, those already written are removed again. */
+  async put(files: readonly BlobToStore[]): Promise<void> {
+    const results = await Promise.allSettled(
+      files.map((file) => this.blobs.put(file.key, file.bytes, file.contentType)),
+    );
+    const failed = results.find((result) => result.status === 'rejected');
+    if (failed) {
+      await this.discard(files.map((file) => file.key));
+      const reason: unknown = failed.reason;
+      throw reason;
+    }
+  }
+
+  /**
+   * Removes blobs whose rows are gone (or were never written). A failure is logged, not thrown:
+   * the row change has happened, and the sweep removes what is left behind.
+   */
+  async discard(keys: readonly string[]): Promise<void> {
+    const results = await Promise.allSettled(keys.map((key) => this.blobs.delete(key)));
+    results.forEach((result, index) => {
+      if (result.status === 'rejected') {
+        this.log.error(
+          { err: result.reason as unknown, key: keys[index] },
+          'a blob could not be deleted; the orphan sweep will remove it',
+        );
+      }
+    });
+  }
+
+  /** A short-lived signed link to a stored file (docs/decisions/signed-file-links.md). */
+  link(file: LinkedFile): string {
+    return this.links.sign(file);
+  }
+}

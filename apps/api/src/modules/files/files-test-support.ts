@@ -1,0 +1,35 @@
+import { randomUUID } from 'node:crypto';
+import type { TestApp } from '../../../test/build-test-app';
+import { oralPhotos } from '../../db/schema';
+
+/** Test helpers for the features that store files. */
+
+/** Keys of every blob stored for the member. */
+export async function storedKeys(t: TestApp, userId: string): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const blob of t.services.blobs.list(`users/${userId}/`)) keys.push(blob.key);
+  return keys.sort();
+}
+
+/**
+ * Makes the member's storage look `bytes` full, with a photo row whose blobs were never written
+ * (the quota counts rows, so no real bytes are needed).
+ */
+export async function fillStorage(t: TestApp, userId: string, bytes: number): Promise<void> {
+  const key = `users/${userId}/oral-photo/${randomUUID()}.png`;
+  await t.db.insert(oralPhotos).values({
+    userId,
+    shootDate: '2020-01-01',
+    photoType: 'Photo',
+    blobKey: key,
+    contentType: 'image/png',
+    sizeBytes: bytes,
+    thumbnailKey: `${key}.thumb.webp`,
+    thumbnailSizeBytes: 0,
+  });
+}
+
+/** Fetches a signed link as a browser would: no bearer header. */
+export function fetchLink(t: TestApp, link: string) {
+  return t.app.inject({ method: 'GET', url: link });
+}

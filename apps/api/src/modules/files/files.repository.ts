@@ -1,0 +1,68 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { PlanName } from '@dental/contracts';
+import type { Database } from '../../db/client';
+import { medicalFiles, oralPhotos, users } from '../../db/schema';
+
+/** The only code that reads what a member stores, for quotas and for the orphan sweep. */
+export class FilesRepository {
+  /** @param db the database, or the transaction an upload is stored in */
+  constructor(private readonly db: Database) {}
+
+  /**
+   * The member's plan, with the member's row locked until the transaction ends: concurrent
+   * uploads of one member take turns, so together they cannot pass the quota.
+   */
+  async lockMember(userId: string): Promise<PlanName | undefined> {
+    const [row] = await this.db
+      .select({ plan: users.customerLevel })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
+    return row?.plan;
+  }
+
+  async planOf(userId: string): Promise<PlanName | undefined> {
+    const [row] = await this.db
+      .select({ plan: users.customerLevel })
+      .from(users)
+      .where(eq(users.id, userId));
+    return row?.plan;
+  }
+
+  /** Photos (original and thumbnail) and medical files of the member, in bytes. */
+  async storageUsedBytes(userId: string): Promise<number> {
+    const [photos] = await this.db
+      .select({
+        bytes: sql<string>`coalesce(sum(${oralPhotos.sizeBytes} + ${oralPhotos.thumbnailSizeBytes}), 0)`,
+      })
+      .from(oralPhotos)
+      .where(eq(oralPhotos.userId, userId));
+    const [files] = await this.db
+      .select({ bytes: sql<string>`coalesce(sum(${medicalFiles.sizeBytes}), 0)` })
+      .from(medicalFiles)
+      .where(eq(medicalFiles.userId, userId));
+    // SUM of integers is a bigint, which the drivers hand over as a string.
+    return Number(photos?.bytes ?? 0) + Number(files?.bytes ?? 0);
+  }
+
+  /** Which of the given blob keys a photo or a medical file still refers to. */
+  async referencedKeys(keys: readonly string[]): Promise<Set<string>> {
+    if (keys.length === 0) return new Set();
+    const list = [...keys];
+    const [originals, thumbnails, attachments] = await Promise.all([
+      this.db
+        .select({ key: oralPhotos.blobKey })
+        .from(oralPhotos)
+        .where(inArray(oralPhotos.blobKey, list)),
+      this.db
+        .select({ key: oralPhotos.thumbnailKey })
+        .from(oralPhotos)
+        .where(inArray(oralPhotos.thumbnailKey, list)),
+      this.db
+        .select({ key: medicalFiles.blobKey })
+        .from(medicalFiles)
+        .where(inArray(medicalFiles.blobKey, list)),
+    ]);
+    return new Set([...originals, ...thumbnails, ...attachments].map((row) => row.key));
+  }
+}

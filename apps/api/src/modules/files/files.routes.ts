@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { BlobStore } from '../../adapters/blob-store/blob-store';
+import type { Clock } from '../../clock';
+import { NotFound } from '../../domain-errors';
+import { problems } from '../../lib/problem-responses';
+import { contentDisposition, filesPath, type SignedLinks } from '../../lib/signed-links';
+
+export interface FilesRoutesOptions {
+  blobs: BlobStore;
+  links: SignedLinks;
+  clock: Clock;
+}
+
+export const fileGoneMessage = 'This file no longer exists.';
+
+/** Nothing in a served file may run or load anything, whatever its bytes. */
+const fileContentSecurityPolicy = "default-src 'none'; sandbox";
+
+/**
+ * GET /api/files/<key>?…&sig=…: a stored file through a signed link, without a bearer header, so
+ * that an `<img>` or a download can use it (docs/decisions/signed-file-links.md).
+ */
+export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesOptions> = (
+  app,
+  { blobs, links, clock },
+) => {
+  app.get(
+    `${filesPath}*`,
+    {
+      schema: {
+        tags: ['files'],
+        summary: 'A stored photo or medical file through a short-lived signed link',
+        params: z.object({ '*': z.string() }),
+        querystring: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
+        response: { 200: z.unknown().describe('The file’s bytes'), ...problems(403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const file = links.verify(request.params['*'], request.query);
+      const blob = await blobs.get(file.key);
+      if (blob === null) throw new NotFound(fileGoneMessage);
+      const secondsLeft = Math.max(
+        0,
+        Math.floor((file.expiresAt.getTime() - clock.now().getTime()) / 1000),
+      );
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-length', String(blob.size))
+        .header('content-disposition', contentDisposition(file.disposition, file.fileName))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', `private, max-age=${secondsLeft}`)
+        .header('content-security-policy', fileContentSecurityPolicy)
+        .header('referrer-policy', 'no-referrer')
+        .send(blob.stream);
+    },
+  );
+  return Promise.resolve();
+};

@@ -1,0 +1,57 @@
+import { planNames, plans, type Plan, type PlanName } from '@dental/contracts';
+import type { Database } from '../../db/client';
+import { NotFound, UnprocessableEntity } from '../../domain-errors';
+import { FilesRepository } from './files.repository';
+
+export type PlanLimits = Record<PlanName, Pick<Plan, 'name' | 'storageBytes' | 'storageLabel'>>;
+
+export interface StorageUsage {
+  usedBytes: number;
+  quotaBytes: number;
+}
+
+/** The message of a refused upload: the limit, and the plan that raises it (SPEC §9). */
+export function storageQuotaMessage(limits: PlanLimits, plan: PlanName): string {
+  const current = limits[plan];
+  const next = planNames.slice(planNames.indexOf(plan) + 1)[0];
+  const advice =
+    next === undefined
+      ? 'Delete photos or records you no longer need to make room.'
+      : `The ${next} plan raises it to ${limits[next].storageLabel}.`;
+  return `This upload would exceed the ${current.storageLabel} storage of your ${current.name} plan. ${advice}`;
+}
+
+/**
+ * The limits of the member's plan (SPEC §9), one method per limit. Storage: photos and medical
+ * files share one quota ("X-rays and receipts share the same storage limit").
+ */
+export class QuotaService {
+  constructor(
+    private readonly repository: FilesRepository,
+    private readonly limits: PlanLimits = plans,
+  ) {}
+
+  /** What the member stores and may store, for the Profile's usage bar. */
+  async storageUsage(userId: string): Promise<StorageUsage> {
+    const plan = await this.repository.planOf(userId);
+    if (plan === undefined) throw new NotFound('This account no longer exists.');
+    return {
+      usedBytes: await this.repository.storageUsedBytes(userId),
+      quotaBytes: this.limits[plan].storageBytes,
+    };
+  }
+
+  /**
+   * Refuses (422) an upload of `addedBytes` that would take the member past the plan's storage.
+   * Runs in the transaction that stores the upload (`tx`) and locks the member until it ends.
+   */
+  async reserveStorage(tx: Database, userId: string, addedBytes: number): Promise<void> {
+    const repository = new FilesRepository(tx);
+    const plan = await repository.lockMember(userId);
+    if (plan === undefined) throw new NotFound('This account no longer exists.');
+    const used = await repository.storageUsedBytes(userId);
+    if (used + addedBytes > this.limits[plan].storageBytes) {
+      throw new UnprocessableEntity(storageQuotaMessage(this.limits, plan));
+    }
+  }
+}

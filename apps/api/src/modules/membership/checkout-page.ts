@@ -1,0 +1,79 @@
+import { membershipPaths, plans, type PlanName } from '@dental/contracts';
+import { escapeHtml, formatUsd } from './membership-messages';
+
+/** Plain HTML that reads well at 360 px; styles only (the CSP forbids inline scripts). */
+const style = `
+  *{box-sizing:border-box}
+  body{margin:0;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#1a1b1e;background:#f8f9fa;line-height:1.5}
+  main{max-width:28rem;margin:2rem auto;padding:1.5rem;background:#fff;border:1px solid #dee2e6;border-radius:8px}
+  h1{font-size:1.5rem;margin:0 0 1rem}
+  .test-mode{margin:0 0 1rem;padding:.75rem;border:2px solid #e8590c;border-radius:6px;background:#fff4e6;color:#7a2e00;font-weight:700}
+  dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem;margin:0 0 1.5rem}
+  dt{font-weight:600}
+  dd{margin:0}
+  .actions{display:flex;flex-wrap:wrap;gap:.75rem}
+  form{margin:0}
+  button{font:inherit;font-weight:600;padding:.6rem 1.4rem;border-radius:6px;cursor:pointer;border:1px solid #1864ab}
+  .pay{background:#1864ab;color:#fff}
+  .cancel{background:#fff;color:#1864ab}
+  a{color:#1864ab}
+`;
+
+function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>${style}</style>
+</head>
+<body>
+<main>
+${body}
+</main>
+</body>
+</html>
+`;
+}
+
+function form(action: string, paymentId: string, token: string, label: string, kind: string) {
+  return `<form method="post" action="${escapeHtml(action)}">
+<input type="hidden" name="payment_id" value="${escapeHtml(paymentId)}">
+<input type="hidden" name="token" value="${escapeHtml(token)}">
+<button type="submit" class="${kind}">${escapeHtml(label)}</button>
+</form>`;
+}
+
+/** The built-in checkout of test mode (docs/decisions/membership-checkout.md). */
+export function testCheckoutPage(payment: {
+  id: string;
+  plan: PlanName;
+  amountCents: number;
+  formToken: string;
+}): string {
+  const plan = plans[payment.plan];
+  return page(
+    'Checkout',
+    `<h1>Checkout</h1>
+<p class="test-mode" role="note">Test mode — no card is charged</p>
+<dl>
+<dt>Plan</dt><dd>${escapeHtml(plan.name)}</dd>
+<dt>Price</dt><dd>${escapeHtml(formatUsd(payment.amountCents))} per year</dd>
+</dl>
+<div class="actions">
+${form(membershipPaths.testCheckoutPay, payment.id, payment.formToken, 'Pay', 'pay')}
+${form(membershipPaths.testCheckoutCancel, payment.id, payment.formToken, 'Cancel', 'cancel')}
+</div>`,
+  );
+}
+
+/** A checkout link that is unknown, used, or older than 30 minutes (a browser navigation). */
+export function checkoutNotFoundPage(): string {
+  return page(
+    'Checkout not found',
+    `<h1>Checkout not found</h1>
+<p>This checkout link has expired or was already used. Please choose your plan again.</p>
+<p><a href="/membership">Back to Membership</a></p>`,
+  );
+}

@@ -1,0 +1,75 @@
+import { plans, type PlanName } from '@dental/contracts';
+import type { MailMessage } from '../../adapters/mailer';
+
+export const escapeHtml = (text: string) =>
+  text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+
+export const formatUsd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+const longDate = (at: Date) =>
+  at.toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+
+export interface MailContext {
+  publicUrl: string;
+  companyName: string;
+}
+
+function message(to: string, subject: string, lines: string[]): MailMessage {
+  return {
+    to,
+    subject,
+    text: `${lines.join('\n\n')}\n`,
+    html: lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n'),
+  };
+}
+
+export interface Receipt {
+  email: string;
+  username: string;
+  paymentId: string;
+  plan: PlanName;
+  amountCents: number;
+  paidAt: Date;
+  expiresAt: Date;
+}
+
+/** The receipt of a completed payment; all sales are final (SPEC §9). */
+export function receiptMail(receipt: Receipt, context: MailContext): MailMessage {
+  const plan = plans[receipt.plan];
+  return message(receipt.email, `Your ${plan.name} membership receipt`, [
+    `Hello ${receipt.username},`,
+    `Thank you for your payment. You are now a ${plan.name} member of ${context.companyName}.`,
+    `Amount paid: ${formatUsd(receipt.amountCents)} (USD), on ${longDate(receipt.paidAt)}.`,
+    `Payment reference: ${receipt.paymentId}`,
+    `Sign-up bonus: ${plan.signUpBonusPoints.toLocaleString('en-US')} points, which expire at the end of this year.`,
+    `Your membership is valid until ${longDate(receipt.expiresAt)}.`,
+    'All membership sales are final, with no cancellations or refunds.',
+    `Your membership: ${context.publicUrl}/membership`,
+  ]);
+}
+
+/** Sent 14 days before a paid membership ends. */
+export function expiryReminderMail(
+  member: { email: string; username: string; plan: PlanName; expiresAt: Date },
+  context: MailContext,
+): MailMessage {
+  return message(
+    member.email,
+    `Your ${member.plan} membership ends on ${longDate(member.expiresAt)}`,
+    [
+      `Hello ${member.username},`,
+      `Your ${member.plan} membership of ${context.companyName} ends on ${longDate(member.expiresAt)}. After that your account returns to the free Silver plan.`,
+      `To keep your ${member.plan} benefits, choose a plan again: ${context.publicUrl}/membership`,
+    ],
+  );
+}

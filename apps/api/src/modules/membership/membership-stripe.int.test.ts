@@ -1,0 +1,200 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Stripe } from 'stripe';
+import { membershipPaths, plans } from '@dental/contracts';
+import {
+  startStripeTestServer,
+  type StripeTestServer,
+} from '../../adapters/payments/stripe-test-server';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { factories } from '../../../test/factories';
+import { membershipHelpers } from './membership-test-support';
+
+/** Stripe Checkout against a local server speaking its API, and signed webhook deliveries. */
+const webhookSecret = 'whsec_membership_test_secret';
+const stripe = new Stripe('sk_test_membership');
+let t: TestApp;
+let server: StripeTestServer;
+let factory: ReturnType<typeof factories>;
+let helpers: ReturnType<typeof membershipHelpers>;
+
+beforeAll(async () => {
+  server = await startStripeTestServer();
+  t = await buildTestApp({
+    env: {
+      STRIPE_SECRET_KEY: 'sk_test_membership',
+      STRIPE_WEBHOOK_SECRET: webhookSecret,
+      STRIPE_API_HOST: server.host,
+      STRIPE_API_PORT: String(server.port),
+      STRIPE_API_PROTOCOL: 'http',
+    },
+  });
+  factory = factories(t);
+  helpers = membershipHelpers(t);
+});
+afterAll(async () => {
+  await t.close();
+  await server.close();
+});
+
+let eventCount = 0;
+function sessionEvent(type: string, paymentId: string, paymentStatus = 'paid', id?: string) {
+  eventCount += 1;
+  return JSON.stringify({
+    id: id ?? `evt_test_${String(eventCount)}_${String(Date.now())}`,
+    object: 'event',
+    type,
+    created: Math.floor(Date.now() / 1000),
+    data: {
+      object: {
+        id: `cs_test_${paymentId}`,
+        object: 'checkout.session',
+        client_reference_id: paymentId,
+        payment_status: paymentStatus,
+      },
+    },
+  });
+}
+
+const deliver = (payload: string, signature?: string) =>
+  t.request('POST', membershipPaths.webhook, {
+    headers: {
+      'content-type': 'application/json',
+      ...(signature === undefined ? {} : { 'stripe-signature': signature }),
+    },
+    body: payload,
+  });
+
+const signed = (payload: string, secret = webhookSecret) =>
+  deliver(payload, stripe.webhooks.generateTestHeaderString({ payload, secret }));
+
+async function choose(plan: 'Gold' | 'Platinum') {
+  const member = await factory.loggedInMember();
+  const res = await helpers.choosePlan(member.tokens.access, {
+    memberId: member.id,
+    selectedPlan: plan,
+  });
+  expect(res.statusCode).toBe(200);
+  return { member, paymentId: res.json<{ id: string }>().id };
+}
+
+describe('Stripe Checkout', () => {
+  it('creates a payment-mode session priced from the plan table and redirects to it', async () => {
+    const { member, paymentId } = await choose('Platinum');
+    const session = server.sessions.find((s) => s.fields.client_reference_id === paymentId);
+    expect(session?.fields).toMatchObject({
+      mode: 'payment',
+      customer_email: member.email,
+      'line_items[0][quantity]': '1',
+      'line_items[0][price_data][currency]': 'usd',
+      'line_items[0][price_data][unit_amount]': String(plans.Platinum.priceCents),
+      success_url: 'http://app.test/membership?payment=paid',
+      cancel_url: 'http://app.test/membership?payment=cancelled',
+    });
+    expect(session?.idempotencyKey).toBe(`checkout-${paymentId}`);
+    expect(await helpers.payment(paymentId)).toMatchObject({
+      provider: 'stripe',
+      providerSessionId: session?.id,
+      status: 'pending',
+    });
+    const res = await t.request('GET', `${membershipPaths.checkout}?payment_id=${paymentId}`);
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe(`https://checkout.stripe.test/c/pay/${session?.id ?? ''}`);
+    // The test-mode page does not exist for a Stripe payment.
+    const testPage = await t.request(
+      'GET',
+      `${membershipPaths.testCheckout}?payment_id=${paymentId}`,
+    );
+    expect(testPage.statusCode).toBe(404);
+  });
+});
+
+describe('POST /api/membership-payment/webhook/', () => {
+  it('applies a correctly signed completion once, however often it is delivered', async () => {
+    const { member, paymentId } = await choose('Gold');
+    const payload = sessionEvent('checkout.session.completed', paymentId);
+    for (let delivery = 0; delivery < 3; delivery += 1) {
+      const res = await signed(payload);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ received: true });
+    }
+    // Another event about the same payment adds nothing either.
+    expect((await signed(sessionEvent('checkout.session.completed', paymentId))).statusCode).toBe(
+      200,
+    );
+    expect(await helpers.account(member.tokens.access)).toMatchObject({
+      customer_level: 'Gold',
+      points: plans.Silver.signUpBonusPoints + plans.Gold.signUpBonusPoints,
+    });
+    expect(await helpers.payment(paymentId)).toMatchObject({ status: 'paid' });
+  });
+
+  it('refuses forged, unsigned and altered deliveries with 400 and changes nothing', async () => {
+    const { member, paymentId } = await choose('Gold');
+    const payload = sessionEvent('checkout.session.completed', paymentId);
+    expect((await signed(payload, 'whsec_someone_else')).statusCode).toBe(400);
+    expect((await deliver(payload)).statusCode).toBe(400);
+    const header = stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
+    expect((await deliver(payload.replace('"paid"', '"paid" '), header)).statusCode).toBe(400);
+    const old = stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: webhookSecret,
+      timestamp: Math.floor(Date.now() / 1000) - 3600,
+    });
+    const res = await deliver(payload, old);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ detail: 'The webhook signature is not valid.' });
+    expect((await helpers.account(member.tokens.access)).customer_level).toBe('Silver');
+    expect(await helpers.payment(paymentId)).toMatchObject({ status: 'pending' });
+    // The forged deliveries did not use up the event id: the real one still counts.
+    expect((await signed(payload)).statusCode).toBe(200);
+    expect((await helpers.account(member.tokens.access)).customer_level).toBe('Gold');
+  });
+
+  it('keeps a paid payment when its expiry arrives late, and honours a payment after an expiry', async () => {
+    const first = await choose('Gold');
+    await signed(sessionEvent('checkout.session.completed', first.paymentId));
+    await signed(sessionEvent('checkout.session.expired', first.paymentId, 'unpaid'));
+    expect(await helpers.payment(first.paymentId)).toMatchObject({ status: 'paid' });
+    expect((await helpers.account(first.member.tokens.access)).customer_level).toBe('Gold');
+
+    const second = await choose('Platinum');
+    await signed(sessionEvent('checkout.session.expired', second.paymentId, 'unpaid'));
+    expect(await helpers.payment(second.paymentId)).toMatchObject({ status: 'cancelled' });
+    await signed(sessionEvent('checkout.session.completed', second.paymentId));
+    expect(await helpers.payment(second.paymentId)).toMatchObject({ status: 'paid' });
+    expect((await helpers.account(second.member.tokens.access)).customer_level).toBe('Platinum');
+  });
+
+  it('supersedes a payment for a plan at or below the level reached meanwhile', async () => {
+    const member = await factory.loggedInMember();
+    const chooseFor = async (selectedPlan: string) =>
+      (await helpers.choosePlan(member.tokens.access, { memberId: member.id, selectedPlan })).json<{
+        id: string;
+      }>().id;
+    const gold = await chooseFor('Gold');
+    const platinum = await chooseFor('Platinum');
+    await signed(sessionEvent('checkout.session.completed', platinum));
+    await signed(sessionEvent('checkout.session.completed', gold));
+    expect(await helpers.payment(gold)).toMatchObject({ status: 'superseded' });
+    expect(await helpers.account(member.tokens.access)).toMatchObject({
+      customer_level: 'Platinum',
+      points: plans.Silver.signUpBonusPoints + plans.Platinum.signUpBonusPoints,
+    });
+  });
+
+  it('acknowledges events it does not act on, and a completion still awaiting payment', async () => {
+    const { member, paymentId } = await choose('Gold');
+    expect(
+      (await signed(sessionEvent('checkout.session.completed', paymentId, 'unpaid'))).statusCode,
+    ).toBe(200);
+    const other = JSON.stringify({
+      id: 'evt_other_type',
+      object: 'event',
+      type: 'customer.created',
+      data: { object: {} },
+    });
+    expect((await signed(other)).statusCode).toBe(200);
+    expect((await helpers.account(member.tokens.access)).customer_level).toBe('Silver');
+    expect(await helpers.payment(paymentId)).toMatchObject({ status: 'pending' });
+  });
+});

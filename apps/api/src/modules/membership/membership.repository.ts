@@ -1,0 +1,174 @@
+import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import type { PlanName } from '@dental/contracts';
+import type { Database } from '../../db/client';
+import {
+  memberships,
+  membershipPayments,
+  paymentEvents,
+  users,
+  type MembershipPaymentRow,
+} from '../../db/schema';
+
+export type NewPayment = Omit<MembershipPaymentRow, 'status' | 'completedAt'>;
+
+export interface MemberState {
+  email: string;
+  username: string;
+  level: PlanName;
+}
+
+export interface DueMembership {
+  userId: string;
+  plan: PlanName;
+  expiresAt: Date;
+  email: string;
+  username: string;
+}
+
+/** Payments, memberships and processed provider events (SPEC §7 Membership). */
+export class MembershipRepository {
+  /** @param db the database, or the transaction of one completion */
+  constructor(private readonly db: Database) {}
+
+  transaction<T>(work: (repository: MembershipRepository) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => work(new MembershipRepository(tx)));
+  }
+
+  async activeMember(userId: string): Promise<MemberState | undefined> {
+    const [row] = await this.db
+      .select({ email: users.email, username: users.username, level: users.customerLevel })
+      .from(users)
+      .where(and(eq(users.id, userId), isNull(users.deactivatedAt)));
+    return row;
+  }
+
+  /** The member, locked until the transaction ends: completions of one member take turns. */
+  async lockMember(userId: string): Promise<MemberState | undefined> {
+    const [row] = await this.db
+      .select({ email: users.email, username: users.username, level: users.customerLevel })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
+    return row;
+  }
+
+  async insertPayment(payment: NewPayment): Promise<void> {
+    await this.db.insert(membershipPayments).values(payment);
+  }
+
+  async findPayment(id: string): Promise<MembershipPaymentRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(membershipPayments)
+      .where(eq(membershipPayments.id, id));
+    return row;
+  }
+
+  async lockPayment(id: string): Promise<MembershipPaymentRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(membershipPayments)
+      .where(eq(membershipPayments.id, id))
+      .for('update');
+    return row;
+  }
+
+  async setPaymentStatus(
+    id: string,
+    status: MembershipPaymentRow['status'],
+    at: Date,
+  ): Promise<void> {
+    await this.db
+      .update(membershipPayments)
+      .set({ status, completedAt: at })
+      .where(eq(membershipPayments.id, id));
+  }
+
+  /** The plan's level and bonus points; the points of earlier grants are kept. */
+  async applyPlan(
+    userId: string,
+    plan: PlanName,
+    bonusPoints: number,
+    pointsExpireAt: Date,
+    at: Date,
+  ) {
+    await this.db
+      .update(users)
+      .set({
+        customerLevel: plan,
+        points: sql`${users.points} + ${bonusPoints}`,
+        pointsExpiredAt: pointsExpireAt,
+        updatedAt: at,
+      })
+      .where(eq(users.id, userId));
+  }
+
+  /** Starts a new one-year term (a later upgrade replaces the current term). */
+  async startMembership(userId: string, plan: PlanName, startedAt: Date, expiresAt: Date) {
+    const term = { plan, startedAt, expiresAt, reminderSentAt: null };
+    await this.db
+      .insert(memberships)
+      .values({ userId, ...term })
+      .onConflictDoUpdate({ target: memberships.userId, set: term });
+  }
+
+  /** Records a provider event; false when it was processed before. */
+  async recordEvent(eventId: string, type: string, at: Date): Promise<boolean> {
+    const inserted = await this.db
+      .insert(paymentEvents)
+      .values({ eventId, type, processedAt: at })
+      .onConflictDoNothing()
+      .returning({ eventId: paymentEvents.eventId });
+    return inserted.length > 0;
+  }
+
+  /** Terms ending on or before `remindBefore` whose reminder has not gone out, locked. */
+  dueReminders(now: Date, remindBefore: Date, limit: number): Promise<DueMembership[]> {
+    return this.due(
+      and(
+        isNull(memberships.reminderSentAt),
+        gt(memberships.expiresAt, now),
+        lte(memberships.expiresAt, remindBefore),
+      ),
+      limit,
+    );
+  }
+
+  /** Terms that have ended, locked. */
+  ended(now: Date, limit: number): Promise<DueMembership[]> {
+    return this.due(lte(memberships.expiresAt, now), limit);
+  }
+
+  private due(condition: ReturnType<typeof and>, limit: number): Promise<DueMembership[]> {
+    return this.db
+      .select({
+        userId: memberships.userId,
+        plan: memberships.plan,
+        expiresAt: memberships.expiresAt,
+        email: users.email,
+        username: users.username,
+      })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(condition)
+      .orderBy(memberships.expiresAt)
+      .limit(limit)
+      .for('update', { of: memberships, skipLocked: true });
+  }
+
+  async markReminderSent(userId: string, at: Date): Promise<void> {
+    await this.db
+      .update(memberships)
+      .set({ reminderSentAt: at })
+      .where(eq(memberships.userId, userId));
+  }
+
+  /** Ends the term: the member is Silver again; points keep their own expiry. */
+  async returnToSilver(userId: string, at: Date): Promise<void> {
+    await this.db
+      .update(users)
+      .set({ customerLevel: 'Silver', updatedAt: at })
+      .where(eq(users.id, userId));
+    await this.db.delete(memberships).where(eq(memberships.userId, userId));
+  }
+}

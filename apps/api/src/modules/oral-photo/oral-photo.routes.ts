@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  newOralPhotoRequest,
+  oralPhoto,
+  oralPhotoList,
+  oralPhotoListQuery,
+  oralPhotoPaths,
+  updateOralPhotoRequest,
+} from '@dental/contracts';
+import { problems } from '../../lib/problem-responses';
+import type { OralPhotoService } from './oral-photo.service';
+
+export interface OralPhotoRoutesOptions {
+  oralPhotos: OralPhotoService;
+}
+
+const tags = ['oral-photo'];
+const security = [{ bearerAuth: [] }];
+const params = z.object({ id: z.uuid('This is not a photo id.') });
+const noContent = z.null().describe('No content');
+/** A 5 MB image is about 6.7 MiB in base64, plus the other fields (docs/decisions/upload-body-limits.md). */
+const uploadBodyLimit = 8 * 1024 * 1024;
+
+/** SPEC §7 Photos. */
+export const oralPhotoRoutes: FastifyPluginAsyncZod<OralPhotoRoutesOptions> = (
+  app,
+  { oralPhotos },
+) => {
+  const authenticated = { onRequest: app.authenticate };
+
+  app.get(
+    oralPhotoPaths.list,
+    {
+      ...authenticated,
+      schema: {
+        tags,
+        security,
+        summary: 'The member’s photos and X-rays by type and shoot date, newest first',
+        querystring: oralPhotoListQuery,
+        response: { 200: oralPhotoList, ...problems(400, 401) },
+      },
+    },
+    (request) => oralPhotos.list(request.user.id, request.query),
+  );
+
+  app.get(
+    `${oralPhotoPaths.list}:id/`,
+    {
+      ...authenticated,
+      schema: {
+        tags,
+        security,
+        summary: 'One photo',
+        params,
+        response: { 200: oralPhoto, ...problems(400, 401, 404) },
+      },
+    },
+    (request) => oralPhotos.get(request.user.id, request.params.id),
+  );
+
+  app.post(
+    oralPhotoPaths.list,
+    {
+      ...authenticated,
+      bodyLimit: uploadBodyLimit,
+      schema: {
+        tags,
+        security,
+        summary: 'Store a photo or X-ray (JPEG, PNG or WebP up to 5 MB, as a data link)',
+        body: newOralPhotoRequest,
+        response: { 201: oralPhoto, ...problems(400, 401, 413, 415, 422) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await oralPhotos.create(request.user.id, request.body)),
+  );
+
+  app.put(
+    `${oralPhotoPaths.list}:id/`,
+    {
+      ...authenticated,
+      bodyLimit: uploadBodyLimit,
+      schema: {
+        tags,
+        security,
+        summary: 'Change a photo’s date, type and note; a new image is optional',
+        params,
+        body: updateOralPhotoRequest,
+        response: { 200: oralPhoto, ...problems(400, 401, 404, 413, 415, 422) },
+      },
+    },
+    (request) => oralPhotos.update(request.user.id, request.params.id, request.body),
+  );
+
+  app.delete(
+    `${oralPhotoPaths.list}:id/`,
+    {
+      ...authenticated,
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a photo and its stored image',
+        params,
+        response: { 204: noContent, ...problems(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      await oralPhotos.delete(request.user.id, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  return Promise.resolve();
+};

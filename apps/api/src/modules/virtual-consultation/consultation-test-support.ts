@@ -1,0 +1,48 @@
+import type { Database } from '../../db/client';
+import type { BlobStore } from '../../adapters/blob-store/blob-store';
+import type { Clock } from '../../clock';
+import { UploadAcceptance } from '../uploads/upload-acceptance';
+import { ClinicRepository } from './clinic.repository';
+import { ClinicService } from './clinic.service';
+
+/** The clinic side over a test database, as the clinic command builds it. */
+export function clinicFor(db: Database, blobs: BlobStore, clock: Clock): ClinicService {
+  return new ClinicService(new ClinicRepository(db), blobs, new UploadAcceptance(), clock);
+}
+
+export interface ClinicSetup {
+  doctorName: string;
+  doctorId: string;
+  questionIds: string[];
+}
+
+let doctorCounter = 0;
+
+/**
+ * A doctor available around the clock every day in UTC (every half hour is a slot) and a form
+ * of two questions, so tests can pick any future half hour.
+ */
+export async function setUpClinic(clinic: ClinicService): Promise<ClinicSetup> {
+  doctorCounter++;
+  const doctorName = `Dr. Test ${String(doctorCounter)} ${String(Date.now())}`;
+  const doctorId = await clinic.addDoctor(doctorName, 'UTC');
+  for (let weekday = 1; weekday <= 7; weekday++) {
+    await clinic.addAvailability(doctorName, { weekday, startMinute: 0, endMinute: 1440 });
+  }
+  const existing = await clinic.questions();
+  const questionIds =
+    existing.length > 0
+      ? existing.map((question) => question.id)
+      : [
+          await clinic.addQuestion('What brings you to the consultation?'),
+          await clinic.addQuestion('Any medicines or allergies?'),
+        ];
+  return { doctorName, doctorId, questionIds };
+}
+
+const halfHour = 30 * 60 * 1000;
+
+/** The start of the half hour `halfHours` half hours after the next one from `now`. */
+export function slotAfter(now: Date, halfHours: number): Date {
+  return new Date((Math.floor(now.getTime() / halfHour) + 1 + halfHours) * halfHour);
+}

@@ -1,0 +1,305 @@
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import {
+  complaintImages,
+  complaints,
+  consultationForms,
+  doctorAvailability,
+  doctors,
+  formQuestions,
+  reservationAnswers,
+  reservations,
+  users,
+  type ComplaintImageRow,
+  type ComplaintRow,
+  type DoctorRow,
+  type FormQuestionRow,
+  type ReservationAnswerRow,
+  type ReservationRow,
+} from '../../db/schema';
+import type { WeeklyWindow } from './slots';
+
+export interface DoctorWithWindows extends DoctorRow {
+  windows: WeeklyWindow[];
+}
+
+export interface ActiveForm {
+  id: string;
+  questions: FormQuestionRow[];
+}
+
+export interface ReservationListRow extends ReservationRow {
+  doctorName: string;
+  answerIds: string[];
+}
+
+export interface ReservationDetailRow extends ReservationListRow {
+  answers: ReservationAnswerRow[];
+  complaintId: string | null;
+}
+
+export interface ComplaintWithImages extends ComplaintRow {
+  images: ComplaintImageRow[];
+}
+
+export interface NewReservation {
+  userId: string;
+  doctorId: string;
+  timeZone: string;
+  reservationTime: Date;
+  answers: { questionId: string; questionLabel: string; questionOrder: number; answer: string }[];
+}
+
+const reservationColumns = {
+  id: reservations.id,
+  userId: reservations.userId,
+  doctorId: reservations.doctorId,
+  timeZone: reservations.timeZone,
+  reservationTime: reservations.reservationTime,
+  status: reservations.status,
+  createdAt: reservations.createdAt,
+  cancelledAt: reservations.cancelledAt,
+  doctorName: doctors.name,
+};
+
+/**
+ * The only code that reads or writes consultations. Every patient query takes the patient's id
+ * and sees only booked reservations: a cancelled one is gone for the patient (SPEC §4).
+ */
+export class ConsultationRepository {
+  constructor(private readonly db: Database) {}
+
+  /** Doctors by name, each with their weekly windows. */
+  async doctorsWithWindows(): Promise<DoctorWithWindows[]> {
+    const rows = await this.db.select().from(doctors).orderBy(asc(doctors.name));
+    const windows = await this.db.select().from(doctorAvailability);
+    return rows.map((doctor) => ({
+      ...doctor,
+      windows: windows.filter((window) => window.doctorId === doctor.id),
+    }));
+  }
+
+  async doctorWithWindows(doctorId: string): Promise<DoctorWithWindows | undefined> {
+    const [doctor] = await this.db.select().from(doctors).where(eq(doctors.id, doctorId));
+    if (doctor === undefined) return undefined;
+    const windows = await this.db
+      .select()
+      .from(doctorAvailability)
+      .where(eq(doctorAvailability.doctorId, doctorId));
+    return { ...doctor, windows };
+  }
+
+  /** Booked slot starts of the doctors in [from, to), as `${doctorId}|${epoch ms}`. */
+  async bookedSlots(doctorIds: readonly string[], from: Date, to: Date): Promise<Set<string>> {
+    if (doctorIds.length === 0) return new Set();
+    const rows = await this.db
+      .select({ doctorId: reservations.doctorId, time: reservations.reservationTime })
+      .from(reservations)
+      .where(
+        and(
+          inArray(reservations.doctorId, [...doctorIds]),
+          eq(reservations.status, 'booked'),
+          gte(reservations.reservationTime, from),
+          lt(reservations.reservationTime, to),
+        ),
+      );
+    return new Set(rows.map((row) => `${row.doctorId}|${String(row.time.getTime())}`));
+  }
+
+  /** The newest form with its current questions in order; undefined before any form exists. */
+  async activeForm(): Promise<ActiveForm | undefined> {
+    const [form] = await this.db
+      .select({ id: consultationForms.id })
+      .from(consultationForms)
+      .orderBy(desc(consultationForms.createdAt), desc(consultationForms.id))
+      .limit(1);
+    if (form === undefined) return undefined;
+    const questions = await this.db
+      .select()
+      .from(formQuestions)
+      .where(and(eq(formQuestions.formId, form.id), isNull(formQuestions.archivedAt)))
+      .orderBy(asc(formQuestions.position), asc(formQuestions.id));
+    return { id: form.id, questions };
+  }
+
+  /** The new reservation's id, or null when the slot was booked by someone else first. */
+  async insertReservation(reservation: NewReservation, now: Date): Promise<string | null> {
+    try {
+      return await this.db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(reservations)
+          .values({
+            userId: reservation.userId,
+            doctorId: reservation.doctorId,
+            timeZone: reservation.timeZone,
+            reservationTime: reservation.reservationTime,
+            createdAt: now,
+          })
+          .returning({ id: reservations.id });
+        if (row === undefined) throw new Error('INSERT … RETURNING answered no row');
+        if (reservation.answers.length > 0) {
+          await tx
+            .insert(reservationAnswers)
+            .values(reservation.answers.map((answer) => ({ ...answer, reservationId: row.id })));
+        }
+        return row.id;
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) return null;
+      throw error;
+    }
+  }
+
+  /**
+   * The patient's upcoming (ascending) or past (latest first) reservations, at most `limit`.
+   * A reservation is upcoming while its time is after `now` (SPEC §4).
+   */
+  async listReservations(
+    userId: string,
+    upcoming: boolean,
+    now: Date,
+    limit: number,
+  ): Promise<ReservationListRow[]> {
+    const rows = await this.db
+      .select(reservationColumns)
+      .from(reservations)
+      .innerJoin(doctors, eq(doctors.id, reservations.doctorId))
+      .where(
+        and(
+          eq(reservations.userId, userId),
+          eq(reservations.status, 'booked'),
+          upcoming ? gt(reservations.reservationTime, now) : lte(reservations.reservationTime, now),
+        ),
+      )
+      .orderBy(
+        upcoming ? asc(reservations.reservationTime) : desc(reservations.reservationTime),
+        asc(reservations.id),
+      )
+      .limit(limit);
+    const answers = await this.answersOf(rows.map((row) => row.id));
+    return rows.map((row) => ({
+      ...row,
+      answerIds: answers.filter((a) => a.reservationId === row.id).map((a) => a.id),
+    }));
+  }
+
+  async findReservation(userId: string, id: string): Promise<ReservationDetailRow | undefined> {
+    const [row] = await this.db
+      .select(reservationColumns)
+      .from(reservations)
+      .innerJoin(doctors, eq(doctors.id, reservations.doctorId))
+      .where(
+        and(
+          eq(reservations.id, id),
+          eq(reservations.userId, userId),
+          eq(reservations.status, 'booked'),
+        ),
+      );
+    if (row === undefined) return undefined;
+    const answers = await this.answersOf([row.id]);
+    const [complaint] = await this.db
+      .select({ id: complaints.id })
+      .from(complaints)
+      .where(eq(complaints.reservationId, row.id));
+    return {
+      ...row,
+      answers,
+      answerIds: answers.map((answer) => answer.id),
+      complaintId: complaint?.id ?? null,
+    };
+  }
+
+  async findAnswer(userId: string, answerId: string): Promise<ReservationAnswerRow | undefined> {
+    const [row] = await this.db
+      .select({
+        id: reservationAnswers.id,
+        reservationId: reservationAnswers.reservationId,
+        questionId: reservationAnswers.questionId,
+        questionLabel: reservationAnswers.questionLabel,
+        questionOrder: reservationAnswers.questionOrder,
+        answer: reservationAnswers.answer,
+      })
+      .from(reservationAnswers)
+      .innerJoin(reservations, eq(reservations.id, reservationAnswers.reservationId))
+      .where(
+        and(
+          eq(reservationAnswers.id, answerId),
+          eq(reservations.userId, userId),
+          eq(reservations.status, 'booked'),
+        ),
+      );
+    return row;
+  }
+
+  async findComplaint(
+    userId: string,
+    complaintId: string,
+  ): Promise<ComplaintWithImages | undefined> {
+    const [row] = await this.db
+      .select({
+        id: complaints.id,
+        reservationId: complaints.reservationId,
+        condition: complaints.condition,
+        summary: complaints.summary,
+        returnVisit: complaints.returnVisit,
+        createdAt: complaints.createdAt,
+        updatedAt: complaints.updatedAt,
+      })
+      .from(complaints)
+      .innerJoin(reservations, eq(reservations.id, complaints.reservationId))
+      .where(
+        and(
+          eq(complaints.id, complaintId),
+          eq(reservations.userId, userId),
+          eq(reservations.status, 'booked'),
+        ),
+      );
+    if (row === undefined) return undefined;
+    const images = await this.db
+      .select()
+      .from(complaintImages)
+      .where(eq(complaintImages.complaintId, row.id))
+      .orderBy(asc(complaintImages.position));
+    return { ...row, images };
+  }
+
+  /**
+   * Cancels the patient's reservation if it is still upcoming. Answers what happened:
+   * 'cancelled', 'past' (it exists but its time has come) or 'missing'.
+   */
+  async cancel(userId: string, id: string, now: Date): Promise<'cancelled' | 'past' | 'missing'> {
+    const mine = and(
+      eq(reservations.id, id),
+      eq(reservations.userId, userId),
+      eq(reservations.status, 'booked'),
+    );
+    // One conditional update: a concurrent cancel or the clock passing cannot slip in between.
+    const updated = await this.db
+      .update(reservations)
+      .set({ status: 'cancelled', cancelledAt: now })
+      .where(and(mine, gt(reservations.reservationTime, now)))
+      .returning({ id: reservations.id });
+    if (updated.length > 0) return 'cancelled';
+    const [existing] = await this.db.select({ id: reservations.id }).from(reservations).where(mine);
+    return existing === undefined ? 'missing' : 'past';
+  }
+
+  /** Where the patient's booking confirmations go. */
+  async emailOf(userId: string): Promise<string | undefined> {
+    const [row] = await this.db
+      .select({ email: users.email })
+      .from(users)
+      .where(eq(users.id, userId));
+    return row?.email;
+  }
+
+  private async answersOf(reservationIds: readonly string[]): Promise<ReservationAnswerRow[]> {
+    if (reservationIds.length === 0) return [];
+    return this.db
+      .select()
+      .from(reservationAnswers)
+      .where(inArray(reservationAnswers.reservationId, [...reservationIds]))
+      .orderBy(asc(reservationAnswers.questionOrder), asc(reservationAnswers.id));
+  }
+}

@@ -1,0 +1,59 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { Unauthorized } from '../domain-errors';
+import type { AuthenticatedUser } from '../modules/account/account.service';
+import type { TokenService } from '../modules/account/token.service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** onRequest hook for routes that need a logged-in, active member. */
+    authenticate: (request: FastifyRequest) => Promise<void>;
+  }
+  interface FastifyRequest {
+    /** Set by `app.authenticate`; only read it on routes that use that hook. */
+    user: AuthenticatedUser;
+  }
+}
+
+export interface AuthOptions {
+  tokens: TokenService;
+  /** The member if the account still exists and is not deactivated. */
+  findActiveUser(userId: string): Promise<AuthenticatedUser | null>;
+}
+
+export const loginRequiredMessage = 'Please log in to continue.';
+export const sessionExpiredMessage = 'Your session has ended. Please log in again.';
+
+const bearer = /^Bearer ([A-Za-z0-9\-_.]+)$/;
+
+/**
+ * Bearer access tokens. The account is loaded on every request so that a deactivated member's
+ * still-unexpired token is refused at once (SPEC §4).
+ */
+export const authPlugin = fp(
+  (app: FastifyInstance, options: AuthOptions) => {
+    const users = new WeakMap<FastifyRequest, AuthenticatedUser>();
+    app.decorateRequest('user', {
+      getter(this: FastifyRequest) {
+        const user = users.get(this);
+        // A programming error, not a client one: the route forgot `onRequest: app.authenticate`.
+        if (user === undefined)
+          throw new Error('request.user read on a route without authenticate');
+        return user;
+      },
+      setter(this: FastifyRequest, user: AuthenticatedUser) {
+        users.set(this, user);
+      },
+    });
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      const token = bearer.exec(request.headers.authorization ?? '')?.[1];
+      if (token === undefined) throw new Unauthorized(loginRequiredMessage);
+      const userId = await options.tokens.verifyAccessToken(token);
+      const user = userId === null ? null : await options.findActiveUser(userId);
+      if (user === null) throw new Unauthorized(sessionExpiredMessage);
+      request.user = user;
+    });
+    return Promise.resolve();
+  },
+  { name: 'auth' },
+);

@@ -1,0 +1,115 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import fastifyRateLimit, {
+  normalizeIP,
+  type FastifyRateLimitStore,
+  type FastifyRateLimitStoreCtor,
+} from '@fastify/rate-limit';
+import type { Clock } from '../clock';
+import type { RateLimitConfig } from '../config';
+import type { Database } from '../db/client';
+import { RateLimited } from '../domain-errors';
+import { RateLimitRepository } from './rate-limit.repository';
+
+/** The routes that guess or spam credentials: each has its own counters. */
+export const rateLimitedActions = ['login', 'register', 'forgetPassword'] as const;
+export type RateLimitedAction = (typeof rateLimitedActions)[number];
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** preHandler hooks (after validation, so the e-mail is known) per limited action. */
+    rateLimits: Record<RateLimitedAction, (request: FastifyRequest) => Promise<void>>;
+  }
+}
+
+export interface RateLimitOptions {
+  db: Database;
+  clock: Clock;
+  limits: RateLimitConfig;
+}
+
+/** Ended windows are swept at most this often, by whichever process hits the store. */
+const sweepIntervalMs = 60_000;
+
+/** Adapts the database counters to @fastify/rate-limit's store interface. */
+function databaseStore(repository: RateLimitRepository, clock: Clock): FastifyRateLimitStoreCtor {
+  let lastSweep = 0;
+  return class DatabaseRateLimitStore implements FastifyRateLimitStore {
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindow: number,
+    ): void {
+      const now = clock.now();
+      let sweep = Promise.resolve();
+      if (now.getTime() - lastSweep >= sweepIntervalMs) {
+        lastSweep = now.getTime();
+        sweep = repository.deleteEnded(now);
+      }
+      // Keys hold e-mail and client addresses; only their hashes are stored.
+      const hashedKey = createHash('sha256').update(key).digest('base64url');
+      Promise.all([repository.hit(hashedKey, timeWindow, now), sweep]).then(
+        ([count]) => {
+          const ttl = Math.max(0, count.windowEndsAt.getTime() - now.getTime());
+          callback(null, { current: count.hits, ttl });
+        },
+        (error: unknown) => {
+          callback(error instanceof Error ? error : new Error(String(error)));
+        },
+      );
+    }
+
+    child(): FastifyRateLimitStore {
+      return this;
+    }
+  };
+}
+
+function emailOf(request: FastifyRequest): string | undefined {
+  const body = request.body;
+  if (typeof body !== 'object' || body === null || !('email' in body)) return undefined;
+  return typeof body.email === 'string' ? body.email.trim().toLowerCase() : undefined;
+}
+
+/**
+ * Login, register and forget-password are limited per client address AND per e-mail address
+ * (docs/decisions/rate-limits.md); going over answers 429 with Retry-After.
+ */
+export const rateLimitPlugin = fp(
+  async (app: FastifyInstance, { db, clock, limits }: RateLimitOptions) => {
+    await app.register(fastifyRateLimit, {
+      global: false,
+      store: databaseStore(new RateLimitRepository(db), clock),
+    });
+    const timeWindow = limits.windowSeconds * 1000;
+
+    const policy = (action: RateLimitedAction) => {
+      const perIp = app.createRateLimit({
+        max: limits.perIp,
+        timeWindow,
+        keyGenerator: (request) => `${action}:ip:${normalizeIP(request.ip)}`,
+      });
+      const perEmail = app.createRateLimit({
+        max: limits.perEmail,
+        timeWindow,
+        keyGenerator: (request) => `${action}:email:${emailOf(request) ?? ''}`,
+      });
+      const enforce = async (limiter: typeof perIp, request: FastifyRequest) => {
+        const result = await limiter(request);
+        if (!result.isAllowed && result.isExceeded) throw new RateLimited(result.ttlInSeconds);
+      };
+      return async (request: FastifyRequest) => {
+        await enforce(perIp, request);
+        if (emailOf(request) !== undefined) await enforce(perEmail, request);
+      };
+    };
+
+    app.decorate('rateLimits', {
+      login: policy('login'),
+      register: policy('register'),
+      forgetPassword: policy('forgetPassword'),
+    });
+  },
+  { name: 'rate-limit' },
+);

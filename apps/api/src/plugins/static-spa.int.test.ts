@@ -1,0 +1,85 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { configPath, problemContentType } from '@dental/contracts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app';
+
+const indexHtml =
+  '<!doctype html><html><head><script type="module" src="/static/js/main.1a2b.js"></script></head><body><div id="root"></div></body></html>';
+let webDist: string;
+let t: TestApp;
+
+beforeAll(async () => {
+  webDist = await mkdtemp(path.join(os.tmpdir(), 'dental-web-dist-'));
+  await mkdir(path.join(webDist, 'static', 'js'), { recursive: true });
+  await writeFile(path.join(webDist, 'index.html'), indexHtml);
+  await writeFile(path.join(webDist, 'static', 'js', 'main.1a2b.js'), 'console.log("app");');
+  await writeFile(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  t = await buildTestApp({ env: { WEB_DIST: webDist } });
+});
+afterAll(async () => {
+  await t.close();
+  await rm(webDist, { recursive: true, force: true });
+});
+
+const page = (url: string) => t.request('GET', url, { headers: { accept: 'text/html' } });
+
+describe('the single-page app', () => {
+  it('serves index.html at / without caching and with the strict policy', async () => {
+    const res = await page('/');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(indexHtml);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(String(res.headers['content-security-policy'])).toContain("script-src 'self'");
+  });
+
+  it.each(['/login', '/account', '/oral-photo/3/edit', '/update-password?key=abc'])(
+    'answers the page %s with index.html for the client-side router',
+    async (url) => {
+      const res = await page(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(indexHtml);
+      expect(res.headers['cache-control']).toBe('no-cache');
+    },
+  );
+
+  it('serves hashed build files as immutable for a year', async () => {
+    const res = await t.request('GET', '/static/js/main.1a2b.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('javascript');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('serves build files written after the start (a rebuild while running)', async () => {
+    await writeFile(path.join(webDist, 'static', 'js', 'late.3c4d.js'), 'console.log("late");');
+    const res = await t.request('GET', '/static/js/late.3c4d.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('serves other top-level files, revalidated', async () => {
+    const res = await t.request('GET', '/favicon.svg');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers a missing script with 404, not with the page', async () => {
+    const res = await t.request('GET', '/static/js/gone.9z9z.js', { headers: { accept: '*/*' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toContain(problemContentType);
+  });
+
+  it('keeps /api/ answers as problems even for a browser', async () => {
+    const res = await page('/api/not-here');
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toContain(problemContentType);
+    expect((await t.request('GET', configPath)).statusCode).toBe(200);
+  });
+
+  it('answers non-GET requests to pages with a 404 problem', async () => {
+    const res = await t.request('POST', '/account', { body: {} });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toContain(problemContentType);
+  });
+});

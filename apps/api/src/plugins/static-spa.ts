@@ -1,0 +1,54 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+import { NotFound } from '../domain-errors';
+import { notFoundMessage } from './errors';
+
+/** Hashed build output (SPEC §7: chunks under /static/js/) never changes under one name. */
+const immutable = 'public, max-age=31536000, immutable';
+
+const isApiPath = (url: string) =>
+  url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+
+/**
+ * Serves the built web app from WEB_DIST: its files, and index.html for any other page a
+ * browser asks for, so that deep links reach the client-side router. Skipped when there is no
+ * build (API tests, API-only runs).
+ */
+export const staticSpaPlugin = fp(
+  async (app: FastifyInstance, { webDist }: { webDist: string }) => {
+    if (!existsSync(path.join(webDist, 'index.html'))) {
+      app.log.info({ webDist }, 'no web build found; serving the API only');
+      return;
+    }
+    // Hashed files are looked up on each request, so a rebuild while running is served at once.
+    await app.register(fastifyStatic, {
+      root: path.join(webDist, 'static'),
+      prefix: '/static/',
+      decorateReply: false,
+      cacheControl: false,
+      setHeaders: (reply) => {
+        void reply.header('cache-control', immutable);
+      },
+    });
+    // The few top-level files (index.html, favicon) keep their names; they must be revalidated.
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      globIgnore: ['static/**'],
+      cacheControl: false,
+      setHeaders: (reply) => {
+        void reply.header('cache-control', 'no-cache');
+      },
+    });
+
+    app.get('/*', { schema: { hide: true } }, (request, reply) => {
+      const wantsPage = request.headers.accept?.includes('text/html') ?? false;
+      if (isApiPath(request.url) || !wantsPage) throw new NotFound(notFoundMessage);
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    });
+  },
+  { name: 'static-spa' },
+);

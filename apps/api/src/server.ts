@@ -1,0 +1,81 @@
+import type { AddressInfo } from 'node:net';
+import { createMailer } from './adapters/mailer';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { databaseTarget, openDatabase } from './db/client';
+import { startJobQueue, type JobLogger } from './jobs/job-queue';
+import { jobQueueSettings } from './jobs/workers';
+import { ClinicRepository } from './modules/virtual-consultation/clinic.repository';
+import { seedConsultations } from './modules/virtual-consultation/clinic.service';
+
+/** `npx tsx apps/api/src/server.ts`: reads the environment, migrates, serves, stops cleanly. */
+async function main(): Promise<void> {
+  const config = loadConfig(process.env);
+  const database = await openDatabase(databaseTarget(config));
+  // The embedded start books consultations out of the box; a PostgreSQL deployment adds its own
+  // doctors through the clinic command (docs/decisions/consultation-booking.md).
+  if (config.databaseUrl === undefined) await seedConsultations(new ClinicRepository(database.db));
+  const mailer = createMailer(config);
+  // Job queue errors go to the app's log once it exists.
+  let jobLog: JobLogger = {
+    error: (details, message) => {
+      console.error(message, details);
+    },
+  };
+  const jobs = await startJobQueue(database.db, jobQueueSettings(config), {
+    error: (details, message) => {
+      jobLog.error(details, message);
+    },
+  });
+  const app = await buildApp({ config, db: database.db, mailer, jobs });
+  jobLog = app.log;
+
+  // Finish requests in flight, running jobs and pending e-mails before the database goes away.
+  const shutdown = async () => {
+    await app.close();
+    await jobs.stop();
+    await Promise.all([mailer.close(), database.close()]);
+  };
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    shutdown().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+
+  try {
+    await app.listen({ host: config.host, port: config.port });
+  } catch (error) {
+    // A taken port must not leave the embedded database open mid-write.
+    await shutdown();
+    throw error;
+  }
+  const { port } = app.server.address() as AddressInfo;
+  process.stdout.write(
+    [
+      '',
+      `${config.companyName} is running at http://${config.host}:${port}/`,
+      `  API docs: http://${config.host}:${port}/api/docs`,
+      `  Database: ${database.description}`,
+      `  E-mail:   ${mailer.description}`,
+      `  Jobs:     ${config.jobs.workers ? 'worked in this process' : 'queued for worker processes (WORKERS=off)'}`,
+      '',
+      '',
+    ].join('\n'),
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

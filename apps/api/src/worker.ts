@@ -1,0 +1,55 @@
+import { createMailer } from './adapters/mailer';
+import { createServices } from './app';
+import { systemClock } from './clock';
+import { ConfigError, loadConfig } from './config';
+import { databaseTarget, openDatabase } from './db/client';
+import { startJobQueue, type JobLogger } from './jobs/job-queue';
+import { jobQueueSettings, registerJobWorkers } from './jobs/workers';
+
+/** Errors only, one JSON line each on stderr: a worker has no request log. */
+const log: JobLogger = {
+  error: (details, message) => {
+    const err = 'err' in details && details.err instanceof Error ? details.err : undefined;
+    process.stderr.write(
+      `${JSON.stringify({ level: 'error', time: new Date().toISOString(), msg: message, ...details, ...(err ? { err: { type: err.name, message: err.message } } : {}) })}\n`,
+    );
+  },
+};
+
+/**
+ * `npx tsx apps/api/src/worker.ts`: a process that only works the job queue (no HTTP), for
+ * running any number of workers beside API processes started with WORKERS=off.
+ */
+async function main(): Promise<void> {
+  const config = loadConfig(process.env);
+  const database = await openDatabase(databaseTarget(config));
+  const mailer = createMailer(config);
+  const jobs = await startJobQueue(database.db, jobQueueSettings(config, true), log);
+  const services = createServices({ config, db: database.db, mailer, jobs }, systemClock, log);
+  await registerJobWorkers(jobs, services);
+
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    // Running jobs finish first; then the mailer and the database close.
+    jobs
+      .stop()
+      .then(() => Promise.all([mailer.close(), database.close()]))
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error(error);
+          process.exit(1);
+        },
+      );
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  process.stdout.write(`Job worker started on ${database.description}\n`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,98 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { inject } from 'vitest';
+import { createMailer } from '../src/adapters/mailer';
+import { buildApp, createServices, type Services } from '../src/app';
+import { loadConfig, type Config, type Env } from '../src/config';
+import type { Database } from '../src/db/client';
+import type { LogDestination } from '../src/logger';
+import { TestClock } from './test-clock';
+import { openTestDatabase } from './test-database';
+
+export interface TestAppOptions {
+  /** Environment variables on top of the test defaults (a temporary DATA_DIR, no web build). */
+  env?: Env;
+  clock?: TestClock;
+  logStream?: LogDestination;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  /** Sent as `Authorization: Bearer <token>`. */
+  token?: string;
+  headers?: Record<string, string>;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  db: Database;
+  clock: TestClock;
+  /** The services the app runs on, for factories and for waiting on e-mail deliveries. */
+  services: Services;
+  /** A JSON request through the real HTTP layer (app.inject). */
+  request(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    options?: RequestOptions,
+  ): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+/** The real app over a fresh copy of the migrated test database. */
+export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'dental-api-test-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    TOKEN_SECRET: randomBytes(32).toString('base64url'),
+    LOG_LEVEL: options.logStream === undefined ? 'silent' : 'trace',
+    WEB_DIST: path.join(dataDir, 'no-web-build'),
+    PUBLIC_URL: 'http://app.test',
+    ...options.env,
+  });
+  const database = await openTestDatabase(inject('testDatabase'));
+  const mailer = createMailer(config);
+  const clock = options.clock ?? new TestClock();
+  const logged: { error(details: object, message: string): void } = {
+    error: (details, message) => {
+      app.log.error(details, message);
+    },
+  };
+  const services = createServices({ config, db: database.db, mailer }, clock, logged);
+  const app = await buildApp({
+    config,
+    db: database.db,
+    mailer,
+    clock,
+    services,
+    ...(options.logStream === undefined ? {} : { logStream: options.logStream }),
+  });
+  await app.ready();
+
+  return {
+    app,
+    config,
+    db: database.db,
+    clock,
+    services,
+    request: (method, url, { body, token, headers } = {}) =>
+      app.inject({
+        method,
+        url,
+        headers: {
+          ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
+          ...headers,
+        },
+        ...(body === undefined ? {} : { payload: body as object }),
+      }),
+    close: async () => {
+      await app.close();
+      await mailer.close();
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto';
+import {
+  appointmentRequest,
+  type Appointment,
+  type AppointmentRequest,
+  type RegisterRequest,
+  type TokenPair,
+} from '@dental/contracts';
+import type { TestApp } from './build-test-app';
+
+export interface TestMember {
+  id: string;
+  email: string;
+  username: string;
+  password: string;
+  phone: string | null;
+}
+
+/** A password that passes every rule and is unique to the call. */
+export function strongPassword(): string {
+  return `Molar-${randomBytes(6).toString('hex')}`;
+}
+
+export function uniqueEmail(label = 'member'): string {
+  return `${label}-${randomBytes(5).toString('hex')}@example.com`;
+}
+
+/** Members created straight through the services (no rate limits, no HTTP round trips). */
+export function factories({ services }: TestApp) {
+  return {
+    async member(overrides: Partial<RegisterRequest> = {}): Promise<TestMember> {
+      const request: RegisterRequest = {
+        email: uniqueEmail(),
+        username: 'Test Member',
+        password: strongPassword(),
+        phone: null,
+        ...overrides,
+      };
+      const { id } = await services.accounts.register(request);
+      return {
+        id,
+        email: request.email,
+        username: request.username,
+        password: request.password,
+        phone: request.phone ?? null,
+      };
+    },
+
+    login(member: Pick<TestMember, 'email' | 'password'>): Promise<TokenPair> {
+      return services.sessions.login({
+        login_type: 'native',
+        email: member.email,
+        password: member.password,
+      });
+    },
+
+    /** A member who has logged in, with the tokens of that session. */
+    async loggedInMember(overrides: Partial<RegisterRequest> = {}) {
+      const member = await this.member(overrides);
+      return { ...member, tokens: await this.login(member) };
+    },
+
+    /** An appointment of `member`, saved through the service (its reminders included). */
+    appointment(member: Pick<TestMember, 'id'>, request: AppointmentRequest): Promise<Appointment> {
+      return services.appointments.create(member.id, appointmentRequest.parse(request));
+    },
+  };
+}

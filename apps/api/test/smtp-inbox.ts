@@ -1,0 +1,59 @@
+import type { AddressInfo } from 'node:net';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { vi } from 'vitest';
+
+export interface SmtpInbox {
+  /** smtp://127.0.0.1:<port>, for SMTP_URL. */
+  url: string;
+  messages: ParsedMail[];
+  /** Waits until a message to `address` has arrived and answers the latest one. */
+  waitForMessageTo(address: string): Promise<ParsedMail>;
+  close(): Promise<void>;
+}
+
+const recipients = (mail: ParsedMail) =>
+  [mail.to ?? []].flat().flatMap((to) => to.value.map((entry) => entry.address?.toLowerCase()));
+
+/** A real SMTP server on 127.0.0.1 that parses everything it receives. */
+export async function startSmtpInbox(): Promise<SmtpInbox> {
+  const messages: ParsedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream).then(
+        (mail) => {
+          messages.push(mail);
+          callback();
+        },
+        (error: unknown) => {
+          callback(error instanceof Error ? error : new Error(String(error)));
+        },
+      );
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    waitForMessageTo: (address) =>
+      vi.waitFor(
+        () => {
+          const mail = messages.findLast((message) =>
+            recipients(message).includes(address.toLowerCase()),
+          );
+          if (mail === undefined) throw new Error(`no e-mail to ${address} yet`);
+          return mail;
+        },
+        { timeout: 10_000, interval: 20 },
+      ),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(resolve);
+      }),
+  };
+}

@@ -1,0 +1,42 @@
+import { Anchor, Container } from '@mantine/core';
+import { Link, Outlet } from 'react-router';
+import { useAccount } from '../features/account/api/get-account';
+import { usePublicConfig } from '../lib/public-config';
+import { currentYear } from '../lib/dates';
+import { Banner } from '../components/banner';
+import classes from './app-layout.module.css';
+
+/** The frame of every signed-in screen: banner, home and account links, copyright footer. */
+export function AppLayout() {
+  const account = useAccount();
+  const config = usePublicConfig();
+  return (
+    <div className={classes.shell}>
+      <header className={classes.header}>
+        <Container size="lg" className={classes.headerInner}>
+          <Banner />
+          <nav aria-label="Main" className={classes.nav}>
+            <Anchor component={Link} to="/" fw={600} underline="hover">
+              Home
+            </Anchor>
+            {account.data && (
+              <Anchor component={Link} to="/account" fw={600} underline="hover">
+                Hi, {account.data.username}
+              </Anchor>
+            )}
+          </nav>
+        </Container>
+      </header>
+      <Container component="main" size="lg" className={classes.main}>
+        <Outlet />
+      </Container>
+      <footer className={classes.footer}>
+        {config.data && (
+          <Container size="lg">
+            © {currentYear()} {config.data.company_name}
+          </Container>
+        )}
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import type { ComponentType } from 'react';
+
+/** How long a route's script chunk may take to arrive before the load counts as failed (SPEC §7). */
+export const chunkTimeoutMs = 120_000;
+
+/** The error a failed or timed-out route chunk load surfaces (SPEC §8). */
+export class ChunkLoadError extends Error {
+  override readonly name = 'ChunkLoadError';
+
+  constructor(chunk: string, options?: ErrorOptions) {
+    super(`Loading chunk ${chunk} failed.`, options);
+  }
+}
+
+/** Waits for a chunk import for at most `chunkTimeoutMs`; any failure becomes a ChunkLoadError. */
+export function loadChunk<Module>(chunk: string, load: () => Promise<Module>): Promise<Module> {
+  return new Promise<Module>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      reject(new ChunkLoadError(chunk));
+    }, chunkTimeoutMs);
+    load().then(
+      (module) => {
+        clearTimeout(timer);
+        resolve(module);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(new ChunkLoadError(chunk, { cause: error }));
+      },
+    );
+  });
+}
+
+/** A React Router `lazy` function for a module whose default export is the route's screen. */
+export function lazyRoute(chunk: string, load: () => Promise<{ default: ComponentType }>) {
+  return async () => {
+    const module = await loadChunk(chunk, load);
+    return { Component: module.default };
+  };
+}

@@ -1,0 +1,11 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { useSession } from '../lib/session';
+
+/** Guests go to /login, which brings them back here after signing in (SPEC §2). */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { access } = useSession();
+  const location = useLocation();
+  if (access === null) return <Navigate to="/login" replace state={{ from: location }} />;
+  return children;
+}

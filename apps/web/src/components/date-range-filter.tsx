@@ -1,0 +1,60 @@
+import { Group, TextInput } from '@mantine/core';
+import dayjs from 'dayjs';
+import { dateFormat } from '../lib/dates';
+
+export interface DateRange {
+  /** YYYY-MM-DD; '' means open-ended. */
+  startDate: string;
+  endDate: string;
+}
+
+/** The default range of the photo and record lists: one month before to one month after today
+ *  (SPEC §9). */
+export function monthAroundToday(today = dayjs()): DateRange {
+  return {
+    startDate: today.subtract(1, 'month').format(dateFormat),
+    endDate: today.add(1, 'month').format(dateFormat),
+  };
+}
+
+/** The range as list query parameters: empty ends are left out. */
+export function dateRangeParams(range: DateRange): Record<string, string> {
+  return {
+    ...(range.startDate === '' ? {} : { startDate: range.startDate }),
+    ...(range.endDate === '' ? {} : { endDate: range.endDate }),
+  };
+}
+
+export interface DateRangeFilterProps {
+  value: DateRange;
+  onChange: (range: DateRange) => void;
+}
+
+/** The date-range filter of the list screens (DESIGN §2): two calendar dates, both inclusive. */
+export function DateRangeFilter({ value, onChange }: DateRangeFilterProps) {
+  const startAfterEnd =
+    value.startDate !== '' && value.endDate !== '' && value.startDate > value.endDate;
+  return (
+    <Group gap="sm" grow preventGrowOverflow={false} wrap="wrap" align="flex-start">
+      <TextInput
+        type="date"
+        label="From"
+        value={value.startDate}
+        miw={140}
+        onChange={(event) => {
+          onChange({ ...value, startDate: event.currentTarget.value });
+        }}
+      />
+      <TextInput
+        type="date"
+        label="To"
+        value={value.endDate}
+        miw={140}
+        error={startAfterEnd ? 'The start date must not be after the end date.' : undefined}
+        onChange={(event) => {
+          onChange({ ...value, endDate: event.currentTarget.value });
+        }}
+      />
+    </Group>
+  );
+}

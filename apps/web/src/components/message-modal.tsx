@@ -1,0 +1,39 @@
+import { useState } from 'react';
+import { Button, Group, Text } from '@mantine/core';
+import { Dialog } from './dialog';
+
+export interface ModalMessage {
+  title: string;
+  text: string;
+}
+
+export interface MessageModalProps {
+  /** What to tell; the dialog is open while it is not null. */
+  message: ModalMessage | null;
+  onClose: () => void;
+}
+
+/** The message dialog of SPEC §2: a static backdrop (a click outside does not close it) and one
+ *  'Close' button. */
+export function MessageModal({ message, onClose }: MessageModalProps) {
+  // Keep showing the last message while the dialog fades out after it was cleared.
+  const [shown, setShown] = useState(message);
+  if (message !== null && message !== shown) setShown(message);
+
+  return (
+    <Dialog
+      opened={message !== null}
+      onClose={onClose}
+      title={shown?.title ?? ''}
+      closeOnClickOutside={false}
+      centered
+    >
+      <Text>{shown?.text}</Text>
+      <Group justify="flex-end" mt="md">
+        <Button onClick={onClose} data-autofocus>
+          Close
+        </Button>
+      </Group>
+    </Dialog>
+  );
+}

@@ -1,0 +1,14 @@
+import { useMutation } from '@tanstack/react-query';
+import { accountPaths } from '@dental/contracts';
+import { apiSend } from '../../../lib/api-client';
+import { logout } from '../../../lib/session';
+
+/** Deactivates the account (SPEC §4: data kept, access blocked), then ends the session. */
+export function useDeleteAccount() {
+  return useMutation({
+    mutationFn: async () => {
+      await apiSend(accountPaths.account, { method: 'DELETE' });
+      await logout();
+    },
+  });
+}

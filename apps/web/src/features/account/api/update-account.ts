@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { account, accountPaths, type Account } from '@dental/contracts';
+import { apiRequest } from '../../../lib/api-client';
+import { accountQuery } from './get-account';
+
+export type AccountChanges = Partial<Pick<Account, 'username' | 'phone'>>;
+
+/** PUT sends the whole user object with the change (SPEC §7); the server changes only the name
+ *  and phone and its answer replaces the cached user. */
+export function useUpdateAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ current, changes }: { current: Account; changes: AccountChanges }) =>
+      apiRequest(accountPaths.account, account, {
+        method: 'PUT',
+        body: { ...current, ...changes },
+      }),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(accountQuery.queryKey, updated);
+    },
+  });
+}

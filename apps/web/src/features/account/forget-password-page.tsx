@@ -1,0 +1,58 @@
+import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { forgetPasswordSuccess } from '@dental/contracts';
+import { PublicPage } from '../../components/public-page';
+import { errorMessage } from '../../lib/api-client';
+import { useForgetPassword } from './api/forget-password';
+import { forgetPasswordForm } from './form-schemas';
+
+/** Forgot password (SPEC §2, §8): one e-mail field; success and the server's refusal are told on
+ *  the page. */
+export default function ForgetPasswordPage() {
+  const forgetPassword = useForgetPassword();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(forgetPasswordForm), defaultValues: { email: '' } });
+
+  const onSubmit = handleSubmit(({ email }) => {
+    forgetPassword.mutate(email);
+  });
+
+  return (
+    <PublicPage title="Forgot password">
+      <form onSubmit={(event) => void onSubmit(event)} noValidate>
+        <Stack gap="md">
+          <Text size="sm">Enter the e-mail address of your account to get a reset link.</Text>
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            {...register('email')}
+            error={errors.email?.message}
+          />
+          <Button type="submit" loading={forgetPassword.isPending} fullWidth>
+            Reset Password
+          </Button>
+          {forgetPassword.isSuccess && (
+            <Alert color="dental" variant="outline" role="status">
+              {forgetPasswordSuccess}
+            </Alert>
+          )}
+          {forgetPassword.isError && (
+            <Alert color="red" variant="outline">
+              {errorMessage(forgetPassword.error)}
+            </Alert>
+          )}
+          <Anchor component={Link} to="/login" size="sm" ta="center">
+            Back to Log in
+          </Anchor>
+        </Stack>
+      </form>
+    </PublicPage>
+  );
+}

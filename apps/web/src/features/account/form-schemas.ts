@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import {
+  email,
+  nativeLoginRequest,
+  password,
+  registerRequest,
+  termsNotAgreedMessage,
+} from '@dental/contracts';
+
+// The forms reuse the contracts' rules and put a plain "required" message in front of them.
+const requiredEmail = z.string().trim().min(1, 'Email is required.').pipe(email);
+const requiredNewPassword = z.string().min(1, 'Password is required.').pipe(password);
+const agreement = z.boolean().refine((agreed) => agreed, termsNotAgreedMessage);
+
+export const loginForm = z.object({
+  email: requiredEmail,
+  password: nativeLoginRequest.shape.password,
+  terms: agreement,
+});
+
+/** Sign-up (SPEC §5); a password mismatch is reported in a popup, not under the field. */
+export const signupForm = registerRequest.extend({
+  email: requiredEmail,
+  password: requiredNewPassword,
+  confirmPassword: z.string().min(1, 'Confirm Password is required.'),
+  terms: agreement,
+});
+
+export const forgetPasswordForm = z.object({ email: requiredEmail });
+
+export const resetPasswordForm = z.object({
+  password: requiredNewPassword,
+  confirmPassword: z.string().min(1, 'Confirm New Password is required.'),
+});

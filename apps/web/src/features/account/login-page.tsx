@@ -1,0 +1,131 @@
+import { useState } from 'react';
+import {
+  Anchor,
+  Button,
+  Divider,
+  Group,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
+import { Link, Navigate, useLocation } from 'react-router';
+import { LegalModals, type LegalDocument } from '../../components/legal-modals';
+import { MessageModal, type ModalMessage } from '../../components/message-modal';
+import { PublicPage } from '../../components/public-page';
+import { errorMessage } from '../../lib/api-client';
+import { usePublicConfig } from '../../lib/public-config';
+import { useSession } from '../../lib/session';
+import { useLogin } from './api/login';
+import { AgreementCheckbox } from './components/agreement-checkbox';
+import { SocialSignIn } from './components/social-sign-in';
+import { loginForm } from './form-schemas';
+import { returnPath } from './return-path';
+
+function LoginFooter() {
+  const config = usePublicConfig();
+  if (!config.data) return null;
+  const { customer_service_email: serviceEmail, company_name: companyName } = config.data;
+  return (
+    <>
+      <Text size="sm">
+        Need help? Contact customer service at{' '}
+        <Anchor href={`mailto:${serviceEmail}`} inherit>
+          {serviceEmail}
+        </Anchor>
+      </Text>
+      {/* SPEC §2 gives the login screen a fixed 2024 copyright line. */}
+      <Text size="sm">© 2024 {companyName}</Text>
+    </>
+  );
+}
+
+/** Log in (SPEC §2, §4, §5): validated after the first submit, errors in the message dialog, and
+ *  straight on to the page the user came from when a session already exists. */
+export default function LoginPage() {
+  const session = useSession();
+  const location = useLocation();
+  const login = useLogin();
+  const [openDocument, setOpenDocument] = useState<LegalDocument | null>(null);
+  const [failure, setFailure] = useState<ModalMessage | null>(null);
+  const {
+    register,
+    handleSubmit,
+    control,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(loginForm),
+    defaultValues: { email: '', password: '', terms: false },
+  });
+  const termsAgreed = useWatch({ control, name: 'terms' });
+
+  if (session.access !== null) return <Navigate to={returnPath(location.state)} replace />;
+
+  const onSubmit = handleSubmit(({ email, password }) => {
+    login.mutate(
+      { email, password },
+      {
+        onError: (error) => {
+          setFailure({ title: 'Log in failed', text: errorMessage(error) });
+        },
+      },
+    );
+  });
+
+  return (
+    <PublicPage title="Log in" footer={<LoginFooter />}>
+      <form onSubmit={(event) => void onSubmit(event)} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            {...register('email')}
+            error={errors.email?.message}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            required
+            {...register('password')}
+            error={errors.password?.message}
+          />
+          <AgreementCheckbox
+            termsName="Terms and Conditions"
+            onOpenDocument={setOpenDocument}
+            {...register('terms')}
+            error={errors.terms?.message}
+          />
+          <Button type="submit" loading={login.isPending} fullWidth>
+            Log in
+          </Button>
+          <Group justify="space-between">
+            <Anchor component={Link} to="/forget-password" size="sm">
+              Forgot Password?
+            </Anchor>
+            <Anchor component={Link} to="/signup" size="sm">
+              Sign up
+            </Anchor>
+          </Group>
+        </Stack>
+      </form>
+      <Divider my="md" label="or" labelPosition="center" />
+      <SocialSignIn termsAgreed={termsAgreed} />
+      <LegalModals
+        opened={openDocument}
+        onClose={() => {
+          setOpenDocument(null);
+        }}
+      />
+      <MessageModal
+        message={failure}
+        onClose={() => {
+          setFailure(null);
+        }}
+      />
+    </PublicPage>
+  );
+}

@@ -1,0 +1,238 @@
+import { useId, useState, type ReactNode } from 'react';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  Progress,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { Link } from 'react-router';
+import dayjs from 'dayjs';
+import utc from 'dayjs/plugin/utc';
+import {
+  formatStorage,
+  socialProviders,
+  socialProviderNames,
+  type Account,
+} from '@dental/contracts';
+import { ConfirmModal } from '../../components/confirm-modal';
+import { LegalModals, type LegalDocument } from '../../components/legal-modals';
+import { PageSpinner } from '../../components/page-spinner';
+import { errorMessage } from '../../lib/api-client';
+import { dateFormat } from '../../lib/dates';
+import { useDocumentTitle } from '../../lib/document-title';
+import { usePublicConfig } from '../../lib/public-config';
+import { useDeleteAccount } from './api/delete-account';
+import { useAccount } from './api/get-account';
+import { Detail, DetailsList } from './components/details-list';
+import { NameEditor } from './components/name-editor';
+import { PhoneEditor } from './components/phone-editor';
+
+dayjs.extend(utc);
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <Paper component="section" withBorder p="md" aria-labelledby={headingId}>
+      <Title order={2} size="h3" mb="sm" id={headingId}>
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
+}
+
+function CustomerInformation({ account }: { account: Account }) {
+  return (
+    <Section title="Customer Information">
+      <DetailsList>
+        <Detail label="Customer level">{account.customer_level}</Detail>
+        <Detail label="Current points">{account.points.toLocaleString('en-US')}</Detail>
+        <Detail label="Points expiration date">
+          {/* Points expire at the end of a year in UTC; show that calendar day everywhere. */}
+          {account.points_expired_at === null
+            ? 'None'
+            : dayjs.utc(account.points_expired_at).format(dateFormat)}
+        </Detail>
+      </DetailsList>
+      <StorageUsage account={account} />
+      <Anchor component={Link} to="/membership" display="inline-block" mt="sm">
+        Membership Upgrade
+      </Anchor>
+    </Section>
+  );
+}
+
+/** The real storage bar in place of SPEC §9's static '2.3GB of 15GB used'
+ *  (docs/decisions/storage-usage-on-profile.md). */
+function StorageUsage({ account }: { account: Account }) {
+  const { storage_used_bytes: used, storage_quota_bytes: quota } = account;
+  const text = `${formatStorage(used)} of ${formatStorage(quota)} used`;
+  return (
+    <Stack gap={4} mt="sm">
+      <Text size="sm">Storage for X-rays and records: {text}</Text>
+      <Progress
+        value={Math.min(100, (used / quota) * 100)}
+        aria-label={`Storage: ${text}`}
+        color={used >= quota ? 'red' : undefined}
+      />
+    </Stack>
+  );
+}
+
+function ProfileDetails({ account }: { account: Account }) {
+  return (
+    <Section title="Profile">
+      <DetailsList>
+        <Detail label="Email">{account.email}</Detail>
+        <NameEditor account={account} />
+        <PhoneEditor account={account} />
+      </DetailsList>
+    </Section>
+  );
+}
+
+/** Linked social accounts; linking is not configured in this release
+ *  (docs/decisions/web-social-sign-in-display.md). */
+function SocialAccounts({ account }: { account: Account }) {
+  return (
+    <Section title="Social Account Connect">
+      <DetailsList>
+        {socialProviders.map((provider) => (
+          <Detail key={provider} label={socialProviderNames[provider]}>
+            <Group gap="xs">
+              <span>{account[`${provider}_account`]?.email ?? 'Not linked'}</span>
+              <Badge variant="outline" color="gray">
+                Not configured
+              </Badge>
+            </Group>
+          </Detail>
+        ))}
+      </DetailsList>
+    </Section>
+  );
+}
+
+function Service() {
+  const config = usePublicConfig();
+  const [openDocument, setOpenDocument] = useState<LegalDocument | null>(null);
+  return (
+    <Section title="Service">
+      <Stack gap="xs" align="flex-start">
+        <Anchor
+          component="button"
+          type="button"
+          onClick={() => {
+            setOpenDocument('terms');
+          }}
+        >
+          Terms and Conditions
+        </Anchor>
+        <Anchor
+          component="button"
+          type="button"
+          onClick={() => {
+            setOpenDocument('privacy');
+          }}
+        >
+          Privacy Policy
+        </Anchor>
+        {config.data && (
+          <Text>
+            customer service email{' '}
+            <Anchor href={`mailto:${config.data.customer_service_email}`} inherit>
+              {config.data.customer_service_email}
+            </Anchor>
+          </Text>
+        )}
+      </Stack>
+      <LegalModals
+        opened={openDocument}
+        onClose={() => {
+          setOpenDocument(null);
+        }}
+      />
+    </Section>
+  );
+}
+
+/** Deletion deactivates the account (SPEC §4): the user is logged out and sent to /login. */
+function DeleteData() {
+  const [confirming, setConfirming] = useState(false);
+  const deleteAccount = useDeleteAccount();
+  return (
+    <Section title="Delete Data">
+      <Text mb="sm">
+        Your account will be deactivated and you will be logged out. Your records are kept; to use
+        them again, contact customer service.
+      </Text>
+      <Button
+        color="red"
+        onClick={() => {
+          deleteAccount.reset();
+          setConfirming(true);
+        }}
+      >
+        Delete Account and Data
+      </Button>
+      <ConfirmModal
+        opened={confirming}
+        onClose={() => {
+          setConfirming(false);
+        }}
+        title="Delete Account and Data"
+        confirmLabel="Delete"
+        confirmColor="red"
+        onConfirm={() => deleteAccount.mutateAsync()}
+      >
+        <Text>Do you really want to delete your account and data? You will be logged out.</Text>
+        {deleteAccount.isError && (
+          <Alert color="red" variant="outline" mt="sm">
+            {errorMessage(deleteAccount.error)}
+          </Alert>
+        )}
+      </ConfirmModal>
+    </Section>
+  );
+}
+
+/** Profile (SPEC §2): customer information, profile, social accounts, service, delete data. */
+export default function ProfilePage() {
+  useDocumentTitle('My Account');
+  const account = useAccount();
+  return (
+    <Stack gap="md">
+      <Title order={1}>My Account</Title>
+      {account.isPending && <PageSpinner />}
+      {account.isError && (
+        <Alert color="red" variant="outline">
+          {errorMessage(account.error)}{' '}
+          <Anchor
+            component="button"
+            type="button"
+            inherit
+            onClick={() => {
+              void account.refetch();
+            }}
+          >
+            Try again
+          </Anchor>
+        </Alert>
+      )}
+      {account.data && (
+        <>
+          <CustomerInformation account={account.data} />
+          <ProfileDetails account={account.data} />
+          <SocialAccounts account={account.data} />
+          <Service />
+          <DeleteData />
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,74 @@
+import dayjs from 'dayjs';
+import {
+  reminderChoiceOf,
+  reminderOffsetHours,
+  type Appointment,
+  type AppointmentRequest,
+  type ReminderOffsetHours,
+} from '@dental/contracts';
+
+/** The card formats of SPEC §2, in the browser's (the user's) time zone. */
+export const cardDateFormat = 'MM-DD-YYYY ddd';
+export const cardTimeFormat = 'hh:mm A';
+
+export function cardDate(appointmentDate: string): string {
+  return dayjs(appointmentDate).format(cardDateFormat);
+}
+
+export function cardTime(appointmentDate: string): string {
+  return dayjs(appointmentDate).format(cardTimeFormat);
+}
+
+/** The user's IANA time zone, sent with each appointment so reminders show their local time. */
+export function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+export const reminderLabels: Record<ReminderOffsetHours, string> = {
+  1: '1 hour before',
+  24: '1 day before',
+  168: '1 week before',
+};
+
+/** What the form edits: date and time apart (SPEC §3 appointment_time is form-only). */
+export interface AppointmentFormValues {
+  date: string;
+  time: string;
+  note: string;
+  email_alert: boolean;
+  sms_alert: boolean;
+  reminders: ReminderOffsetHours[];
+}
+
+/** An appointment as form values; alerts map back to the choices by 1, 24 or 168 hours (SPEC §4),
+ *  others are not offered and are dropped. */
+export function toFormValues(appointment: Appointment): AppointmentFormValues {
+  const when = dayjs(appointment.appointment_date);
+  const appointmentSeconds = when.unix();
+  const chosen = new Set(
+    appointment.alert_before.map(({ alert_time }) =>
+      reminderChoiceOf(appointmentSeconds, alert_time),
+    ),
+  );
+  return {
+    date: when.format('YYYY-MM-DD'),
+    time: when.format('HH:mm'),
+    note: appointment.note,
+    email_alert: appointment.email_alert,
+    sms_alert: appointment.sms_alert,
+    reminders: reminderOffsetHours.filter((hours) => chosen.has(hours)),
+  };
+}
+
+/** The POST/PUT body: the local date and time as an instant, alerts as epoch seconds. */
+export function toRequest(values: AppointmentFormValues): AppointmentRequest {
+  const when = dayjs(`${values.date}T${values.time}`);
+  return {
+    appointment_date: when.toISOString(),
+    note: values.note,
+    email_alert: values.email_alert,
+    sms_alert: values.sms_alert,
+    alert_before: values.reminders.map((hours) => when.unix() - hours * 3600),
+    time_zone: browserTimeZone(),
+  };
+}

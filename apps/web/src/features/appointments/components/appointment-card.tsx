@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import type { Appointment } from '@dental/contracts';
+import { ConfirmModal } from '../../../components/confirm-modal';
+import { errorMessage } from '../../../lib/api-client';
+import { useDeleteAppointment } from '../api/delete-appointment';
+import { cardDate, cardTime } from '../appointment-format';
+
+/** One appointment card (SPEC §2): date 'MM-DD-YYYY ddd', time 'hh:mm A', note, edit, delete. */
+export function AppointmentCard({ appointment }: { appointment: Appointment }) {
+  const [confirming, setConfirming] = useState(false);
+  const deleteAppointment = useDeleteAppointment();
+  const date = cardDate(appointment.appointment_date);
+  const time = cardTime(appointment.appointment_date);
+  return (
+    <Paper component="article" withBorder p="md" aria-label={`Appointment ${date} ${time}`}>
+      <Stack gap="xs">
+        <Group gap="sm" wrap="wrap">
+          <Text fw={600}>{date}</Text>
+          <Text>{time}</Text>
+        </Group>
+        {appointment.note !== '' && (
+          <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {appointment.note}
+          </Text>
+        )}
+        <Group gap="xs">
+          <Button component={Link} to={`${appointment.id}/edit`} variant="default" size="xs">
+            Edit
+          </Button>
+          <Button
+            color="red"
+            variant="outline"
+            size="xs"
+            onClick={() => {
+              deleteAppointment.reset();
+              setConfirming(true);
+            }}
+          >
+            Delete
+          </Button>
+        </Group>
+      </Stack>
+      <ConfirmModal
+        opened={confirming}
+        onClose={() => {
+          setConfirming(false);
+        }}
+        title="Delete appointment"
+        confirmLabel="Delete"
+        confirmColor="red"
+        onConfirm={async () => {
+          await deleteAppointment.mutateAsync(appointment.id);
+          setConfirming(false);
+        }}
+      >
+        <Text>
+          Do you really want to delete the appointment on {date} at {time}? Its reminders are
+          cancelled.
+        </Text>
+        {deleteAppointment.isError && (
+          <Alert color="red" variant="outline" mt="sm">
+            {errorMessage(deleteAppointment.error)}
+          </Alert>
+        )}
+      </ConfirmModal>
+    </Paper>
+  );
+}

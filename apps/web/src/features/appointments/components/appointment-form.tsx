@@ -1,0 +1,147 @@
+import { useState } from 'react';
+import { Alert, Button, Checkbox, Group, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import {
+  appointmentNoteMaxLength,
+  reminderOffsetHours,
+  type AppointmentRequest,
+  type ReminderOffsetHours,
+} from '@dental/contracts';
+import { errorMessage } from '../../../lib/api-client';
+import { useReminderContact } from '../api/reminder-contact';
+import { reminderLabels, toRequest, type AppointmentFormValues } from '../appointment-format';
+import { ReminderConfirmModal } from './reminder-confirm-modal';
+
+const formSchema = z.object({
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter the date.'),
+  time: z.string().regex(/^\d{2}:\d{2}$/, 'Enter the time.'),
+  note: z
+    .string()
+    .max(
+      appointmentNoteMaxLength,
+      `The note must be at most ${appointmentNoteMaxLength} characters.`,
+    ),
+  email_alert: z.boolean(),
+  sms_alert: z.boolean(),
+  reminders: z.array(z.union(reminderOffsetHours.map((hours) => z.literal(hours)))),
+});
+
+export interface AppointmentFormProps {
+  initial: AppointmentFormValues;
+  submitLabel: string;
+  onSave: (body: AppointmentRequest) => Promise<unknown>;
+}
+
+/** New Appointment and Edit Appointment (SPEC §2): date, time, note, the e-mail and SMS alert
+ *  switches and the 1 hour / 1 day / 1 week reminder choices. With a reminder on, the reminder
+ *  confirmation shows where it goes before anything is saved. */
+export function AppointmentForm({ initial, submitLabel, onSave }: AppointmentFormProps) {
+  const contact = useReminderContact();
+  const [confirming, setConfirming] = useState<AppointmentFormValues | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    control,
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<AppointmentFormValues>({ resolver: zodResolver(formSchema), defaultValues: initial });
+
+  const save = async (values: AppointmentFormValues) => {
+    setFailure(null);
+    try {
+      await onSave(toRequest(values));
+    } catch (error) {
+      setFailure(errorMessage(error));
+      throw error;
+    }
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    const remindersOn = (values.email_alert || values.sms_alert) && values.reminders.length > 0;
+    if (remindersOn && contact.data !== undefined) {
+      setConfirming(values);
+      return;
+    }
+    await save(values).catch(() => undefined);
+  });
+
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate>
+      <Stack gap="md">
+        <Group grow preventGrowOverflow={false} wrap="wrap" align="flex-start">
+          <TextInput
+            type="date"
+            label="Date"
+            required
+            miw={140}
+            {...register('date')}
+            error={errors.date?.message}
+          />
+          <TextInput
+            type="time"
+            label="Time"
+            required
+            miw={140}
+            {...register('time')}
+            error={errors.time?.message}
+          />
+        </Group>
+        <Textarea
+          label="Note"
+          autosize
+          minRows={3}
+          maxLength={appointmentNoteMaxLength}
+          {...register('note')}
+          error={errors.note?.message}
+        />
+        <Switch label="E-mail alert" {...register('email_alert')} />
+        <Switch label="SMS alert" {...register('sms_alert')} />
+        <Controller
+          control={control}
+          name="reminders"
+          render={({ field }) => (
+            <Checkbox.Group
+              label="Remind me"
+              value={field.value.map(String)}
+              onChange={(values) => {
+                field.onChange(
+                  reminderOffsetHours.filter((hours) => values.includes(String(hours))),
+                );
+              }}
+            >
+              <Stack gap="xs" mt="xs">
+                {reminderOffsetHours.map((hours: ReminderOffsetHours) => (
+                  <Checkbox key={hours} value={String(hours)} label={reminderLabels[hours]} />
+                ))}
+              </Stack>
+            </Checkbox.Group>
+          )}
+        />
+        {failure !== null && confirming === null && (
+          <Alert color="red" variant="outline">
+            {failure}
+          </Alert>
+        )}
+        <Group>
+          <Button type="submit" loading={isSubmitting}>
+            {submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+      {confirming !== null && contact.data !== undefined && (
+        <ReminderConfirmModal
+          opened
+          onClose={() => {
+            setConfirming(null);
+          }}
+          account={contact.data}
+          email={confirming.email_alert}
+          sms={confirming.sms_alert}
+          onConfirm={() => save(confirming)}
+        />
+      )}
+    </form>
+  );
+}

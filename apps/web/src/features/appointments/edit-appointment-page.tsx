@@ -1,0 +1,39 @@
+import { Alert, Stack, Title } from '@mantine/core';
+import { useNavigate, useParams } from 'react-router';
+import { PageSpinner } from '../../components/page-spinner';
+import { errorMessage } from '../../lib/api-client';
+import { useDocumentTitle } from '../../lib/document-title';
+import { useAppointment } from './api/get-appointment';
+import { useSaveAppointment } from './api/save-appointment';
+import { toFormValues } from './appointment-format';
+import { AppointmentForm } from './components/appointment-form';
+
+/** Edit Appointment (SPEC §2): the saved alerts come back as the 1 hour / 1 day / 1 week choices. */
+export default function EditAppointmentPage() {
+  useDocumentTitle('Edit Appointment');
+  const { appointmentId = '' } = useParams();
+  const navigate = useNavigate();
+  const appointment = useAppointment(appointmentId);
+  const save = useSaveAppointment();
+  return (
+    <Stack gap="md">
+      <Title order={1}>Edit Appointment</Title>
+      {appointment.isPending && <PageSpinner />}
+      {appointment.isError && (
+        <Alert color="red" variant="outline">
+          {errorMessage(appointment.error)}
+        </Alert>
+      )}
+      {appointment.data && (
+        <AppointmentForm
+          initial={toFormValues(appointment.data)}
+          submitLabel="Save"
+          onSave={async (body) => {
+            await save.mutateAsync({ id: appointmentId, body });
+            await navigate('/appointments');
+          }}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { dentalKnowledgeArticlePath, knowledgeArticle } from '@dental/contracts';
+import { apiRequest } from '../../../lib/api-client';
+
+/** GET /api/dental-knowledge/{knowledgeId}/: public, no credential (SPEC §6). */
+export function knowledgeArticleQuery(knowledgeId: string) {
+  return queryOptions({
+    queryKey: ['dental-knowledge', knowledgeId],
+    queryFn: () =>
+      apiRequest(dentalKnowledgeArticlePath(knowledgeId), knowledgeArticle, { auth: false }),
+  });
+}
+
+/** Keyed by the id, so opening another article loads it afresh (SPEC §4). */
+export function useKnowledgeArticle(knowledgeId: string) {
+  return useQuery(knowledgeArticleQuery(knowledgeId));
+}

@@ -1,0 +1,13 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { dentalKnowledgePath, knowledgeList } from '@dental/contracts';
+import { apiRequest } from '../../../lib/api-client';
+
+/** GET /api/dental-knowledge/: public, so no credential goes with it (SPEC §6). */
+export const knowledgeListQuery = queryOptions({
+  queryKey: ['dental-knowledge'],
+  queryFn: () => apiRequest(dentalKnowledgePath, knowledgeList, { auth: false }),
+});
+
+export function useKnowledgeList() {
+  return useQuery(knowledgeListQuery);
+}

@@ -1,0 +1,40 @@
+import { Anchor, Stack, Text, Title } from '@mantine/core';
+import { Link, useParams } from 'react-router';
+import { MarkdownDocument } from '../../components/markdown-document';
+import { PageSpinner } from '../../components/page-spinner';
+import { useDocumentTitle } from '../../lib/document-title';
+import { useKnowledgeArticle } from './api/get-knowledge-article';
+import { knowledgeSectionTitle, nothingToShow } from './texts';
+
+const backLink = (
+  <Anchor component={Link} to=".." relative="path">
+    All articles
+  </Anchor>
+);
+
+/** One article (SPEC §2): title, update date and the markdown body, fetched after the record. */
+export default function KnowledgeArticlePage() {
+  const { knowledgeId = '' } = useParams();
+  const article = useKnowledgeArticle(knowledgeId);
+  useDocumentTitle(article.data?.title ?? knowledgeSectionTitle);
+
+  if (article.isPending) return <PageSpinner />;
+  if (article.isError) {
+    // SPEC §8: no message for a failed knowledge call; an empty page that leads back.
+    return (
+      <Stack gap="md">
+        <Title order={1}>{knowledgeSectionTitle}</Title>
+        <Text>{nothingToShow}</Text>
+        {backLink}
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="md" component="article">
+      <Title order={1}>{article.data.title}</Title>
+      <Text size="sm">Updated on {article.data.updateDate}</Text>
+      <MarkdownDocument key={article.data.id} url={article.data.content_markdown} />
+      {backLink}
+    </Stack>
+  );
+}

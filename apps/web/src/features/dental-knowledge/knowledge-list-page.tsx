@@ -1,0 +1,63 @@
+import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconBrandYoutube } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import type { KnowledgeListItem } from '@dental/contracts';
+import { PageSpinner } from '../../components/page-spinner';
+import { useDocumentTitle } from '../../lib/document-title';
+import { useKnowledgeList } from './api/get-knowledge-list';
+import { youtubeSearchUrl } from './youtube-search';
+import { knowledgeSectionTitle, nothingToShow } from './texts';
+import classes from './content-card.module.css';
+
+function KnowledgeCard({ article }: { article: KnowledgeListItem }) {
+  return (
+    <li>
+      <Paper withBorder p="sm" className={classes.card}>
+        <img
+          src={article.cover_image}
+          alt={article.cover_alt}
+          width={640}
+          height={360}
+          className={classes.cover}
+        />
+        <Title order={2} size="h4" className={classes.title}>
+          <Anchor component={Link} to={article.id} inherit>
+            {article.title}
+          </Anchor>
+        </Title>
+        <Anchor
+          href={youtubeSearchUrl(article.title)}
+          target="_blank"
+          rel="noopener noreferrer"
+          size="sm"
+          aria-label={`Videos about ${article.title} on YouTube (opens in a new tab)`}
+        >
+          <IconBrandYoutube size={16} aria-hidden className={classes.icon} /> Videos on YouTube
+        </Anchor>
+      </Paper>
+    </li>
+  );
+}
+
+/** Dental and Tx Knowledge (SPEC §2): every article with its cover, title and a video search. */
+export default function KnowledgeListPage() {
+  useDocumentTitle(knowledgeSectionTitle);
+  const articles = useKnowledgeList();
+  return (
+    <Stack gap="lg">
+      <Title order={1}>{knowledgeSectionTitle}</Title>
+      {articles.isPending ? (
+        <PageSpinner />
+      ) : articles.isError || articles.data.length === 0 ? (
+        // SPEC §8: a failed knowledge call shows no message; the page is simply empty.
+        <Text>{nothingToShow}</Text>
+      ) : (
+        <ul className={classes.grid} aria-label="Articles">
+          {articles.data.map((article) => (
+            <KnowledgeCard key={article.id} article={article} />
+          ))}
+        </ul>
+      )}
+    </Stack>
+  );
+}

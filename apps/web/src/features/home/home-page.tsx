@@ -1,0 +1,41 @@
+import { useState } from 'react';
+import { Anchor, Button, Group, Stack, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { useDocumentTitle } from '../../lib/document-title';
+import { logout } from '../../lib/session';
+import { TopicCardLink } from './topic-card-link';
+import { topicCards } from './topic-cards';
+import classes from './home-page.module.css';
+
+/** Home (SPEC §2): the greeting, the way to a membership, the seven topics and Log out. */
+export default function HomePage() {
+  useDocumentTitle('Home');
+  const [loggingOut, setLoggingOut] = useState(false);
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="center">
+        <Title order={1}>You are ready to go!</Title>
+        <Anchor component={Link} to="/membership" fw={600}>
+          Membership Upgrade
+        </Anchor>
+      </Group>
+      <ul className={classes.grid} aria-label="Topics">
+        {topicCards.map((card) => (
+          <TopicCardLink key={card.key} card={card} />
+        ))}
+      </ul>
+      <Group justify="center">
+        <Button
+          variant="outline"
+          loading={loggingOut}
+          onClick={() => {
+            setLoggingOut(true);
+            void logout();
+          }}
+        >
+          Log out
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

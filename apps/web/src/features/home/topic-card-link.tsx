@@ -1,0 +1,47 @@
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { VisuallyHidden } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
+import { isExternalLocation, type TopicCard } from './topic-cards';
+import classes from './topic-card-link.module.css';
+
+/** The lock's words for assistive technology; the card stays open to everyone for now. */
+export const lockedLabel = 'Members feature';
+
+/** One topic card: the whole card is a link named after the topic; external locations open in a
+ *  new tab without handing this page to the other site. */
+export function TopicCardLink({ card }: { card: TopicCard }) {
+  const lockId = useId();
+  const describedBy = card.locked ? lockId : undefined;
+  const content = (
+    <>
+      <img src={card.image} alt="" className={classes.image} />
+      <span className={classes.name}>{card.name}</span>
+    </>
+  );
+  return (
+    <li className={card.locked ? `${classes.card} ${classes.locked}` : classes.card}>
+      {isExternalLocation(card.location) ? (
+        <a
+          href={card.location}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={classes.link}
+          aria-describedby={describedBy}
+        >
+          {content}
+        </a>
+      ) : (
+        <Link to={card.location} className={classes.link} aria-describedby={describedBy}>
+          {content}
+        </Link>
+      )}
+      {card.locked && (
+        <span id={lockId} className={classes.lock}>
+          <IconLock size={16} aria-hidden />
+          <VisuallyHidden>{lockedLabel}</VisuallyHidden>
+        </span>
+      )}
+    </li>
+  );
+}

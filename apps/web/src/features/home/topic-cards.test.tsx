@@ -1,0 +1,74 @@
+import { render, screen } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { TopicCardLink } from './topic-card-link';
+import { isExternalLocation, topicCards } from './topic-cards';
+
+describe('topic cards', () => {
+  it('lists the seven topics of SPEC §2 with their exact names, targets and locks', () => {
+    expect(topicCards.map(({ name, location, locked }) => [name, location, locked])).toEqual([
+      ['X-rays and Photos Storage', '/oral-photo', true],
+      ['Dental AI', '/dental-ai', true],
+      ['Dental & Tx Knowledgement', '/dental-knowledge', false],
+      ['Appointments Remind & History', '/appointments', false],
+      ['Medical or Ins. Records Storage', '/medical-records', true],
+      ['Oral Hyglene Suppliers Knowledgement', '/oral-supplier', false],
+      ['Virtual Consultation', '/virtual-consultation', true],
+    ]);
+  });
+
+  it.each([
+    ['https://example.com/reserve', true],
+    ['http://example.com', true],
+    ['HTTPS://example.com', true],
+    ['/oral-photo', false],
+    ['oral-photo', false],
+    ['//example.com', false],
+    ['mailto:care@example.com', false],
+    ['javascript:alert(1)', false],
+    ['ftp://example.com', false],
+    ['https:example.com', false],
+  ])('treats %j as external: %s', (location, external) => {
+    expect(isExternalLocation(location)).toBe(external);
+  });
+
+  it('opens an external location in a new tab without handing over this page', () => {
+    render(
+      <MemoryRouter>
+        <ul>
+          <TopicCardLink
+            card={{
+              key: 'reserve',
+              name: 'Reservation',
+              image: '/static/media/reserve.svg',
+              location: 'https://example.com/reserve',
+              locked: false,
+            }}
+          />
+        </ul>
+      </MemoryRouter>,
+    );
+    const link = screen.getByRole('link', { name: 'Reservation' });
+    expect(link).toHaveAttribute('href', 'https://example.com/reserve');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+
+  it('keeps an app location in the app and marks a locked card', () => {
+    render(
+      <MantineProvider>
+        <MemoryRouter>
+          <ul>
+            <TopicCardLink card={topicCards[0]} />
+          </ul>
+        </MemoryRouter>
+      </MantineProvider>,
+    );
+    const link = screen.getByRole('link', { name: 'X-rays and Photos Storage' });
+    expect(link).toHaveAttribute('href', '/oral-photo');
+    expect(link).not.toHaveAttribute('target');
+    expect(link).toHaveAccessibleDescription('Members feature');
+    expect(screen.getByText('Members feature')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,84 @@
+import appointmentsImage from '../../assets/topics/appointments.svg';
+import dentalAiImage from '../../assets/topics/dental-ai.svg';
+import dentalKnowledgeImage from '../../assets/topics/dental-knowledge.svg';
+import medicalRecordsImage from '../../assets/topics/medical-records.svg';
+import oralPhotoImage from '../../assets/topics/oral-photo.svg';
+import oralSupplierImage from '../../assets/topics/oral-supplier.svg';
+import virtualConsultationImage from '../../assets/topics/virtual-consultation.svg';
+
+export interface TopicCard {
+  key: string;
+  /** Spelled exactly as SPEC §2 writes it, odd spellings included. */
+  name: string;
+  image: string;
+  /** An app path, or an http(s) address that opens as an external link. */
+  location: string;
+  /** Members' topics carry a lock style; the lock is not enforced
+   *  (docs/decisions/topic-card-lock.md). */
+  locked: boolean;
+}
+
+/** The seven topic cards of the home screen (SPEC §2), in their order. */
+export const topicCards = [
+  {
+    key: 'oral-photo',
+    name: 'X-rays and Photos Storage',
+    image: oralPhotoImage,
+    location: '/oral-photo',
+    locked: true,
+  },
+  {
+    key: 'dental-ai',
+    name: 'Dental AI',
+    image: dentalAiImage,
+    location: '/dental-ai',
+    locked: true,
+  },
+  {
+    key: 'dental-knowledge',
+    name: 'Dental & Tx Knowledgement',
+    image: dentalKnowledgeImage,
+    location: '/dental-knowledge',
+    locked: false,
+  },
+  {
+    key: 'appointments',
+    name: 'Appointments Remind & History',
+    image: appointmentsImage,
+    location: '/appointments',
+    locked: false,
+  },
+  {
+    key: 'medical-records',
+    name: 'Medical or Ins. Records Storage',
+    image: medicalRecordsImage,
+    location: '/medical-records',
+    locked: true,
+  },
+  {
+    key: 'oral-supplier',
+    name: 'Oral Hyglene Suppliers Knowledgement',
+    image: oralSupplierImage,
+    location: '/oral-supplier',
+    locked: false,
+  },
+  {
+    key: 'virtual-consultation',
+    name: 'Virtual Consultation',
+    image: virtualConsultationImage,
+    location: '/virtual-consultation',
+    locked: true,
+  },
+] as const satisfies readonly TopicCard[];
+
+export type TopicKey = (typeof topicCards)[number]['key'];
+
+export const topicCardByKey = Object.fromEntries(
+  topicCards.map((card) => [card.key, card]),
+) as Record<TopicKey, TopicCard>;
+
+/** SPEC §2: a card whose location starts with http:// or https:// is an external link (schemes
+ *  are case-insensitive, as in browsers). */
+export function isExternalLocation(location: string): boolean {
+  return /^https?:\/\//i.test(location);
+}

@@ -1,0 +1,154 @@
+import { useId, useState, type SyntheticEvent } from 'react';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Group,
+  Input,
+  List,
+  Progress,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconX } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { useNavigate } from 'react-router';
+import { maxFilesPerRequest, type NewMedicalFileRequest } from '@dental/contracts';
+import { UploadDisclaimerModal } from '../../components/upload-disclaimer-modal';
+import { ApiError, errorMessage } from '../../lib/api-client';
+import { dateFormat } from '../../lib/dates';
+import { useDocumentTitle } from '../../lib/document-title';
+import { useCreateMedicalRecord } from './api/create-medical-record';
+import { chooseMedicalFile, medicalFileAccept } from './components/choose-medical-file';
+import { RecordFields, type RecordFieldValues } from './components/record-fields';
+
+/** 'Add New Records' (SPEC §2): the disclaimer is accepted first, then the form. */
+export default function AddMedicalRecordPage() {
+  useDocumentTitle('Add New Records');
+  const navigate = useNavigate();
+  const pickerId = useId();
+  const [accepted, setAccepted] = useState(false);
+  const [fields, setFields] = useState<RecordFieldValues>({
+    title: '',
+    record_date: dayjs().format(dateFormat),
+    note: '',
+  });
+  const [files, setFiles] = useState<NewMedicalFileRequest[]>([]);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [submitError, setSubmitError] = useState<ApiError | null>(null);
+  const create = useCreateMedicalRecord();
+
+  const addFiles = async (chosen: File[]) => {
+    setFileError(null);
+    const room = maxFilesPerRequest - files.length;
+    if (chosen.length > room) {
+      setFileError(`Add at most ${maxFilesPerRequest} files at a time.`);
+      return;
+    }
+    const read = await Promise.all(chosen.map((file) => chooseMedicalFile(file)));
+    const accepted: NewMedicalFileRequest[] = [];
+    for (const file of read) {
+      if ('error' in file) {
+        setFileError(file.error);
+        return;
+      }
+      accepted.push(file);
+    }
+    setFiles((current) => [...current, ...accepted]);
+  };
+
+  const submit = (event: SyntheticEvent) => {
+    event.preventDefault();
+    setSubmitError(null);
+    setProgress(0);
+    create
+      .mutateAsync({ body: { ...fields, medical_files: files }, onProgress: setProgress })
+      .then(() => navigate('/medical-records'))
+      .catch((error: unknown) => {
+        setProgress(null);
+        setSubmitError(error instanceof ApiError ? error : new ApiError(0, errorMessage(error)));
+      });
+  };
+
+  return (
+    <Stack gap="md">
+      <Title order={1}>Add New Records</Title>
+      <UploadDisclaimerModal
+        opened={!accepted}
+        onAccept={() => {
+          setAccepted(true);
+        }}
+        onDecline={() => {
+          void navigate('/medical-records');
+        }}
+      />
+      {accepted && (
+        <form onSubmit={submit} noValidate>
+          <Stack gap="md">
+            <RecordFields value={fields} onChange={setFields} errors={submitError?.fieldErrors} />
+            <Input.Wrapper
+              label="Files"
+              labelElement="label"
+              labelProps={{ htmlFor: pickerId }}
+              description={`Images (JPEG, PNG, WebP, up to 5 MB) or PDF (up to 10 MB); at most ${maxFilesPerRequest}`}
+            >
+              <input
+                id={pickerId}
+                type="file"
+                multiple
+                accept={medicalFileAccept}
+                style={{ display: 'block', maxWidth: '100%', marginTop: 4 }}
+                onChange={(event) => {
+                  const input = event.currentTarget;
+                  void addFiles(Array.from(input.files ?? [])).finally(() => {
+                    input.value = '';
+                  });
+                }}
+              />
+            </Input.Wrapper>
+            {fileError !== null && (
+              <Alert color="red" variant="outline" role="alert">
+                {fileError}
+              </Alert>
+            )}
+            {files.length > 0 && (
+              <List listStyleType="none" spacing="xs" aria-label="Chosen files">
+                {files.map((file, index) => (
+                  <List.Item key={`${file.file_name}-${String(index)}`}>
+                    <Group gap="xs" wrap="nowrap">
+                      <Text style={{ overflowWrap: 'anywhere' }}>{file.file_name}</Text>
+                      <ActionIcon
+                        variant="subtle"
+                        aria-label={`Leave out ${file.file_name}`}
+                        onClick={() => {
+                          setFiles((current) => current.filter((_, at) => at !== index));
+                        }}
+                      >
+                        <IconX size={16} aria-hidden />
+                      </ActionIcon>
+                    </Group>
+                  </List.Item>
+                ))}
+              </List>
+            )}
+            {progress !== null && (
+              <Progress value={Math.round(progress * 100)} aria-label="Upload progress" animated />
+            )}
+            {submitError !== null && (
+              <Alert color="red" variant="outline" role="alert">
+                {submitError.detail}
+              </Alert>
+            )}
+            <Group justify="flex-end">
+              <Button type="submit" loading={progress !== null}>
+                Save
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { ActionIcon, Alert, Group, List, Text } from '@mantine/core';
+import { IconDownload, IconTrash } from '@tabler/icons-react';
+import type { MedicalFile } from '@dental/contracts';
+import { ConfirmModal } from '../../../components/confirm-modal';
+import { errorMessage } from '../../../lib/api-client';
+import { useRemoveMedicalFile } from '../api/medical-files';
+
+/** A record's attached files, each with a download and a remove control (SPEC §2). */
+export function FileList({ recordId, files }: { recordId: string; files: MedicalFile[] }) {
+  const [removing, setRemoving] = useState<MedicalFile | null>(null);
+  const removeFile = useRemoveMedicalFile();
+  if (files.length === 0) return <Text c="dimmed">No files attached.</Text>;
+  return (
+    <>
+      <List listStyleType="none" spacing="xs" aria-label="Attached files">
+        {files.map((file) => (
+          <List.Item key={file.id}>
+            <Group gap="xs" wrap="nowrap">
+              <Text style={{ overflowWrap: 'anywhere' }}>{file.file_name}</Text>
+              <ActionIcon
+                component="a"
+                href={file.file_link}
+                download={file.file_name}
+                variant="subtle"
+                aria-label={`Download ${file.file_name}`}
+              >
+                <IconDownload size={18} aria-hidden />
+              </ActionIcon>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={`Remove ${file.file_name}`}
+                onClick={() => {
+                  removeFile.reset();
+                  setRemoving(file);
+                }}
+              >
+                <IconTrash size={18} aria-hidden />
+              </ActionIcon>
+            </Group>
+          </List.Item>
+        ))}
+      </List>
+      <ConfirmModal
+        opened={removing !== null}
+        onClose={() => {
+          setRemoving(null);
+        }}
+        title="Remove file"
+        confirmLabel="Remove"
+        confirmColor="red"
+        onConfirm={async () => {
+          if (removing === null) return;
+          await removeFile.mutateAsync({ recordId, fileId: removing.id });
+          setRemoving(null);
+        }}
+      >
+        <Text>Do you really want to remove {removing?.file_name}? This cannot be undone.</Text>
+        {removeFile.isError && (
+          <Alert color="red" variant="outline" mt="sm">
+            {errorMessage(removeFile.error)}
+          </Alert>
+        )}
+      </ConfirmModal>
+    </>
+  );
+}

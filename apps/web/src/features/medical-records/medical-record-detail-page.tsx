@@ -1,0 +1,195 @@
+import { useId, useState, type SyntheticEvent } from 'react';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Group,
+  Input,
+  Progress,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconPencil } from '@tabler/icons-react';
+import { useNavigate, useParams } from 'react-router';
+import type { MedicalRecord } from '@dental/contracts';
+import { ConfirmModal } from '../../components/confirm-modal';
+import { PageSpinner } from '../../components/page-spinner';
+import { ApiError, errorMessage } from '../../lib/api-client';
+import { useDocumentTitle } from '../../lib/document-title';
+import { useDeleteMedicalRecord } from './api/delete-medical-record';
+import { useMedicalRecord } from './api/get-medical-record';
+import { useAddMedicalFile } from './api/medical-files';
+import { useUpdateMedicalRecord } from './api/update-medical-record';
+import { chooseMedicalFile, medicalFileAccept } from './components/choose-medical-file';
+import { FileList } from './components/file-list';
+import { RecordFields, type RecordFieldValues } from './components/record-fields';
+
+function RecordEditor({ record }: { record: MedicalRecord }) {
+  const navigate = useNavigate();
+  const pickerId = useId();
+  const [fields, setFields] = useState<RecordFieldValues>({
+    title: record.title,
+    record_date: record.record_date,
+    note: record.note,
+  });
+  const [saved, setSaved] = useState(false);
+  const [uploadProgress, setUploadProgress] = useState<number | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const update = useUpdateMedicalRecord(record.id);
+  const addFile = useAddMedicalFile(record.id);
+  const deleteRecord = useDeleteMedicalRecord();
+  const fieldErrors = update.error instanceof ApiError ? update.error.fieldErrors : undefined;
+
+  const save = (event: SyntheticEvent) => {
+    event.preventDefault();
+    setSaved(false);
+    update.mutate(fields, {
+      onSuccess: () => {
+        setSaved(true);
+      },
+    });
+  };
+
+  const upload = async (file: File | undefined) => {
+    setFileError(null);
+    if (file === undefined) return;
+    const chosen = await chooseMedicalFile(file);
+    if ('error' in chosen) {
+      setFileError(chosen.error);
+      return;
+    }
+    setUploadProgress(0);
+    try {
+      await addFile.mutateAsync({ body: chosen, onProgress: setUploadProgress });
+    } catch (error) {
+      setFileError(errorMessage(error));
+    } finally {
+      setUploadProgress(null);
+    }
+  };
+
+  return (
+    <Stack gap="lg">
+      <form onSubmit={save} noValidate>
+        <Stack gap="md">
+          <RecordFields value={fields} onChange={setFields} errors={fieldErrors} />
+          {update.isError && (
+            <Alert color="red" variant="outline" role="alert">
+              {errorMessage(update.error)}
+            </Alert>
+          )}
+          {saved && !update.isPending && (
+            <Text role="status" c="teal">
+              Saved.
+            </Text>
+          )}
+          <Group justify="flex-end">
+            <ActionIcon
+              type="submit"
+              size="lg"
+              aria-label="Save"
+              loading={update.isPending}
+              variant="filled"
+            >
+              <IconPencil size={20} aria-hidden />
+            </ActionIcon>
+          </Group>
+        </Stack>
+      </form>
+
+      <Stack gap="sm">
+        <Title order={2} size="h3">
+          Files
+        </Title>
+        <FileList recordId={record.id} files={record.medical_files} />
+        <Input.Wrapper
+          label="Upload a file"
+          labelElement="label"
+          labelProps={{ htmlFor: pickerId }}
+          description="An image (JPEG, PNG, WebP, up to 5 MB) or a PDF (up to 10 MB)"
+        >
+          <input
+            id={pickerId}
+            type="file"
+            accept={medicalFileAccept}
+            disabled={uploadProgress !== null}
+            style={{ display: 'block', maxWidth: '100%', marginTop: 4 }}
+            onChange={(event) => {
+              const input = event.currentTarget;
+              void upload(input.files?.[0]).finally(() => {
+                input.value = '';
+              });
+            }}
+          />
+        </Input.Wrapper>
+        {uploadProgress !== null && (
+          <Progress
+            value={Math.round(uploadProgress * 100)}
+            aria-label="Upload progress"
+            animated
+          />
+        )}
+        {fileError !== null && (
+          <Alert color="red" variant="outline" role="alert">
+            {fileError}
+          </Alert>
+        )}
+      </Stack>
+
+      <Group>
+        <Button
+          color="red"
+          variant="outline"
+          onClick={() => {
+            deleteRecord.reset();
+            setConfirmingDelete(true);
+          }}
+        >
+          Delete
+        </Button>
+      </Group>
+      <ConfirmModal
+        opened={confirmingDelete}
+        onClose={() => {
+          setConfirmingDelete(false);
+        }}
+        title="Delete record"
+        confirmLabel="Delete"
+        confirmColor="red"
+        onConfirm={async () => {
+          await deleteRecord.mutateAsync(record.id);
+          await navigate('/medical-records');
+        }}
+      >
+        <Text>Do you really want to delete this record and its files? This cannot be undone.</Text>
+        {deleteRecord.isError && (
+          <Alert color="red" variant="outline" mt="sm">
+            {errorMessage(deleteRecord.error)}
+          </Alert>
+        )}
+      </ConfirmModal>
+    </Stack>
+  );
+}
+
+/** The record detail and edit screen (SPEC §2): fields with a save (pencil) button, the file
+ *  list with download and remove, an upload, and delete. */
+export default function MedicalRecordDetailPage() {
+  useDocumentTitle('Medical Record');
+  const { medicalRecordId = '' } = useParams();
+  const record = useMedicalRecord(medicalRecordId);
+  return (
+    <Stack gap="md">
+      <Title order={1}>Medical Record</Title>
+      {record.isPending && <PageSpinner />}
+      {record.isError && (
+        <Alert color="red" variant="outline">
+          {errorMessage(record.error)}
+        </Alert>
+      )}
+      {record.data && <RecordEditor key={record.data.id} record={record.data} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,132 @@
+import { useEffect, useId, useState } from 'react';
+import { Alert, Checkbox, List, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { checkoutOutcome, planNames, plans, type PlanName } from '@dental/contracts';
+import { MessageModal, type ModalMessage } from '../../components/message-modal';
+import { PageSpinner } from '../../components/page-spinner';
+import { useDocumentTitle } from '../../lib/document-title';
+import { accountQuery, useAccount } from '../account/api/get-account';
+import { checkoutAddress, useChoosePlan } from './api/choose-plan';
+import { PlanCard } from './components/plan-card';
+import { canChoose, membershipTerms } from './plan-rows';
+
+export const membershipTitle = 'Choose your plan to start enjoying the benefits!';
+const alertTitle = 'Membership';
+
+const outcomeTexts = {
+  paid: 'Thank you! Your payment was received and your plan is now active.',
+  cancelled: 'The payment was cancelled. No card was charged and your plan is unchanged.',
+} as const;
+
+/** The result of a checkout the browser came back from (`?payment=paid|cancelled`). */
+function CheckoutResult() {
+  const [searchParams] = useSearchParams();
+  const queryClient = useQueryClient();
+  const outcome = checkoutOutcome.safeParse(searchParams.get('payment'));
+  const result = outcome.success ? outcome.data : null;
+  useEffect(() => {
+    // The payment changed the level and points: read the account again.
+    if (result !== null) void queryClient.invalidateQueries({ queryKey: accountQuery.queryKey });
+  }, [result, queryClient]);
+  if (result === null) return null;
+  return (
+    <Alert color={result === 'paid' ? 'green' : 'gray'} variant="light" role="status">
+      {outcomeTexts[result]}
+    </Alert>
+  );
+}
+
+/** Membership (SPEC §2, §4 Plan choice flow, §5, §8): choose a plan, then pay at full-page checkout. */
+export default function MembershipPage() {
+  useDocumentTitle('Membership');
+  const account = useAccount();
+  const choosePlan = useChoosePlan();
+  const [agreed, setAgreed] = useState(false);
+  const [message, setMessage] = useState<ModalMessage | null>(null);
+  const [chosen, setChosen] = useState<{ plan: PlanName; paymentId: string | null } | null>(null);
+  const notesId = useId();
+
+  useEffect(() => {
+    // SPEC §8: an account that cannot be fetched is reported to the console only.
+    if (account.error)
+      console.error('Membership: the account could not be fetched.', account.error);
+  }, [account.error]);
+
+  if (account.isPending && account.fetchStatus !== 'idle') return <PageSpinner />;
+
+  const level = account.data?.customer_level;
+  const tell = (text: string) => {
+    setMessage({ title: alertTitle, text });
+  };
+
+  const choose = (plan: PlanName) => {
+    if (!agreed) {
+      tell('Please agree to the terms and conditions before choosing a plan.');
+      return;
+    }
+    if (account.data === undefined) {
+      tell('Unable to retrieve account data. Please try again later.');
+      return;
+    }
+    setChosen({ plan, paymentId: null });
+    choosePlan.mutate(
+      { memberId: account.data.id, selectedPlan: plan },
+      {
+        onSuccess: ({ id }) => {
+          setChosen({ plan, paymentId: id });
+          tell(`Plan "${plan}" has been successfully chosen!`);
+        },
+        onError: (error) => {
+          console.error('Membership: choosing the plan failed.', error);
+          setChosen(null);
+          tell('An error occurred while choosing the plan. Please try again.');
+        },
+      },
+    );
+  };
+
+  const closeMessage = () => {
+    setMessage(null);
+    // After the success alert the browser leaves for the checkout page (a full-page navigation).
+    if (chosen?.paymentId != null) window.location.assign(checkoutAddress(chosen.paymentId));
+  };
+
+  return (
+    <Stack gap="lg">
+      <Title order={1}>{membershipTitle}</Title>
+      <CheckoutResult />
+      <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
+        {planNames.map((name) => (
+          <PlanCard
+            key={name}
+            plan={plans[name]}
+            disabled={!canChoose(name, level)}
+            loading={chosen?.plan === name}
+            onChoose={() => {
+              choose(name);
+            }}
+          />
+        ))}
+      </SimpleGrid>
+      <Paper component="section" withBorder p="md" aria-labelledby={notesId}>
+        <Title order={2} size="h3" mb="sm" id={notesId}>
+          NOTES
+        </Title>
+        <Checkbox
+          label="I agree to the following:"
+          checked={agreed}
+          onChange={(event) => {
+            setAgreed(event.currentTarget.checked);
+          }}
+        />
+        <List mt="sm" spacing={4}>
+          {membershipTerms.map((term) => (
+            <List.Item key={term}>{term}</List.Item>
+          ))}
+        </List>
+      </Paper>
+      <MessageModal message={message} onClose={closeMessage} />
+    </Stack>
+  );
+}

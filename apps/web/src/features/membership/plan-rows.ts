@@ -1,0 +1,37 @@
+import { isUpgrade, type Plan, type PlanName } from '@dental/contracts';
+
+export interface PlanRow {
+  label: string;
+  value: string;
+}
+
+/** The rows of a plan card (SPEC §9), all read from the plan table. */
+export function planRows(plan: Plan): PlanRow[] {
+  return [
+    { label: 'Price', value: plan.priceLabel },
+    { label: 'Sign-up bonus points', value: plan.signUpBonusPoints.toLocaleString('en-US') },
+    { label: 'Storage for X-rays and receipts', value: plan.storageLabel },
+    { label: 'Dental AI diagnosis', value: `${String(plan.dentalAiUsesPerYear)} times/year` },
+    {
+      label: 'Receipts and history summary reports',
+      value: `${String(plan.summaryReportsPerYear)}/year`,
+    },
+    {
+      label: 'Treatment history reports',
+      value: `${String(plan.treatmentHistoryReportsPerYear)}/year`,
+    },
+  ];
+}
+
+/** SPEC §4: disabled without an account, for Silver, and at or below the current level. */
+export function canChoose(plan: PlanName, level: PlanName | undefined): boolean {
+  return level !== undefined && plan !== 'Silver' && isUpgrade(level, plan);
+}
+
+/** The four membership terms of SPEC §9, as the NOTES box lists them. */
+export const membershipTerms = [
+  'Sign-up bonus points expire at the end of the same year.',
+  'Bonus points are redeemable in the marketplace, non-transferable and have no monetary value.',
+  'X-rays and receipts share the same storage limit.',
+  'All membership sales are final, with no cancellations or refunds.',
+] as const;

@@ -1,0 +1,27 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { oralPhotoList, oralPhotoPaths, type PhotoTypeFilter } from '@dental/contracts';
+import { apiRequest } from '../../../lib/api-client';
+import { dateRangeParams, type DateRange } from '../../../components/date-range-filter';
+
+export interface OralPhotoFilter extends DateRange {
+  photoType: PhotoTypeFilter;
+}
+
+export const oralPhotoKeys = {
+  all: ['oral-photo'] as const,
+  list: (filter: OralPhotoFilter) => ['oral-photo', 'list', filter] as const,
+  one: (id: string) => ['oral-photo', 'one', id] as const,
+};
+
+export function oralPhotosQuery(filter: OralPhotoFilter) {
+  const query = new URLSearchParams({ photoType: filter.photoType, ...dateRangeParams(filter) });
+  return queryOptions({
+    queryKey: oralPhotoKeys.list(filter),
+    queryFn: () => apiRequest(`${oralPhotoPaths.list}?${query.toString()}`, oralPhotoList),
+  });
+}
+
+/** GET /api/oral-photo/ with the type and date filters (SPEC §7). */
+export function useOralPhotos(filter: OralPhotoFilter, enabled = true) {
+  return useQuery({ ...oralPhotosQuery(filter), enabled, placeholderData: keepPreviousData });
+}

@@ -1,0 +1,188 @@
+import { useId, useState, type SyntheticEvent } from 'react';
+import {
+  Alert,
+  Button,
+  Group,
+  Image,
+  Input,
+  Progress,
+  Radio,
+  Stack,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import dayjs from 'dayjs';
+import {
+  acceptedImageTypes,
+  estimateDataUrlBytes,
+  imageMaxBytes,
+  imageTooLargeMessage,
+  noteMaxLength,
+  photoTypes,
+  unsupportedImageMessage,
+  type PhotoType,
+} from '@dental/contracts';
+import { LoadingImage } from '../../../components/loading-image';
+import { errorMessage } from '../../../lib/api-client';
+import { dateFormat } from '../../../lib/dates';
+import { readAsDataUrl } from '../../../lib/read-file';
+
+export interface PhotoFormValues {
+  shoot_date: string;
+  photo_type: PhotoType;
+  note: string;
+  /** A newly chosen image as a data link; undefined keeps the stored one (edit only). */
+  image_link?: string;
+}
+
+export interface PhotoFormProps {
+  initial?: { shoot_date: string; photo_type: PhotoType; note: string; thumbnail_link: string };
+  onSubmit: (values: PhotoFormValues, onProgress: (sent: number) => void) => Promise<unknown>;
+}
+
+/** Add Photo and Edit Photo (SPEC §2): the file picker gives way to a preview once an image is
+ *  chosen; the type defaults to X-ray; oversize images are refused before anything is sent. */
+export function PhotoForm({ initial, onSubmit }: PhotoFormProps) {
+  const pickerId = useId();
+  const [image, setImage] = useState<string | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [shootDate, setShootDate] = useState(initial?.shoot_date ?? dayjs().format(dateFormat));
+  const [photoType, setPhotoType] = useState<PhotoType>(initial?.photo_type ?? 'X-ray');
+  const [note, setNote] = useState(initial?.note ?? '');
+  const [progress, setProgress] = useState<number | null>(null);
+  const [submitError, setSubmitError] = useState<string | null>(null);
+
+  const choose = async (file: File | undefined) => {
+    setFileError(null);
+    if (file === undefined) return;
+    if (!(acceptedImageTypes as readonly string[]).includes(file.type)) {
+      setFileError(unsupportedImageMessage);
+      return;
+    }
+    const dataUrl = await readAsDataUrl(file);
+    // SPEC §5: the size is estimated from the base64 length, before anything is sent.
+    if (estimateDataUrlBytes(dataUrl) > imageMaxBytes) {
+      setFileError(imageTooLargeMessage);
+      return;
+    }
+    setImage(dataUrl);
+  };
+
+  const submit = (event: SyntheticEvent) => {
+    event.preventDefault();
+    setSubmitError(null);
+    if (image === null && initial === undefined) {
+      setFileError('Choose an image to upload.');
+      return;
+    }
+    setProgress(0);
+    onSubmit(
+      {
+        shoot_date: shootDate,
+        photo_type: photoType,
+        note,
+        ...(image === null ? {} : { image_link: image }),
+      },
+      setProgress,
+    ).catch((error: unknown) => {
+      setProgress(null);
+      setSubmitError(errorMessage(error));
+    });
+  };
+
+  const uploading = progress !== null;
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        {image === null ? (
+          <Stack gap="xs">
+            {initial && (
+              <LoadingImage src={initial.thumbnail_link} alt="The stored image" height={200} />
+            )}
+            <Input.Wrapper
+              label={initial ? 'Replace image (optional)' : 'Image'}
+              labelElement="label"
+              labelProps={{ htmlFor: pickerId }}
+              required={!initial}
+              description="JPEG, PNG or WebP, up to 5 MB"
+            >
+              <input
+                id={pickerId}
+                type="file"
+                accept={acceptedImageTypes.join(',')}
+                style={{ display: 'block', maxWidth: '100%', marginTop: 4 }}
+                onChange={(event) => {
+                  void choose(event.currentTarget.files?.[0]);
+                }}
+              />
+            </Input.Wrapper>
+          </Stack>
+        ) : (
+          <Stack gap="xs" align="flex-start">
+            <Image src={image} alt="Preview of the chosen image" mah={240} w="auto" maw="100%" />
+            <Button
+              variant="default"
+              size="xs"
+              disabled={uploading}
+              onClick={() => {
+                setImage(null);
+              }}
+            >
+              Choose another image
+            </Button>
+          </Stack>
+        )}
+        {fileError !== null && (
+          <Alert color="red" variant="outline" role="alert">
+            {fileError}
+          </Alert>
+        )}
+        <TextInput
+          type="date"
+          label="Shoot date"
+          required
+          value={shootDate}
+          onChange={(event) => {
+            setShootDate(event.currentTarget.value);
+          }}
+        />
+        <Radio.Group
+          label="Photo type"
+          value={photoType}
+          onChange={(value) => {
+            setPhotoType(value);
+          }}
+        >
+          <Group mt="xs">
+            {photoTypes.map((type) => (
+              <Radio key={type} value={type} label={type} />
+            ))}
+          </Group>
+        </Radio.Group>
+        <Textarea
+          label="Note"
+          autosize
+          minRows={3}
+          maxLength={noteMaxLength}
+          value={note}
+          onChange={(event) => {
+            setNote(event.currentTarget.value);
+          }}
+        />
+        {uploading && (
+          <Progress value={Math.round(progress * 100)} aria-label="Upload progress" animated />
+        )}
+        {submitError !== null && (
+          <Alert color="red" variant="outline" role="alert">
+            {submitError}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button type="submit" loading={uploading}>
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

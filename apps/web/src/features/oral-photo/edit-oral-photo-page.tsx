@@ -1,0 +1,37 @@
+import { Alert, Stack, Title } from '@mantine/core';
+import { useNavigate, useParams } from 'react-router';
+import { PageSpinner } from '../../components/page-spinner';
+import { errorMessage } from '../../lib/api-client';
+import { useDocumentTitle } from '../../lib/document-title';
+import { useOralPhoto } from './api/get-oral-photo';
+import { useSaveOralPhoto } from './api/save-oral-photo';
+import { PhotoForm } from './components/photo-form';
+
+/** Edit Photo (SPEC §2): date, type and note; a new image is optional. */
+export default function EditOralPhotoPage() {
+  useDocumentTitle('Edit Photo');
+  const { oralPhotoId = '' } = useParams();
+  const navigate = useNavigate();
+  const photo = useOralPhoto(oralPhotoId);
+  const save = useSaveOralPhoto();
+  return (
+    <Stack gap="md">
+      <Title order={1}>Edit Photo</Title>
+      {photo.isPending && <PageSpinner />}
+      {photo.isError && (
+        <Alert color="red" variant="outline">
+          {errorMessage(photo.error)}
+        </Alert>
+      )}
+      {photo.data && (
+        <PhotoForm
+          initial={photo.data}
+          onSubmit={async (body, onProgress) => {
+            await save.mutateAsync({ id: oralPhotoId, body, onProgress });
+            await navigate('/oral-photo');
+          }}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,13 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { oralSupplierPath, supplierList } from '@dental/contracts';
+import { apiRequest } from '../../../lib/api-client';
+
+/** GET /api/oral-supplier/ with the bearer token (SPEC §7 Suppliers). */
+export const supplierListQuery = queryOptions({
+  queryKey: ['oral-supplier'],
+  queryFn: () => apiRequest(oralSupplierPath, supplierList),
+});
+
+export function useSupplierList() {
+  return useQuery(supplierListQuery);
+}

@@ -1,0 +1,68 @@
+import { Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { MarkdownDocument } from '../../components/markdown-document';
+import { PageSpinner } from '../../components/page-spinner';
+import { useDocumentTitle } from '../../lib/document-title';
+import { useSupplierList } from './api/get-suppliers';
+import { useSupplierTopic } from './api/get-supplier-topic';
+import { nothingToShow, supplierSectionTitle } from './texts';
+import classes from './oral-supplier.module.css';
+
+/** The topic's name and picture, and its short introduction. */
+function TopicHeading() {
+  const topic = useSupplierTopic();
+  if (topic.isPending) return <PageSpinner />;
+  // SPEC §8: no message when the call fails; the section keeps its card's name as heading.
+  if (topic.isError) return <Title order={1}>{supplierSectionTitle}</Title>;
+  return (
+    <>
+      <div className={classes.topic}>
+        <img
+          src={topic.data.image}
+          alt={topic.data.image_alt}
+          width={640}
+          height={360}
+          className={classes.topicImage}
+        />
+        <Title order={1}>{topic.data.title}</Title>
+      </div>
+      <MarkdownDocument url={topic.data.content_markdown} headingOffset={1} />
+    </>
+  );
+}
+
+function SupplierCards() {
+  const suppliers = useSupplierList();
+  if (suppliers.isPending) return <PageSpinner />;
+  if (suppliers.isError || suppliers.data.length === 0) return <Text>{nothingToShow}</Text>;
+  return (
+    <ul className={classes.grid} aria-label="Suppliers">
+      {suppliers.data.map((supplier) => (
+        <li key={supplier.id}>
+          {/* Relative to this page: the card leads to oral-supplier/{supplierId} (SPEC §2). */}
+          <Link to={supplier.id} className={classes.card}>
+            <img
+              src={supplier.cover_image}
+              alt=""
+              width={640}
+              height={360}
+              className={classes.cover}
+            />
+            <span>{supplier.title}</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Oral hygiene suppliers (SPEC §2): the topic heading and picture, then one card per page. */
+export default function SupplierListPage() {
+  useDocumentTitle(supplierSectionTitle);
+  return (
+    <Stack gap="lg">
+      <TopicHeading />
+      <SupplierCards />
+    </Stack>
+  );
+}

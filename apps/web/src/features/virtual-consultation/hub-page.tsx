@@ -1,0 +1,50 @@
+import { Stack, Title } from '@mantine/core';
+import { IconCalendarPlus, IconHistory } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { PageSpinner } from '../../components/page-spinner';
+import { useDocumentTitle } from '../../lib/document-title';
+import { usePublicConfig } from '../../lib/public-config';
+import classes from './hub-page.module.css';
+
+export const bookingPath = '/virtual-consultation/book';
+export const reservationRecordPath = '/virtual-consultation/reservation-record';
+
+/** Virtual Consultation hub (SPEC §2): Reservation opens the external reservation page when the
+ *  server names one, otherwise our own booking page; Reservation Record opens the history. */
+export default function VirtualConsultationHubPage() {
+  useDocumentTitle('Virtual Consultation');
+  const config = usePublicConfig();
+  if (config.isPending) return <PageSpinner />;
+  const externalUrl = config.data?.reservation_url;
+  return (
+    <Stack gap="lg">
+      <Title order={1}>Virtual Consultation</Title>
+      <ul className={classes.tiles} aria-label="Virtual Consultation">
+        <li>
+          {externalUrl === undefined ? (
+            <Link to={bookingPath} className={classes.tile}>
+              <IconCalendarPlus size={40} aria-hidden />
+              Reservation
+            </Link>
+          ) : (
+            <a
+              href={externalUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={classes.tile}
+            >
+              <IconCalendarPlus size={40} aria-hidden />
+              Reservation
+            </a>
+          )}
+        </li>
+        <li>
+          <Link to={reservationRecordPath} className={classes.tile}>
+            <IconHistory size={40} aria-hidden />
+            Reservation Record
+          </Link>
+        </li>
+      </ul>
+    </Stack>
+  );
+}

@@ -1,0 +1,86 @@
+import { useState } from 'react';
+import { Alert, SegmentedControl, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import type { Reservation, ReservationPeriod } from '@dental/contracts';
+import { PageSpinner } from '../../components/page-spinner';
+import { errorMessage } from '../../lib/api-client';
+import { useDocumentTitle } from '../../lib/document-title';
+import { useReservations } from './api/reservations';
+import { ReservationModal } from './components/reservation-modal';
+import { formatReservationTime } from './reservation-time';
+import classes from './reservation-record-page.module.css';
+
+const periods: { value: ReservationPeriod; label: string; empty: string }[] = [
+  { value: 'future', label: 'Current Reservation', empty: 'You have no upcoming reservations.' },
+  { value: 'history', label: 'Consultation record', empty: 'You have no past consultations yet.' },
+];
+
+function ReservationCard({
+  reservation,
+  onOpen,
+}: {
+  reservation: Reservation;
+  onOpen: () => void;
+}) {
+  return (
+    <li>
+      <UnstyledButton className={classes.card} onClick={onOpen}>
+        <Text size="sm" c="dimmed">
+          {reservation.timezone}
+        </Text>
+        <span className={classes.time}>
+          {formatReservationTime(reservation.reservation_time, reservation.timezone)}
+        </span>
+        <span>{reservation.doctor_aggregation.doctor.name}</span>
+      </UnstyledButton>
+    </li>
+  );
+}
+
+/** Reservation History (SPEC §2, §4): upcoming or past cards; a card opens its details. */
+export default function ReservationRecordPage() {
+  useDocumentTitle('Reservation Record');
+  const [period, setPeriod] = useState<ReservationPeriod>('future');
+  const [open, setOpen] = useState<Reservation | null>(null);
+  const reservations = useReservations(period);
+  const current = periods.find((entry) => entry.value === period) ?? periods[0];
+
+  return (
+    <Stack gap="lg">
+      <Title order={1}>Reservation History</Title>
+      <SegmentedControl
+        aria-label="Reservations to show"
+        value={period}
+        onChange={(value) => {
+          setPeriod(value === 'history' ? 'history' : 'future');
+        }}
+        data={periods.map(({ value, label }) => ({ value, label }))}
+        fullWidth
+      />
+      {reservations.isPending || reservations.isFetching ? (
+        <PageSpinner />
+      ) : reservations.isError ? (
+        <Alert color="red">{errorMessage(reservations.error)}</Alert>
+      ) : reservations.data.length === 0 ? (
+        <Text>{current?.empty}</Text>
+      ) : (
+        <ul className={classes.cards} aria-label={current?.label}>
+          {reservations.data.map((reservation) => (
+            <ReservationCard
+              key={reservation.id}
+              reservation={reservation}
+              onOpen={() => {
+                setOpen(reservation);
+              }}
+            />
+          ))}
+        </ul>
+      )}
+      <ReservationModal
+        reservation={open}
+        onClose={() => {
+          setOpen(null);
+        }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,23 @@
+import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc';
+import { reservationTimeFormat } from '@dental/contracts';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+/** 'YYYY-MM-DD HH:mm' (SPEC §9) in the given zone: the zone the reservation was booked in on the
+ *  history cards, the patient's own zone on the booking page. */
+export function formatReservationTime(instant: string, zone: string): string {
+  return dayjs(instant).tz(zone).format(reservationTimeFormat);
+}
+
+/** The calendar day of an instant in a zone, for grouping free slots. */
+export function dayInZone(instant: string, zone: string): string {
+  return dayjs(instant).tz(zone).format('dddd, YYYY-MM-DD');
+}
+
+/** The browser's IANA zone, which the reservation is kept in. */
+export function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}

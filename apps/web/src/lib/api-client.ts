@@ -1,0 +1,129 @@
+import { accountPaths, problem, tokenPair, type TokenPair } from '@dental/contracts';
+import type { z } from 'zod';
+import { sessionStore } from './session-store';
+
+/** An error answer of the API (RFC 9457), or a failure to reach it (status 0). */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    readonly status: number,
+    /** The sentence to show the user (the problem's `detail`). */
+    readonly detail: string,
+    /** Field name to its messages, for validation failures. */
+    readonly fieldErrors: Readonly<Record<string, string[]>> = {},
+  ) {
+    super(detail);
+  }
+}
+
+export const unreachableMessage =
+  'We could not reach the server. Check your connection and try again.';
+export const unexpectedMessage = 'Something went wrong on our side. Please try again later.';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface RequestOptions {
+  method?: Method;
+  body?: unknown;
+  /** Public calls (login, register, password reset, config) carry no bearer token. */
+  auth?: boolean;
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const body: unknown = await response.json().catch(() => null);
+  const parsed = problem.safeParse(body);
+  if (parsed.success) {
+    return new ApiError(response.status, parsed.data.detail, parsed.data.errors);
+  }
+  return new ApiError(response.status, unexpectedMessage);
+}
+
+async function send(path: string, options: RequestOptions, access: string | null) {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (access !== null) headers.Authorization = `Bearer ${access}`;
+  try {
+    return await fetch(path, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
+  } catch {
+    throw new ApiError(0, unreachableMessage);
+  }
+}
+
+// One refresh at a time: the server rotates refresh tokens and treats a second use of the same
+// token as theft, so concurrent 401s must share a single refresh call.
+let refreshing: Promise<TokenPair | null> | null = null;
+
+async function refreshTokens(): Promise<TokenPair | null> {
+  const { refresh } = sessionStore.getSnapshot();
+  if (refresh === null) return null;
+  const response = await send(accountPaths.refresh, { method: 'POST', body: { refresh } }, null);
+  if (!response.ok) return null;
+  const parsed = tokenPair.safeParse(await response.json().catch(() => null));
+  if (!parsed.success) return null;
+  sessionStore.save(parsed.data);
+  return parsed.data;
+}
+
+/** Renews the tokens once for every caller waiting on a 401 (also used by lib/upload-request). */
+export function sharedRefresh(): Promise<TokenPair | null> {
+  refreshing ??= refreshTokens()
+    .catch(() => null)
+    .finally(() => {
+      refreshing = null;
+    });
+  return refreshing;
+}
+
+/** Sends one call; an authenticated call whose token expired is refreshed once and retried.
+ *  When the session cannot be recovered (or on 403) it is cleared, which sends the browser to
+ *  /login through RequireAuth (SPEC §6, §8). */
+async function call(path: string, options: RequestOptions): Promise<Response> {
+  const auth = options.auth ?? true;
+  if (!auth) {
+    const response = await send(path, options, null);
+    if (!response.ok) throw await toApiError(response);
+    return response;
+  }
+  const used = sessionStore.getSnapshot().access;
+  let response = await send(path, options, used);
+  if (response.status === 401) {
+    // Another call may have renewed the tokens while this one was in flight.
+    const current = sessionStore.getSnapshot().access;
+    const access = current !== null && current !== used ? current : (await sharedRefresh())?.access;
+    if (access !== undefined) response = await send(path, options, access);
+  }
+  if (response.status === 401 || response.status === 403) {
+    const error = await toApiError(response);
+    sessionStore.clear();
+    throw error;
+  }
+  if (!response.ok) throw await toApiError(response);
+  return response;
+}
+
+/** A call whose JSON answer is checked against its contract schema. */
+export async function apiRequest<Schema extends z.ZodType>(
+  path: string,
+  schema: Schema,
+  options: RequestOptions = {},
+): Promise<z.output<Schema>> {
+  const response = await call(path, options);
+  const parsed = schema.safeParse(await response.json().catch(() => null));
+  if (!parsed.success) throw new ApiError(response.status, unexpectedMessage);
+  return parsed.data;
+}
+
+/** A call whose answer carries no data the app uses (204, or a body that is ignored). */
+export async function apiSend(path: string, options: RequestOptions = {}): Promise<void> {
+  await call(path, options);
+}
+
+/** The sentence to show for a failed call. */
+export function errorMessage(error: unknown): string {
+  return error instanceof ApiError ? error.detail : unexpectedMessage;
+}

@@ -1,0 +1,85 @@
+import { problem } from '@dental/contracts';
+import type { z } from 'zod';
+import { ApiError, sharedRefresh, unexpectedMessage, unreachableMessage } from './api-client';
+import { sessionStore } from './session-store';
+
+export interface UploadOptions {
+  method: 'POST' | 'PUT';
+  body: unknown;
+  /** Share of the request body sent so far, from 0 to 1. */
+  onProgress?: (sent: number) => void;
+}
+
+interface XhrAnswer {
+  status: number;
+  text: string;
+}
+
+/** fetch cannot report upload progress; XMLHttpRequest can. */
+function sendOnce(
+  path: string,
+  options: UploadOptions,
+  payload: string,
+  access: string | null,
+): Promise<XhrAnswer> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open(options.method, path);
+    request.setRequestHeader('Accept', 'application/json');
+    request.setRequestHeader('Content-Type', 'application/json');
+    if (access !== null) request.setRequestHeader('Authorization', `Bearer ${access}`);
+    request.upload.addEventListener('progress', (event) => {
+      if (event.lengthComputable) options.onProgress?.(event.loaded / event.total);
+    });
+    request.addEventListener('load', () => {
+      resolve({ status: request.status, text: request.responseText });
+    });
+    request.addEventListener('error', () => {
+      reject(new ApiError(0, unreachableMessage));
+    });
+    request.send(payload);
+  });
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+function toApiError({ status, text }: XhrAnswer): ApiError {
+  const parsed = problem.safeParse(parseJson(text));
+  return parsed.success
+    ? new ApiError(status, parsed.data.detail, parsed.data.errors)
+    : new ApiError(status, unexpectedMessage);
+}
+
+/**
+ * An authenticated JSON call that carries a file and reports upload progress. Same session
+ * rules as `apiRequest`: a 401 renews the tokens once and retries; a 401 or 403 that remains
+ * ends the session (SPEC §6).
+ */
+export async function uploadRequest<Schema extends z.ZodType>(
+  path: string,
+  schema: Schema,
+  options: UploadOptions,
+): Promise<z.output<Schema>> {
+  const payload = JSON.stringify(options.body);
+  const used = sessionStore.getSnapshot().access;
+  let answer = await sendOnce(path, options, payload, used);
+  if (answer.status === 401) {
+    const current = sessionStore.getSnapshot().access;
+    const access = current !== null && current !== used ? current : (await sharedRefresh())?.access;
+    if (access !== undefined) answer = await sendOnce(path, options, payload, access);
+  }
+  if (answer.status === 401 || answer.status === 403) {
+    sessionStore.clear();
+    throw toApiError(answer);
+  }
+  if (answer.status < 200 || answer.status >= 300) throw toApiError(answer);
+  const parsed = schema.safeParse(parseJson(answer.text));
+  if (!parsed.success) throw new ApiError(answer.status, unexpectedMessage);
+  return parsed.data;
+}

@@ -1,0 +1,28 @@
+import { accountBench } from './account.bench';
+import { oralPhotoBench } from './oral-photo.bench';
+import { remindersBench } from './reminders.bench';
+
+/**
+ * `npm run bench` runs every benchmark in order; `npm run bench -- account` only the named ones.
+ * Each prints its own figures and ratios (benchmarks never assert timings).
+ */
+const benches: Record<string, () => Promise<void>> = {
+  account: accountBench,
+  'oral-photo': oralPhotoBench,
+  reminders: remindersBench,
+};
+
+const wanted = process.argv.slice(2);
+const unknown = wanted.filter((name) => !(name in benches));
+if (unknown.length > 0) {
+  console.error(
+    `Unknown benchmark(s): ${unknown.join(', ')}. Known: ${Object.keys(benches).join(', ')}.`,
+  );
+  process.exit(1);
+}
+
+for (const [name, bench] of Object.entries(benches)) {
+  if (wanted.length > 0 && !wanted.includes(name)) continue;
+  console.log(`\n=== ${name} ===`);
+  await bench();
+}

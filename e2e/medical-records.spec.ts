@@ -1,0 +1,143 @@
+import type { Page } from '@playwright/test';
+import { expect, logIn, test } from './support/fixtures';
+import { expectAccessibleAtAllWidths } from './support/layout-checks';
+
+const desktop = { width: 1280, height: 800 };
+
+async function checkScreen(page: Page, screen: string) {
+  await expectAccessibleAtAllWidths(page, screen);
+  await page.setViewportSize(desktop);
+}
+
+function localToday(): string {
+  const now = new Date();
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** A real one-page PDF: the server decides the type by these bytes. */
+function claimPdf(): Buffer {
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((object, index) => {
+    offsets.push(body.length);
+    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
+const pdfFile = (name: string) => ({ name, mimeType: 'application/pdf', buffer: claimPdf() });
+
+/** Opens 'Add New Records' from the list and accepts the disclaimer. */
+async function openAddRecord(page: Page) {
+  await page.getByRole('link', { name: '+Add' }).click();
+  await expect(page).toHaveURL(/\/medical-records\/add$/);
+  const disclaimer = page.getByRole('dialog', { name: 'Disclaimer' });
+  await disclaimer.getByRole('button', { name: 'I accept' }).click();
+  await expect(disclaimer).toBeHidden();
+}
+
+test('adds a record with a PDF, then adds and removes a file', async ({ page, account }) => {
+  const today = localToday();
+  await logIn(page, account);
+  await page.getByRole('link', { name: 'Medical or Ins. Records Storage' }).click();
+  await expect(page).toHaveURL(/\/medical-records\/?$/);
+  await expect(page.getByText('No records in this period.')).toBeVisible();
+
+  await openAddRecord(page);
+  await expect(page.getByRole('heading', { name: 'Add New Records' })).toBeVisible();
+  await page.getByLabel('Title').fill('Insurance claim');
+  await expect(page.getByLabel('Record date')).toHaveValue(today);
+  await page.getByLabel('Note').fill('Crown, upper right');
+  await page.getByLabel('Files').setInputFiles(pdfFile('claim.pdf'));
+  await expect(page.getByRole('list', { name: 'Chosen files' })).toContainText('claim.pdf');
+  await page.getByRole('button', { name: 'Save' }).click();
+
+  await expect(page).toHaveURL(/\/medical-records$/);
+  const card = page.getByRole('button', { name: `Insurance claim ${today}` });
+  await card.click();
+  await expect(page.getByText('Crown, upper right')).toBeVisible();
+  const files = page.getByRole('list', { name: 'Attached files' });
+  await expect(files).toContainText('claim.pdf');
+  const downloading = page.waitForEvent('download');
+  await files.getByRole('link', { name: 'Download claim.pdf' }).click();
+  expect((await downloading).suggestedFilename()).toBe('claim.pdf');
+
+  // The order switch and the date filter.
+  await page.getByText('Ascending', { exact: true }).click();
+  await expect(card).toBeVisible();
+  await page.getByLabel('To', { exact: true }).fill('2000-01-01');
+  await page.getByLabel('From', { exact: true }).fill('1999-01-01');
+  await expect(page.getByText('No records in this period.')).toBeVisible();
+  await page.getByLabel('From', { exact: true }).fill(today);
+  await page.getByLabel('To', { exact: true }).fill(today);
+  await expect(card).toBeVisible();
+
+  // The detail screen (the card is still open): upload one more file, remove it, save a change.
+  await page.getByRole('link', { name: 'Edit' }).click();
+  await expect(page).toHaveURL(/\/medical-records\/[0-9a-f-]+$/);
+  await expect(page.getByLabel('Title')).toHaveValue('Insurance claim');
+  await page.getByLabel('Upload a file').setInputFiles(pdfFile('receipt.pdf'));
+  const attached = page.getByRole('list', { name: 'Attached files' });
+  await expect(attached).toContainText('receipt.pdf');
+  await attached.getByRole('button', { name: 'Remove receipt.pdf' }).click();
+  await page
+    .getByRole('dialog', { name: 'Remove file' })
+    .getByRole('button', { name: 'Remove' })
+    .click();
+  await expect(attached).not.toContainText('receipt.pdf');
+  await expect(attached).toContainText('claim.pdf');
+
+  await page.getByLabel('Title').fill('Insurance claim 2026');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+
+  // Delete the record and its files.
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete record' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(page).toHaveURL(/\/medical-records$/);
+  await expect(page.getByText('No records in this period.')).toBeVisible();
+});
+
+test('every record screen is accessible and fits 360 px', async ({ page, account }) => {
+  // axe runs twice on each of six screens: slow on a shared two-core machine.
+  test.setTimeout(300_000);
+  await logIn(page, account);
+  await page.goto('/medical-records');
+  await expect(page.getByText('No records in this period.')).toBeVisible();
+  await checkScreen(page, 'record list (empty)');
+
+  await page.getByRole('link', { name: '+Add' }).click();
+  await expect(page.getByRole('dialog', { name: 'Disclaimer' })).toBeVisible();
+  await checkScreen(page, 'add record disclaimer');
+  await page.getByRole('button', { name: 'I accept' }).click();
+  await page.getByLabel('Title').fill('A record with a rather long title that has to wrap nicely');
+  await page.getByLabel('Files').setInputFiles(pdfFile('a-file-with-a-long-name-for-wrapping.pdf'));
+  await checkScreen(page, 'add record form');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/medical-records$/);
+
+  await page.getByRole('button', { name: /A record with a rather long title/ }).click();
+  await expect(page.getByRole('list', { name: 'Attached files' })).toBeVisible();
+  await checkScreen(page, 'record list with an open card');
+  await page.getByRole('button', { name: /^Remove / }).click();
+  await expect(page.getByRole('dialog', { name: 'Remove file' })).toBeVisible();
+  await checkScreen(page, 'remove file confirmation');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+
+  await page.getByRole('link', { name: 'Edit' }).click();
+  await expect(page.getByLabel('Title')).toBeVisible();
+  await checkScreen(page, 'record detail');
+});

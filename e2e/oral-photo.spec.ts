@@ -1,0 +1,145 @@
+import type { Page } from '@playwright/test';
+import sharp from 'sharp';
+import { imageTooLargeMessage } from '@dental/contracts';
+import { expect, logIn, test } from './support/fixtures';
+import { expectAccessibleAtAllWidths } from './support/layout-checks';
+
+const desktop = { width: 1280, height: 800 };
+
+async function checkScreen(page: Page, screen: string) {
+  await expectAccessibleAtAllWidths(page, screen);
+  await page.setViewportSize(desktop);
+}
+
+function localToday(): string {
+  const now = new Date();
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+function molarPng(): Promise<Buffer> {
+  return sharp({
+    create: { width: 120, height: 80, channels: 3, background: { r: 200, g: 210, b: 230 } },
+  })
+    .png()
+    .toBuffer();
+}
+
+/** Opens Add Photo from the list and accepts the disclaimer. */
+async function openAddPhoto(page: Page) {
+  await page.getByRole('link', { name: '+Add' }).click();
+  await expect(page).toHaveURL(/\/oral-photo\/add$/);
+  const disclaimer = page.getByRole('dialog', { name: 'Disclaimer' });
+  await expect(disclaimer).toBeVisible();
+  await disclaimer.getByRole('button', { name: 'I accept' }).click();
+  await expect(disclaimer).toBeHidden();
+}
+
+test('adds, filters, edits, downloads and deletes a photo', async ({ page, account }) => {
+  const today = localToday();
+  await logIn(page, account);
+  await page.getByRole('link', { name: 'X-rays and Photos Storage' }).click();
+  await expect(page).toHaveURL(/\/oral-photo\/?$/);
+  await expect(page.getByText('No photos in this period.')).toBeVisible();
+
+  await openAddPhoto(page);
+  const picker = page.getByLabel('Image');
+  // Refused in the browser before anything is sent (SPEC §5).
+  await picker.setInputFiles({
+    name: 'huge.png',
+    mimeType: 'image/png',
+    buffer: Buffer.alloc(5 * 1024 * 1024 + 1),
+  });
+  await expect(page.getByRole('alert')).toHaveText(imageTooLargeMessage);
+
+  await picker.setInputFiles({
+    name: 'molar.png',
+    mimeType: 'image/png',
+    buffer: await molarPng(),
+  });
+  await expect(page.getByRole('img', { name: 'Preview of the chosen image' })).toBeVisible();
+  await expect(page.getByLabel('Image')).toHaveCount(0);
+  await expect(page.getByRole('radio', { name: 'X-ray' })).toBeChecked();
+  await expect(page.getByLabel('Shoot date')).toHaveValue(today);
+  await page.getByLabel('Note').fill('Lower left molar');
+  await page.getByRole('button', { name: 'Save' }).click();
+
+  await expect(page).toHaveURL(/\/oral-photo$/);
+  const card = page.getByRole('button', { name: `${today} X-ray` });
+  await card.click();
+  const thumbnail = page.getByRole('img', { name: `X-ray of ${today}` });
+  await expect(thumbnail).toBeVisible();
+  await expect
+    .poll(() => thumbnail.evaluate((element: HTMLImageElement) => element.naturalWidth))
+    .toBe(120);
+  await expect(page.getByText('Lower left molar')).toBeVisible();
+
+  // Type filter.
+  await page.getByText('Photos', { exact: true }).click();
+  await expect(page.getByText('No photos in this period.')).toBeVisible();
+  await page.getByText('X-rays', { exact: true }).click();
+  await expect(card).toBeVisible();
+  // Date filter: a range that starts after today hides it.
+  const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000);
+  const from = `${tomorrow.getFullYear()}-${String(tomorrow.getMonth() + 1).padStart(2, '0')}-${String(tomorrow.getDate()).padStart(2, '0')}`;
+  await page.getByLabel('From', { exact: true }).fill(from);
+  await expect(page.getByText('No photos in this period.')).toBeVisible();
+  await page.getByLabel('From', { exact: true }).fill(today);
+  await expect(card).toBeVisible();
+
+  // Edit (the card is still open).
+  await page.getByRole('link', { name: 'Edit' }).click();
+  await expect(page).toHaveURL(/\/oral-photo\/[0-9a-f-]+\/edit$/);
+  await expect(page.getByRole('heading', { name: 'Edit Photo' })).toBeVisible();
+  await page.getByRole('radio', { name: 'Photo' }).check();
+  await page.getByLabel('Note').fill('After the filling');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/oral-photo$/);
+  const edited = page.getByRole('button', { name: `${today} Photo` });
+  await edited.click();
+  await expect(page.getByText('After the filling')).toBeVisible();
+
+  // Download the original.
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Download' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`Photo-${today}.png`);
+
+  // Delete, after confirming.
+  await page.getByRole('button', { name: 'Delete' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete photo' });
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('No photos in this period.')).toBeVisible();
+});
+
+test('every photo screen is accessible and fits 360 px', async ({ page, account }) => {
+  // axe runs twice on each of six screens: slow on a shared two-core machine.
+  test.setTimeout(300_000);
+  await logIn(page, account);
+  await page.goto('/oral-photo');
+  await expect(page.getByText('No photos in this period.')).toBeVisible();
+  await checkScreen(page, 'photo list (empty)');
+
+  await page.getByRole('link', { name: '+Add' }).click();
+  await expect(page.getByRole('dialog', { name: 'Disclaimer' })).toBeVisible();
+  await checkScreen(page, 'add photo disclaimer');
+  await page.getByRole('button', { name: 'I accept' }).click();
+  await checkScreen(page, 'add photo form');
+  await page
+    .getByLabel('Image')
+    .setInputFiles({ name: 'molar.png', mimeType: 'image/png', buffer: await molarPng() });
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/oral-photo$/);
+
+  await page.getByRole('button', { name: /X-ray/ }).click();
+  await expect(page.getByRole('img', { name: /^X-ray of / })).toBeVisible();
+  await checkScreen(page, 'photo list with an open card');
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('dialog', { name: 'Delete photo' })).toBeVisible();
+  await checkScreen(page, 'delete photo confirmation');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+
+  await page.getByRole('link', { name: 'Edit' }).click();
+  await expect(page.getByRole('img', { name: 'The stored image' })).toBeVisible();
+  await checkScreen(page, 'edit photo');
+});

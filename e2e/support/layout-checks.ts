@@ -1,0 +1,49 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/** The narrowest phone width the screens must fit without sideways scrolling. */
+export const narrowViewport = { width: 360, height: 740 };
+
+/** Lets opening transitions (modals, menus) end so axe judges the settled screen. */
+async function settle(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+/** axe with its default rule set (WCAG A/AA and best practices): no violation allowed. */
+export async function expectNoAxeViolations(page: Page, screen: string) {
+  await settle(page);
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const found = violations.map((violation) => ({
+    rule: violation.id,
+    impact: violation.impact,
+    help: violation.help,
+    targets: violation.nodes.map((node) => node.target.join(' ')),
+  }));
+  expect.soft(found, `axe violations on ${screen}`).toEqual([]);
+}
+
+export async function expectNoSidewaysScroll(page: Page, screen: string) {
+  await settle(page);
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  expect
+    .soft(scrollWidth, `page width of ${screen} at ${innerWidth}px`)
+    .toBeLessThanOrEqual(innerWidth);
+}
+
+/** axe at the desktop width, then the same at 360 px along with the sideways-scroll check. */
+export async function expectAccessibleAtAllWidths(page: Page, screen: string) {
+  await expectNoAxeViolations(page, `${screen} (desktop)`);
+  await page.setViewportSize(narrowViewport);
+  await expectNoSidewaysScroll(page, screen);
+  await expectNoAxeViolations(page, `${screen} (360 px)`);
+}

@@ -1,0 +1,221 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import sharp from 'sharp';
+import { accountPaths } from '@dental/contracts';
+import { expect, newAccountDetails, logIn, submitLogin, test } from './support/fixtures';
+import { expectAccessibleAtAllWidths } from './support/layout-checks';
+
+const desktop = { width: 1280, height: 800 };
+const execFileAsync = promisify(execFile);
+
+/** The seeded form's questions (apps/api/src/modules/virtual-consultation/clinic.service.ts). */
+const answers = [
+  ['What would you like to discuss with the dentist?', 'A chipped upper front tooth'],
+  ['Do you have pain or sensitivity? Where, and since when?', 'Cold drinks hurt since Monday'],
+  ['Do you take any medicines or have allergies we should know about?', 'No allergies'],
+] as const;
+
+test('book a consultation, find it under Current Reservation with its answers, and cancel it', async ({
+  page,
+  account,
+}) => {
+  // Four screens, each checked by axe at two widths.
+  test.setTimeout(240_000);
+  await logIn(page, account);
+  await page.getByRole('link', { name: 'Virtual Consultation', exact: true }).click();
+  await expect(page).toHaveURL(/\/virtual-consultation\/?$/);
+  await expect(page.getByRole('heading', { name: 'Virtual Consultation' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Reservation Record' })).toBeVisible();
+  await expectAccessibleAtAllWidths(page, 'consultation hub');
+  await page.setViewportSize(desktop);
+
+  await page.getByRole('link', { name: 'Reservation', exact: true }).click();
+  await expect(page).toHaveURL(/\/virtual-consultation\/book$/);
+  await page.getByRole('radio', { name: /Dr\. Sofia Marquez/ }).check();
+  await page.getByRole('combobox', { name: 'Time' }).click();
+  const firstTime = page.getByRole('option').first();
+  const chosenTime = (await firstTime.textContent()) ?? '';
+  expect(chosenTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+  await firstTime.click();
+  for (const [question, answer] of answers) {
+    await page.getByRole('textbox', { name: question }).fill(answer);
+  }
+  await expectAccessibleAtAllWidths(page, 'booking page');
+  await page.setViewportSize(desktop);
+  await page.getByRole('button', { name: 'Confirm Reservation' }).click();
+  await expect(page.getByText('Your consultation is booked')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Go to Reservation Record' }).click();
+  await expect(page.getByRole('heading', { name: 'Reservation History' })).toBeVisible();
+  const card = page.getByRole('button', { name: /Dr\. Sofia Marquez/ });
+  await expect(card).toContainText(chosenTime);
+  await expect(card).toContainText(
+    await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone),
+  );
+  await expectAccessibleAtAllWidths(page, 'reservation history');
+
+  await card.click();
+  const modal = page.getByRole('dialog', { name: 'Reservation Information' });
+  // The answers come with the reservation: shown on the first open, not after a second one.
+  await expect(modal.getByText('Consultation Info.')).toBeVisible();
+  for (const [question, answer] of answers) {
+    await expect(modal.getByText(question)).toBeVisible();
+    await expect(modal.getByText(answer)).toBeVisible();
+  }
+  await expect(modal.getByText('Doctor summary')).toHaveCount(0);
+  await expectAccessibleAtAllWidths(page, 'reservation modal');
+  await page.setViewportSize(desktop);
+
+  const cancel = modal.getByRole('button', { name: 'Cancel Reservation' });
+  await cancel.click();
+  await expect(modal).toBeHidden();
+  await expect(page.getByRole('button', { name: /Dr\. Sofia Marquez/ })).toHaveCount(0);
+  await expect(page.getByText('You have no upcoming reservations.')).toBeVisible();
+  await page.getByText('Consultation record', { exact: true }).click();
+  await expect(page.getByText('You have no past consultations yet.')).toBeVisible();
+});
+
+/** An API server of this test's own on an embedded database in `dataDir`, on a free port. */
+async function startServer(dataDir: string): Promise<{ url: string; stop: () => Promise<void> }> {
+  const server: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'apps/api/src/server.ts'],
+    {
+      env: { ...process.env, DATA_DIR: dataDir, HOST: 'localhost', PORT: '0', LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const url = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    server.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /is running at (http:\/\/localhost:\d+)\//.exec(output);
+      if (match?.[1] !== undefined) resolve(match[1]);
+    });
+    server.once('exit', (code) => {
+      reject(new Error(`the server stopped (exit ${String(code)}) before listening:\n${output}`));
+    });
+  });
+  return {
+    url,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (server.exitCode !== null || server.signalCode !== null) {
+          resolve();
+          return;
+        }
+        server.once('exit', () => {
+          resolve();
+        });
+        server.kill('SIGTERM');
+      }),
+  };
+}
+
+async function clinic(dataDir: string, ...argv: string[]): Promise<string> {
+  const { stdout } = await execFileAsync(
+    process.execPath,
+    ['--import', 'tsx', 'apps/api/src/cli/clinic.ts', ...argv],
+    { env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' } },
+  );
+  return stdout;
+}
+
+/**
+ * The embedded database allows one process at a time, so the clinic command cannot write into
+ * the shared e2e server's database while it runs (docs/decisions/consultation-e2e-past-summary.md).
+ * This journey runs a server of its own, stops it for the clinic command as a clinic would, and
+ * starts it again.
+ */
+test('a past consultation shows the doctor summary and image recorded through the clinic command', async ({
+  page,
+  request,
+}) => {
+  // Two server starts and two clinic runs on a fresh embedded database.
+  test.setTimeout(360_000);
+  const folder = await mkdtemp(path.join(tmpdir(), 'dental-e2e-clinic-'));
+  const dataDir = path.join(folder, 'data');
+  const imageFile = path.join(folder, 'intraoral.png');
+  await writeFile(
+    imageFile,
+    await sharp({ create: { width: 120, height: 80, channels: 3, background: '#d8a0a0' } })
+      .png()
+      .toBuffer(),
+  );
+  const patient = newAccountDetails();
+  let server = await startServer(dataDir);
+  try {
+    const registered = await request.post(`${server.url}${accountPaths.register}`, {
+      data: { email: patient.email, username: patient.username, password: patient.password },
+    });
+    expect(registered.status(), await registered.text()).toBeLessThan(300);
+    await server.stop();
+
+    const lastWeek = new Date(Date.now() - 7 * 24 * 60 * 60 * 1000);
+    lastWeek.setUTCMinutes(0, 0, 0);
+    const added = await clinic(
+      dataDir,
+      'reservations',
+      'add',
+      '--email',
+      patient.email,
+      '--doctor',
+      'Dr. Amelia Hart',
+      '--time',
+      lastWeek.toISOString(),
+      '--timezone',
+      'America/New_York',
+    );
+    const reservationId = /Added reservation ([0-9a-f-]{36})\./.exec(added)?.[1] ?? '';
+    expect(reservationId).not.toBe('');
+    await clinic(
+      dataDir,
+      'summary',
+      'record',
+      '--reservation',
+      reservationId,
+      '--condition',
+      'Enamel erosion on the upper incisors',
+      '--suggestion',
+      'Use a fluoride toothpaste and avoid acidic drinks between meals.',
+      '--return',
+      'In 3 months',
+      '--image',
+      imageFile,
+    );
+
+    server = await startServer(dataDir);
+    await page.goto(`${server.url}/login`);
+    await submitLogin(page, patient);
+    await expect(page.getByRole('heading', { name: 'You are ready to go!' })).toBeVisible();
+    await page.goto(`${server.url}/virtual-consultation/reservation-record`);
+    await page.getByText('Consultation record', { exact: true }).click();
+    const card = page.getByRole('button', { name: /Dr\. Amelia Hart/ });
+    await expect(card).toContainText('America/New_York');
+    await card.click();
+
+    const modal = page.getByRole('dialog', { name: 'Reservation Information' });
+    await expect(modal.getByText('Doctor summary')).toBeVisible();
+    await expect(modal.getByText('Enamel erosion on the upper incisors')).toBeVisible();
+    await expect(modal.getByText('Condition', { exact: true })).toBeVisible();
+    await expect(modal.getByText('Suggestion', { exact: true })).toBeVisible();
+    await expect(modal.getByText('Recommended return visit time')).toBeVisible();
+    await expect(modal.getByText('In 3 months')).toBeVisible();
+    await expect(modal.getByText('Doctor upload images')).toBeVisible();
+    const image = modal.getByRole('img', { name: 'Doctor upload image 1' });
+    await expect(image).toBeVisible();
+    await expect
+      .poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth))
+      .toBe(120);
+    // A past consultation cannot be cancelled any more.
+    await expect(modal.getByRole('button', { name: 'Cancel Reservation' })).toHaveCount(0);
+    await expectAccessibleAtAllWidths(page, 'reservation modal with a doctor summary');
+  } finally {
+    await server.stop();
+    await rm(folder, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,133 @@
+import { z } from 'zod';
+
+/** Routes of SPEC §7 Appointments. */
+export const appointmentPaths = {
+  list: '/api/appointment/',
+  one: (id: string) => `/api/appointment/${id}/`,
+} as const;
+
+/** upcoming: from now on, soonest first; previous: before now, latest first. */
+export const appointmentOrders = ['upcoming', 'previous'] as const;
+export const appointmentOrder = z.enum(appointmentOrders);
+export type AppointmentOrder = z.infer<typeof appointmentOrder>;
+
+/** The reminder choices of the forms (SPEC §4, §9): hours before the appointment. */
+export const reminderOffsetHours = [1, 24, 168] as const;
+export type ReminderOffsetHours = (typeof reminderOffsetHours)[number];
+
+export const appointmentNoteMaxLength = 1000;
+/** One alert per offered choice (docs/decisions/appointment-limits.md). */
+export const maxAlertsPerAppointment = reminderOffsetHours.length;
+/** Hard upper bound on the rows one list call answers. */
+export const appointmentListLimit = 200;
+
+/** True for an IANA time zone name this runtime knows, e.g. 'America/New_York'. */
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const appointmentTimeZone = z
+  .string()
+  .max(64)
+  .refine(isTimeZone, 'Enter a time zone such as America/New_York.');
+
+const epochSeconds = z
+  .number('Each reminder is a time in epoch seconds.')
+  .int('Each reminder is a time in whole epoch seconds.')
+  .min(0, 'A reminder time cannot be before 1970.')
+  .max(4_102_444_800, 'A reminder time must be before the year 2100.');
+
+/** POST and PUT body (SPEC §7): alert_before holds the alert times in epoch seconds. */
+export const appointmentRequest = z
+  .object({
+    appointment_date: z.iso.datetime({
+      offset: true,
+      error: 'Enter the appointment date and time.',
+    }),
+    note: z
+      .string('The note must be text.')
+      .trim()
+      .max(
+        appointmentNoteMaxLength,
+        `The note must be at most ${appointmentNoteMaxLength} characters.`,
+      )
+      .nullish()
+      .transform((note) => note ?? ''),
+    email_alert: z.boolean('email_alert must be true or false.').default(false),
+    sms_alert: z.boolean('sms_alert must be true or false.').default(false),
+    alert_before: z
+      .array(epochSeconds, 'alert_before must be a list of times.')
+      .max(maxAlertsPerAppointment, `At most ${maxAlertsPerAppointment} reminders per appointment.`)
+      .default([])
+      // The same time twice would be one reminder; keep the list a set, earliest first.
+      .transform((times) => [...new Set(times)].sort((a, b) => a - b)),
+    /** Where the member is: reminder texts show the date and time there. Default UTC. */
+    time_zone: appointmentTimeZone.optional(),
+  })
+  .superRefine((request, context) => {
+    const appointmentSeconds = Date.parse(request.appointment_date) / 1000;
+    if (request.alert_before.some((time) => time > appointmentSeconds)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['alert_before'],
+        message: 'A reminder must come before the appointment.',
+      });
+    }
+  });
+export type AppointmentRequest = z.input<typeof appointmentRequest>;
+export type ParsedAppointmentRequest = z.output<typeof appointmentRequest>;
+
+/** An alert as read back: its time in epoch seconds. */
+export const appointmentAlert = z.object({ alert_time: z.number().int() });
+export type AppointmentAlert = z.infer<typeof appointmentAlert>;
+
+export const appointment = z.object({
+  id: z.uuid(),
+  appointment_date: z.iso.datetime({ offset: true }),
+  time_zone: z.string(),
+  note: z.string(),
+  email_alert: z.boolean(),
+  sms_alert: z.boolean(),
+  alert_before: z.array(appointmentAlert),
+});
+export type Appointment = z.infer<typeof appointment>;
+
+export const appointmentList = z.array(appointment);
+
+const calendarDate = (field: string) =>
+  z.iso.date(`${field} must be a date written YYYY-MM-DD.`).optional();
+
+/** GET /api/appointment/ query; dates are calendar days where each appointment takes place. */
+export const appointmentListQuery = z
+  .object({
+    order: appointmentOrder.default('upcoming'),
+    startDate: calendarDate('startDate'),
+    endDate: calendarDate('endDate'),
+  })
+  .refine(
+    ({ startDate, endDate }) =>
+      startDate === undefined || endDate === undefined || startDate <= endDate,
+    { path: ['endDate'], message: 'endDate must not be before startDate.' },
+  );
+export type AppointmentListQuery = z.input<typeof appointmentListQuery>;
+
+export const appointmentIdParams = z.object({ id: z.uuid('An appointment id is a UUID.') });
+
+export const appointmentNotFoundMessage = 'Appointment not found.';
+
+/**
+ * The reminder choice an alert stands for: its distance from the appointment in whole hours,
+ * when that is one of the offered 1, 24 or 168 (SPEC §4).
+ */
+export function reminderChoiceOf(
+  appointmentSeconds: number,
+  alertSeconds: number,
+): ReminderOffsetHours | undefined {
+  const hours = (appointmentSeconds - alertSeconds) / 3600;
+  return reminderOffsetHours.find((offset) => offset === hours);
+}

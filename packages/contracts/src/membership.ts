@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+/** Routes of SPEC §7 Membership, plus the payment provider's return paths. */
+export const membershipPaths = {
+  choosePlan: '/api/membership-payment/choose-plan',
+  /** Reached by full-page navigation: `?payment_id={id}`. */
+  checkout: '/api/membership-payment/checkout',
+  webhook: '/api/membership-payment/webhook/',
+  /** The built-in test-mode checkout (no Stripe configured). */
+  testCheckout: '/api/membership-payment/test-checkout',
+  testCheckoutPay: '/api/membership-payment/test-checkout/pay',
+  testCheckoutCancel: '/api/membership-payment/test-checkout/cancel',
+} as const;
+
+export const choosePlanRequest = z.object({
+  memberId: z.uuid('memberId must be your account id.'),
+  selectedPlan: z.string().min(1, 'Choose a plan.').max(32),
+});
+export type ChoosePlanRequest = z.infer<typeof choosePlanRequest>;
+
+export const choosePlanResponse = z.object({ id: z.uuid() });
+export type ChoosePlanResponse = z.infer<typeof choosePlanResponse>;
+
+/** The `payment` query of /membership after the checkout sends the browser back. */
+export const checkoutOutcomes = ['paid', 'cancelled'] as const;
+export const checkoutOutcome = z.enum(checkoutOutcomes);
+export type CheckoutOutcome = z.infer<typeof checkoutOutcome>;
+
+export const paymentStatuses = ['pending', 'paid', 'cancelled', 'superseded'] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];

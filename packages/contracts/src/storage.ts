@@ -1,0 +1,13 @@
+/** How stored bytes are written for people, in the units of SPEC §9 (1GB = 1024³ bytes). */
+export function formatStorage(bytes: number): string {
+  const units = ['B', 'KB', 'MB', 'GB'] as const;
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  // Whole numbers stay whole (1GB); others keep one decimal (2.3GB), as SPEC §9 writes them.
+  const shown = Number.isInteger(value) ? String(value) : value.toFixed(1).replace(/\.0$/, '');
+  return `${shown}${units[unit] ?? 'GB'}`;
+}

@@ -1,0 +1,164 @@
+import { z } from 'zod';
+
+/** Routes of SPEC §7 Reservations, plus the booking calls (docs/decisions/consultation-booking.md). */
+export const consultationPaths = {
+  reservations: '/api/reservation/',
+  reservation: (id: string) => `/api/reservation/${encodeURIComponent(id)}/`,
+  answer: (id: string) => `/api/form/answer/${encodeURIComponent(id)}/`,
+  complaint: (id: string) => `/api/complaint/${encodeURIComponent(id)}/`,
+  doctors: '/api/consultation/doctors/',
+  form: '/api/consultation/form/',
+} as const;
+
+/** SPEC §9: the two values of the history toggle. */
+export const reservationPeriods = ['future', 'history'] as const;
+export const reservationPeriod = z.enum(reservationPeriods);
+export type ReservationPeriod = z.infer<typeof reservationPeriod>;
+
+/** The most reservations one list answers (docs/decisions/consultation-booking.md). */
+export const reservationListLimit = 100;
+/** Length of one consultation slot. */
+export const slotMinutes = 30;
+/** The widest window of free slots one call answers, and how far ahead a slot may be booked. */
+export const slotWindowMaxDays = 14;
+export const bookingHorizonDays = 60;
+/** Free slots are offered from this many minutes ahead, so one chosen now is still ahead when
+ *  the form is sent; a booking is accepted for any slot still in the future. */
+export const bookingLeadMinutes = 60;
+export const answerMaxLength = 2000;
+
+/** SPEC §9 time format of the history cards. */
+export const reservationTimeFormat = 'YYYY-MM-DD HH:mm';
+
+export const slotTakenMessage =
+  'This time has just been booked by someone else. Please choose another time.';
+export const pastReservationCancelMessage =
+  'This consultation has already taken place and can no longer be cancelled.';
+export const slotUnavailableMessage =
+  'This time is not one of the doctor’s free consultation times. Please choose another time.';
+export const unknownTimeZoneMessage = 'Choose a valid time zone.';
+export const answerRequiredMessage = 'Please answer this question.';
+
+/** True for an IANA time zone name this runtime knows (e.g. Europe/Paris, America/New_York). */
+export function isIanaTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const reservationTimeZone = z
+  .string()
+  .min(1, unknownTimeZoneMessage)
+  .max(64, unknownTimeZoneMessage)
+  .refine(isIanaTimeZone, unknownTimeZoneMessage);
+
+const instant = z.iso.datetime({ offset: true });
+
+export const reservationListQuery = z.object({ period: reservationPeriod });
+
+export const consultationIdParams = z.object({ id: z.uuid('Not a valid id.') });
+
+/** SPEC §3 Answer. */
+export const reservationAnswer = z.object({
+  id: z.uuid(),
+  answer: z.string(),
+  form_and_questions: z.object({
+    question: z.object({ question_label: z.string() }),
+    order: z.number().int(),
+  }),
+});
+export type ReservationAnswer = z.infer<typeof reservationAnswer>;
+
+/** SPEC §3 Reservation: a list item. */
+export const reservation = z.object({
+  id: z.uuid(),
+  timezone: z.string(),
+  reservation_time: instant,
+  doctor_aggregation: z.object({ doctor: z.object({ name: z.string() }) }),
+  answer: z.array(z.uuid()),
+});
+export type Reservation = z.infer<typeof reservation>;
+
+/** One reservation with its answers in form order and its doctor summary's id, so the details
+ *  view needs one call (fixes the defect SPEC §7 notes). */
+export const reservationDetail = reservation.extend({
+  answers: z.array(reservationAnswer),
+  /** Upcoming until its time has come (SPEC §4). */
+  upcoming: z.boolean(),
+  /** The doctor summary (complaint) of a past consultation, when one was recorded. */
+  complaint_id: z.uuid().nullable(),
+});
+export type ReservationDetail = z.infer<typeof reservationDetail>;
+
+export const reservationList = z.array(reservation);
+
+/** SPEC §3 Complaint (doctor summary): images are signed links joined by '||'. */
+export const complaint = z.object({
+  id: z.uuid(),
+  doctor_condition: z.string(),
+  doctor_summary: z.string(),
+  doctor_return: z.string(),
+  doctor_images: z.string(),
+});
+export type Complaint = z.infer<typeof complaint>;
+
+/** SPEC §3 separator of doctor_images. */
+export const doctorImagesSeparator = '||';
+
+export function splitDoctorImages(images: string): string[] {
+  return images.split(doctorImagesSeparator).filter((link) => link !== '');
+}
+
+export const slotQuery = z.object({
+  /** Start of the window; now when absent (earlier times are never offered). */
+  from: instant.optional(),
+  /** Whole days from `from`, 1 to slotWindowMaxDays; 7 when absent. */
+  days: z.coerce
+    .number()
+    .int('days must be a whole number.')
+    .min(1, 'days must be at least 1.')
+    .max(slotWindowMaxDays, `days must be at most ${String(slotWindowMaxDays)}.`)
+    .optional(),
+});
+export type SlotQuery = z.infer<typeof slotQuery>;
+
+export const doctorWithSlots = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  /** The doctor's own time zone; slots are instants and shown in the patient's zone. */
+  timezone: z.string(),
+  slots: z.array(instant),
+});
+export type DoctorWithSlots = z.infer<typeof doctorWithSlots>;
+export const doctorsWithSlots = z.array(doctorWithSlots);
+
+export const formQuestion = z.object({
+  id: z.uuid(),
+  question_label: z.string(),
+  order: z.number().int(),
+});
+export const consultationForm = z.object({
+  id: z.uuid(),
+  questions: z.array(formQuestion),
+});
+export type ConsultationForm = z.infer<typeof consultationForm>;
+
+export const bookingAnswer = z.object({
+  question: z.uuid('Not a valid question.'),
+  answer: z
+    .string()
+    .trim()
+    .min(1, answerRequiredMessage)
+    .max(answerMaxLength, `An answer may be at most ${String(answerMaxLength)} characters.`),
+});
+
+export const bookReservationRequest = z.object({
+  doctor: z.uuid('Choose a doctor.'),
+  reservation_time: z.iso.datetime({ offset: true, error: 'Choose a consultation time.' }),
+  timezone: reservationTimeZone,
+  answers: z.array(bookingAnswer).max(50, 'Too many answers.'),
+});
+export type BookReservationRequest = z.infer<typeof bookReservationRequest>;

@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+// 3400 by default; engineers running their journeys side by side each pass their own E2E_PORT.
+const port = Number(process.env.E2E_PORT ?? '3400');
+if (!Number.isInteger(port) || port <= 0 || port > 65535) {
+  throw new Error(`E2E_PORT must be a port number, got ${String(process.env.E2E_PORT)}.`);
+}
+const baseURL = `http://localhost:${port}`;
+
+// One DATA_DIR per run, named here and created fresh by scripts/e2e-server.mjs. Workers inherit
+// the runner's environment, so the tests find the same mail outbox through E2E_DATA_DIR.
+process.env.E2E_DATA_DIR ??= path.join(tmpdir(), `dental-e2e-${randomUUID()}`);
+const dataDir = process.env.E2E_DATA_DIR;
+
+export default defineConfig({
+  testDir: 'e2e',
+  // Per port, so that journeys run side by side do not clear each other's results.
+  outputDir: `.test-artifacts/playwright-${port}/results`,
+  forbidOnly: true,
+  retries: 0,
+  workers: 2,
+  // Generous: the journeys share two cores with the server and the browser.
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
+  reporter: [['list'], ['json', { outputFile: `.test-artifacts/playwright-${port}/report.json` }]],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        browserName: 'chromium',
+        viewport: { width: 1280, height: 800 },
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-quic',
+            '--no-first-run',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: 'node scripts/e2e-server.mjs',
+    url: `${baseURL}/api/config/`,
+    reuseExistingServer: false,
+    timeout: 240_000,
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      HOST: 'localhost',
+      PORT: String(port),
+      // PUBLIC_URL is left to the server's default, http://HOST:PORT, which is baseURL: the API's
+      // config rejects an explicit http://localhost:… value (see the e2e-harness decision).
+      DATA_DIR: dataDir,
+    },
+  },
+});

@@ -1,0 +1,41 @@
+// The server the Playwright journeys talk to: the real API serving the built app, on a fresh,
+// empty DATA_DIR for every run (so the mail outbox holds only this run's messages), removed again
+// when Playwright stops the server. Builds the web app first only when no build is there.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+  console.log('apps/web/dist is missing; building the web app first.');
+  const build = spawnSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+// playwright.config.ts names the folder so that the tests can read the outbox inside it.
+const dataDir = process.env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'dental-e2e-'));
+rmSync(dataDir, { recursive: true, force: true });
+mkdirSync(dataDir, { recursive: true });
+
+const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, DATA_DIR: dataDir },
+});
+
+// Playwright (and Ctrl-C) signal the whole process group, so the server gets the signal itself
+// and shuts down gracefully; this process only stays alive to remove DATA_DIR afterwards.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => undefined);
+}
+
+server.on('exit', (code, signal) => {
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(signal ? 1 : (code ?? 1));
+});
