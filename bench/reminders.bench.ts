@@ -95,15 +95,13 @@ export async function remindersBench(): Promise<void> {
             })),
           )
           .returning({ id: appointments.id });
-        await database.db
-          .insert(reminders)
-          .values(
-            rows.map(({ id }) => ({
-              appointmentId: id,
-              channel: 'email' as const,
-              alertTime: now,
-            })),
-          );
+        await database.db.insert(reminders).values(
+          rows.map(({ id }) => ({
+            appointmentId: id,
+            channel: 'email' as const,
+            alertTime: now,
+          })),
+        );
       }
 
       workers.push(

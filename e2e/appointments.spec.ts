@@ -40,13 +40,7 @@ test('a patient adds an appointment with an e-mail reminder, gets the reminder, 
   page,
   account,
 }) => {
-  // The reminder is due at the next whole minute (or the one after, if that is too close).
-  test.setTimeout(180_000);
-  const alertAt = new Date();
-  alertAt.setSeconds(0, 0);
-  alertAt.setMinutes(alertAt.getMinutes() + (60 - new Date().getSeconds() < 15 ? 2 : 1));
-  const appointmentAt = new Date(alertAt.getTime() + 3600_000);
-
+  test.setTimeout(300_000);
   await logIn(page, account);
   await page.goto('/appointments');
   await expect(page.getByRole('heading', { name: 'Appointments Remind & History' })).toBeVisible();
@@ -58,6 +52,13 @@ test('a patient adds an appointment with an e-mail reminder, gets the reminder, 
   await expect(page.getByRole('heading', { name: 'New Appointment' })).toBeVisible();
   await checkScreen(page, 'new appointment');
 
+  // The time field takes whole minutes: the one-hour reminder is due at the first whole minute at
+  // least 45 s from now, so it is still ahead when the form is saved (a past alert is not sent).
+  const alertAt = new Date(Date.now() + 45_000);
+  if (alertAt.getSeconds() > 0 || alertAt.getMilliseconds() > 0) {
+    alertAt.setSeconds(60, 0);
+  }
+  const appointmentAt = new Date(alertAt.getTime() + 3600_000);
   await page.getByLabel('Date').fill(localDate(appointmentAt));
   await page.getByLabel('Time').fill(localTime(appointmentAt));
   await page.getByLabel('Note').fill('Check-up with Dr. Lee');
@@ -85,7 +86,7 @@ test('a patient adds an appointment with an e-mail reminder, gets the reminder, 
   await expect
     .poll(async () => (await remindersTo(account.email)).length, {
       message: `a reminder e-mail to ${account.email}`,
-      timeout: 120_000,
+      timeout: 180_000,
       intervals: [1000],
     })
     .toBe(1);

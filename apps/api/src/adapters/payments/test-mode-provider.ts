@@ -10,6 +10,9 @@ export class TestModePaymentProvider implements PaymentProvider {
 
   createCheckout({ paymentId }: CheckoutRequest): Promise<CheckoutSession> {
     const query = new URLSearchParams({ payment_id: paymentId });
-    return Promise.resolve({ sessionId: null, url: `${membershipPaths.testCheckout}?${query}` });
+    return Promise.resolve({
+      sessionId: null,
+      url: `${membershipPaths.testCheckout}?${query.toString()}`,
+    });
   }
 }

@@ -1,9 +1,13 @@
-import { planNames, plans, type Plan, type PlanName } from '@dental/contracts';
+import { membershipYearStart, planNames, plans, type Plan, type PlanName } from '@dental/contracts';
 import type { Database } from '../../db/client';
 import { NotFound, UnprocessableEntity } from '../../domain-errors';
 import { FilesRepository } from './files.repository';
+import { MembershipRepository } from '../membership/membership.repository';
 
-export type PlanLimits = Record<PlanName, Pick<Plan, 'name' | 'storageBytes' | 'storageLabel'>>;
+export type PlanLimits = Record<
+  PlanName,
+  Pick<Plan, 'name' | 'storageBytes' | 'storageLabel' | 'dentalAiUsesPerYear'>
+>;
 
 export interface StorageUsage {
   usedBytes: number;
@@ -52,6 +56,35 @@ export class QuotaService {
     const used = await repository.storageUsedBytes(userId);
     if (used + addedBytes > this.limits[plan].storageBytes) {
       throw new UnprocessableEntity(storageQuotaMessage(this.limits, plan));
+    }
+  }
+
+  /**
+   * Refuses (422) a Dental AI diagnosis beyond the plan's uses in the current membership year
+   * (SPEC §9). `countUses` counts the member's uses since a moment: the Dental AI feature keeps
+   * them. Runs in the transaction that records the use (`tx`) and locks the member until it ends.
+   */
+  async reserveDentalAiUse(
+    tx: Database,
+    userId: string,
+    now: Date,
+    countUses: (since: Date) => Promise<number>,
+  ): Promise<void> {
+    const plan = await new FilesRepository(tx).lockMember(userId);
+    const anchor = await new MembershipRepository(tx).membershipAnchor(userId);
+    if (plan === undefined || anchor === undefined) {
+      throw new NotFound('This account no longer exists.');
+    }
+    const allowed = this.limits[plan].dentalAiUsesPerYear;
+    if ((await countUses(membershipYearStart(anchor, now))) >= allowed) {
+      const next = planNames[planNames.indexOf(plan) + 1];
+      const advice =
+        next === undefined
+          ? 'It starts again with your next membership year.'
+          : `The ${next} plan raises it to ${String(this.limits[next].dentalAiUsesPerYear)} a year.`;
+      throw new UnprocessableEntity(
+        `You have used all ${String(allowed)} Dental AI diagnoses of your ${plan} plan for this membership year. ${advice}`,
+      );
     }
   }
 }

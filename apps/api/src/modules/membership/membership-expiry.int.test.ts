@@ -105,7 +105,8 @@ describe('the membership expiry sweep', () => {
   it('starts a new one-year term on an upgrade', async () => {
     const member = await paidMember('Gold');
     t.clock.advance(100 * 24 * 3600_000);
-    const res = await helpers.choosePlan(member.tokens.access, {
+    const { access } = await factory.login(member);
+    const res = await helpers.choosePlan(access, {
       memberId: member.id,
       selectedPlan: 'Platinum',
     });

@@ -38,7 +38,7 @@ const checkout = (paymentId: string) =>
 async function openTestCheckout(paymentId: string) {
   const redirect = await checkout(paymentId);
   expect(redirect.statusCode).toBe(303);
-  const page = await t.request('GET', redirect.headers.location as string);
+  const page = await t.request('GET', String(redirect.headers.location));
   expect(page.statusCode).toBe(200);
   const token = /name="token" value="([^"]+)"/.exec(page.body)?.[1];
   if (token === undefined) throw new Error('the checkout page has no form token');

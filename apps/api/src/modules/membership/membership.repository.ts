@@ -52,6 +52,19 @@ export class MembershipRepository {
     return row;
   }
 
+  /**
+   * The anchor of the member's membership years: the start of the paid term, or the account's
+   * creation for Silver (see membershipYearStart).
+   */
+  async membershipAnchor(userId: string): Promise<Date | undefined> {
+    const [row] = await this.db
+      .select({ createdAt: users.createdAt, startedAt: memberships.startedAt })
+      .from(users)
+      .leftJoin(memberships, eq(memberships.userId, users.id))
+      .where(eq(users.id, userId));
+    return row === undefined ? undefined : (row.startedAt ?? row.createdAt);
+  }
+
   async insertPayment(payment: NewPayment): Promise<void> {
     await this.db.insert(membershipPayments).values(payment);
   }

@@ -436,5 +436,5 @@ describe('npm run clinic (the program)', () => {
     } finally {
       await server.close();
     }
-  }, 60_000);
+  }, 180_000);
 });

@@ -141,7 +141,6 @@ function RecordEditor({ record }: { record: MedicalRecord }) {
       <Group>
         <Button
           color="red"
-          variant="outline"
           onClick={() => {
             deleteRecord.reset();
             setConfirmingDelete(true);

@@ -24,6 +24,7 @@ const chooseButton = (name: string) => screen.getByRole('button', { name: `Choos
 
 afterEach(() => {
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });
 
 describe('Membership', () => {
@@ -79,7 +80,8 @@ describe('Membership', () => {
 
   it('chooses the plan, tells so and then opens the checkout page', async () => {
     const assign = vi.fn();
-    vi.stubGlobal('location', { ...window.location, assign });
+    const { href, origin, pathname, search } = window.location;
+    vi.stubGlobal('location', { href, origin, pathname, search, assign });
     const { api, user } = await openMembership({
       [choosePlanKey]: () => json({ id: paymentId }),
     });
@@ -98,7 +100,6 @@ describe('Membership', () => {
     expect(assign).not.toHaveBeenCalled();
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(assign).toHaveBeenCalledWith(`/api/membership-payment/checkout?payment_id=${paymentId}`);
-    vi.unstubAllGlobals();
   });
 
   it('tells when choosing fails and stays on the page', async () => {
