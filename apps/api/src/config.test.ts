@@ -98,6 +98,13 @@ describe('parseEnv', () => {
     expect(parseEnv({ TRUST_PROXY: value }).trustProxy).toBe(expected);
   });
 
+  it.each(['http://localhost:3000', 'http://127.0.0.1:8080/', 'https://dental.example'])(
+    'accepts PUBLIC_URL=%s, local hosts included',
+    (value) => {
+      expect(parseEnv({ PUBLIC_URL: value }).publicUrl).toBe(value.replace(/\/+$/, ''));
+    },
+  );
+
   it.each([
     ['PORT', 'abc'],
     ['PORT', '70000'],

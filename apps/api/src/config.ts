@@ -32,7 +32,9 @@ const envSchema = z.object({
       error: 'DATABASE_URL must be a postgres:// or postgresql:// URL.',
     }),
   ),
-  PUBLIC_URL: optional(z.httpUrl('PUBLIC_URL must be an http:// or https:// URL.')),
+  PUBLIC_URL: optional(
+    z.url({ protocol: /^https?$/, error: 'PUBLIC_URL must be an http:// or https:// URL.' }),
+  ),
   SMTP_URL: optional(
     z.url({ protocol: /^smtps?$/, error: 'SMTP_URL must be an smtp:// or smtps:// URL.' }),
   ),
@@ -49,7 +51,9 @@ const envSchema = z.object({
   RATE_LIMIT_PER_IP: optional(positiveInt('RATE_LIMIT_PER_IP')),
   RATE_LIMIT_PER_EMAIL: optional(positiveInt('RATE_LIMIT_PER_EMAIL')),
   TRUST_PROXY: optional(z.string()),
-  RESERVATION_URL: optional(z.httpUrl('RESERVATION_URL must be an http:// or https:// URL.')),
+  RESERVATION_URL: optional(
+    z.url({ protocol: /^https?$/, error: 'RESERVATION_URL must be an http:// or https:// URL.' }),
+  ),
   S3_BUCKET: optional(z.string()),
   S3_REGION: optional(z.string()),
   S3_ENDPOINT: optional(
