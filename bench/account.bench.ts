@@ -154,7 +154,7 @@ export function printComparison(
   others: Measurement[],
 ): void {
   const rows = [reference, ...others];
-  const ratioLabel = (row: Measurement) => `ratio ${row.label} / bare`;
+  const ratioLabel = (row: Measurement) => `ratio ${row.label} / ${reference.label}`;
   const width = Math.max(
     ...rows.map((row) => row.label.length),
     ...others.map((row) => ratioLabel(row).length),

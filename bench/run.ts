@@ -1,4 +1,5 @@
 import { accountBench } from './account.bench';
+import { dentalAiBench } from './dental-ai.bench';
 import { oralPhotoBench } from './oral-photo.bench';
 import { remindersBench } from './reminders.bench';
 
@@ -10,6 +11,7 @@ const benches: Record<string, () => Promise<void>> = {
   account: accountBench,
   'oral-photo': oralPhotoBench,
   reminders: remindersBench,
+  'dental-ai': dentalAiBench,
 };
 
 const wanted = process.argv.slice(2);

@@ -5,6 +5,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { createDetector } from './adapters/detector/create-detector';
 import type { Mailer } from './adapters/mailer';
 import { createPaymentProvider } from './adapters/payments/create-payment-provider';
 import { createSmsSender } from './adapters/sms/create-sms-sender';
@@ -31,6 +32,9 @@ import { configRoutes } from './modules/config/config.routes';
 import { ContentRepository } from './modules/content/content.repository';
 import { contentRoutes } from './modules/content/content.routes';
 import { ContentLoaderService } from './modules/content/content-loader.service';
+import { DentalAiRepository } from './modules/dental-ai/dental-ai.repository';
+import { dentalAiRoutes } from './modules/dental-ai/dental-ai.routes';
+import { DentalAiService } from './modules/dental-ai/dental-ai.service';
 import { DentalKnowledgeRepository } from './modules/dental-knowledge/dental-knowledge.repository';
 import { dentalKnowledgeRoutes } from './modules/dental-knowledge/dental-knowledge.routes';
 import { DentalKnowledgeService } from './modules/dental-knowledge/dental-knowledge.service';
@@ -98,6 +102,7 @@ export function createServices(
   const quota = new QuotaService(filesRepository);
   const fileStorage = new FileStorage(blobs, links, log);
   const contentRepository = new ContentRepository(db);
+  const detector = createDetector(config.dentalAi, config.dataDir);
   const reminders = new ReminderService(
     new ReminderRepository(db),
     jobs,
@@ -133,6 +138,15 @@ export function createServices(
       uploads,
       quota,
       fileStorage,
+      clock,
+    ),
+    detector,
+    dentalAi: new DentalAiService(
+      new DentalAiRepository(db),
+      uploads,
+      quota,
+      fileStorage,
+      detector,
       clock,
     ),
     accounts: new AccountService(repository, passwords, clock, quota),
@@ -193,6 +207,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await services.orphanSweep.stop();
     closeBlobStore(services.blobs);
   });
+  // Model files are read before the first request, so a broken one stops the start.
+  app.addHook('onReady', () => services.detector.load());
+  // The inference threads would otherwise keep the process alive after the app closes.
+  app.addHook('onClose', () => services.detector.close());
   // The job queue is started by the caller (server.ts, worker.ts); its workers start with the app.
   const { jobs } = deps;
   if (jobs !== undefined) {
@@ -226,6 +244,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(consultationRoutes, services);
   await app.register(appointmentRoutes, services);
   await app.register(membershipRoutes, services);
+  await app.register(dentalAiRoutes, services);
   await app.register(staticSpaPlugin, { webDist: config.webDist });
   return app;
 }

@@ -1,4 +1,5 @@
 import { hkdfSync, randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +16,12 @@ const optional = <T extends z.ZodType>(schema: T) =>
 
 const positiveInt = (name: string) =>
   z.coerce.number().int(`${name} must be a whole number.`).positive(`${name} must be above 0.`);
+
+const fraction = (name: string) =>
+  z.coerce
+    .number(`${name} must be a number.`)
+    .gt(0, `${name} must be above 0.`)
+    .lt(1, `${name} must be below 1.`);
 
 const envSchema = z.object({
   HOST: optional(z.string()),
@@ -78,6 +85,20 @@ const envSchema = z.object({
   TWILIO_BASE_URL: optional(
     z.url({ protocol: /^https?$/, error: 'TWILIO_BASE_URL must be an http:// or https:// URL.' }),
   ),
+  DENTAL_AI_MODEL_CARIES: optional(z.string()),
+  DENTAL_AI_MODEL_WISDOM_TEETH: optional(z.string()),
+  DENTAL_AI_ENDPOINT: optional(
+    z.url({
+      protocol: /^https?$/,
+      error: 'DENTAL_AI_ENDPOINT must be an http:// or https:// URL.',
+    }),
+  ),
+  DENTAL_AI_CONFIDENCE: optional(fraction('DENTAL_AI_CONFIDENCE')),
+  DENTAL_AI_IOU: optional(fraction('DENTAL_AI_IOU')),
+  DENTAL_AI_THREADS: optional(positiveInt('DENTAL_AI_THREADS')),
+  DENTAL_AI_SHIPPED_MODELS: optional(
+    z.enum(['on', 'off'], 'DENTAL_AI_SHIPPED_MODELS must be on or off.'),
+  ),
   STRIPE_SECRET_KEY: optional(z.string()),
   STRIPE_WEBHOOK_SECRET: optional(z.string()),
   STRIPE_API_HOST: optional(z.string()),
@@ -137,6 +158,25 @@ export interface Config {
   twilio: TwilioSettings | undefined;
   /** Unset means the built-in test-mode checkout (docs/decisions/membership-checkout.md). */
   stripe: StripeSettings | undefined;
+  dentalAi: DentalAiSettings;
+}
+
+/** Dental AI models and inference (docs/decisions/dental-ai-models.md). */
+export interface DentalAiSettings {
+  /** Configured model files per type; an unset type falls back to `dataDir/models/{type}.onnx`,
+   *  then to the shipped model. */
+  models: { caries?: string; wisdom_teeth?: string };
+  /** A KServe v2 / Triton server that runs the models instead of this process. */
+  endpoint: string | undefined;
+  /** Boxes scoring below this are dropped. */
+  confidence: number;
+  /** Class-aware non-maximum suppression drops a box overlapping a better one by more than this. */
+  iou: number;
+  /** Inference worker threads. */
+  threads: number;
+  /** The models this repository ships (models/, issue 7), the last fallback; unset when
+   *  DENTAL_AI_SHIPPED_MODELS=off. */
+  shippedModelsDir: string | undefined;
 }
 
 export interface StripeSettings {
@@ -243,6 +283,22 @@ export function parseEnv(env: Env): Settings {
     },
     twilio: parseTwilio(vars),
     stripe: parseStripe(vars),
+    dentalAi: {
+      models: {
+        ...(vars.DENTAL_AI_MODEL_CARIES === undefined
+          ? {}
+          : { caries: path.resolve(vars.DENTAL_AI_MODEL_CARIES) }),
+        ...(vars.DENTAL_AI_MODEL_WISDOM_TEETH === undefined
+          ? {}
+          : { wisdom_teeth: path.resolve(vars.DENTAL_AI_MODEL_WISDOM_TEETH) }),
+      },
+      endpoint: vars.DENTAL_AI_ENDPOINT?.replace(/\/+$/, ''),
+      confidence: vars.DENTAL_AI_CONFIDENCE ?? 0.25,
+      iou: vars.DENTAL_AI_IOU ?? 0.45,
+      threads: vars.DENTAL_AI_THREADS ?? availableParallelism(),
+      shippedModelsDir:
+        vars.DENTAL_AI_SHIPPED_MODELS === 'off' ? undefined : path.join(repoRoot, 'models'),
+    },
   };
 }
 

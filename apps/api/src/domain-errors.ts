@@ -46,6 +46,17 @@ export class UnprocessableEntity extends DomainError {
   readonly status = 422;
 }
 
+/** A capability this server lacks or cannot reach just now (a detection type without a model). */
+export class ServiceUnavailable extends DomainError {
+  readonly status = 503;
+
+  /** @param cause the underlying failure, kept for the logs */
+  constructor(detail: string, cause?: unknown) {
+    super(detail);
+    this.cause = cause;
+  }
+}
+
 export class RateLimited extends DomainError {
   readonly status = 429;
 

@@ -11,3 +11,4 @@ export * from './dental-knowledge';
 export * from './oral-supplier';
 export * from './appointments';
 export * from './membership';
+export * from './dental-ai';

@@ -6,3 +6,4 @@ export * from './content';
 export * from './virtual-consultation';
 export * from './appointments';
 export * from './membership';
+export * from './dental-ai';

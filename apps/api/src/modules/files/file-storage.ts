@@ -6,11 +6,16 @@ import type { ErrorLogger } from '../account/password-reset.service';
 /** Every stored file's key starts with this, so the sweep lists only ours. */
 export const userFilesPrefix = 'users/';
 
-export type FileArea = 'oral-photo' | 'medical-records';
+export type FileArea = 'oral-photo' | 'medical-records' | 'dental-ai';
 
 /** `users/<userId>/<area>/<uuid>.<ext>` (docs/decisions/blob-store.md); unique per upload. */
 export function newBlobKey(userId: string, area: FileArea, extension: string): string {
   return `${userFilesPrefix}${userId}/${area}/${randomUUID()}.${extension}`;
+}
+
+/** The file extension a blob key ends in (the accepted type's, see newBlobKey). */
+export function extensionOfKey(key: string): string {
+  return key.slice(key.lastIndexOf('.') + 1);
 }
 
 /** A photo's thumbnail lives beside its original. */

@@ -9,6 +9,13 @@ export type PlanLimits = Record<
   Pick<Plan, 'name' | 'storageBytes' | 'storageLabel' | 'dentalAiUsesPerYear'>
 >;
 
+/** Dental AI diagnoses in the current membership year (SPEC §9). */
+export interface DentalAiUsage {
+  plan: PlanName;
+  used: number;
+  allowed: number;
+}
+
 export interface StorageUsage {
   usedBytes: number;
   quotaBytes: number;
@@ -60,9 +67,35 @@ export class QuotaService {
   }
 
   /**
-   * Refuses (422) a Dental AI diagnosis beyond the plan's uses in the current membership year
+   * The member's Dental AI uses in the current membership year and the plan's allowance
    * (SPEC §9). `countUses` counts the member's uses since a moment: the Dental AI feature keeps
-   * them. Runs in the transaction that records the use (`tx`) and locks the member until it ends.
+   * them.
+   */
+  async dentalAiUsage(
+    db: Database,
+    userId: string,
+    now: Date,
+    countUses: (since: Date) => Promise<number>,
+  ): Promise<DentalAiUsage> {
+    return this.dentalAiUsageOf(db, userId, now, countUses, (files) => files.planOf(userId));
+  }
+
+  /** Refuses (422) a Dental AI diagnosis when the usage has none left, naming the plan that raises it. */
+  refuseSpentDentalAiUses({ plan, used, allowed }: DentalAiUsage): void {
+    if (used < allowed) return;
+    const next = planNames[planNames.indexOf(plan) + 1];
+    const advice =
+      next === undefined
+        ? 'It starts again with your next membership year.'
+        : `The ${next} plan raises it to ${String(this.limits[next].dentalAiUsesPerYear)} a year.`;
+    throw new UnprocessableEntity(
+      `You have used all ${String(allowed)} Dental AI diagnoses of your ${plan} plan for this membership year. ${advice}`,
+    );
+  }
+
+  /**
+   * Refuses (422) a Dental AI diagnosis beyond the plan's uses in the current membership year.
+   * Runs in the transaction that records the use (`tx`) and locks the member until it ends.
    */
   async reserveDentalAiUse(
     tx: Database,
@@ -70,21 +103,27 @@ export class QuotaService {
     now: Date,
     countUses: (since: Date) => Promise<number>,
   ): Promise<void> {
-    const plan = await new FilesRepository(tx).lockMember(userId);
-    const anchor = await new MembershipRepository(tx).membershipAnchor(userId);
+    this.refuseSpentDentalAiUses(
+      await this.dentalAiUsageOf(tx, userId, now, countUses, (files) => files.lockMember(userId)),
+    );
+  }
+
+  private async dentalAiUsageOf(
+    db: Database,
+    userId: string,
+    now: Date,
+    countUses: (since: Date) => Promise<number>,
+    readPlan: (files: FilesRepository) => Promise<PlanName | undefined>,
+  ): Promise<DentalAiUsage> {
+    const plan = await readPlan(new FilesRepository(db));
+    const anchor = await new MembershipRepository(db).membershipAnchor(userId);
     if (plan === undefined || anchor === undefined) {
       throw new NotFound('This account no longer exists.');
     }
-    const allowed = this.limits[plan].dentalAiUsesPerYear;
-    if ((await countUses(membershipYearStart(anchor, now))) >= allowed) {
-      const next = planNames[planNames.indexOf(plan) + 1];
-      const advice =
-        next === undefined
-          ? 'It starts again with your next membership year.'
-          : `The ${next} plan raises it to ${String(this.limits[next].dentalAiUsesPerYear)} a year.`;
-      throw new UnprocessableEntity(
-        `You have used all ${String(allowed)} Dental AI diagnoses of your ${plan} plan for this membership year. ${advice}`,
-      );
-    }
+    return {
+      plan,
+      used: await countUses(membershipYearStart(anchor, now)),
+      allowed: this.limits[plan].dentalAiUsesPerYear,
+    };
   }
 }

@@ -8,16 +8,17 @@ import {
 import type { Clock } from '../../clock';
 import type { OralPhotoRow } from '../../db/schema';
 import { NotFound } from '../../domain-errors';
-import { newBlobKey, thumbnailKeyOf, type FileStorage } from '../files/file-storage';
+import {
+  extensionOfKey,
+  newBlobKey,
+  thumbnailKeyOf,
+  type FileStorage,
+} from '../files/file-storage';
 import type { QuotaService } from '../files/quota.service';
 import type { AcceptedImage, UploadAcceptance } from '../uploads/upload-acceptance';
 import type { OralPhotoRepository, StoredImage } from './oral-photo.repository';
 
 export const oralPhotoNotFoundMessage = 'This photo was not found.';
-
-function extensionOf(key: string): string {
-  return key.slice(key.lastIndexOf('.') + 1);
-}
 
 /** X-rays and photos (SPEC §2, §3, §7 Photos); images share the plan's storage quota (SPEC §9). */
 export class OralPhotoService {
@@ -139,7 +140,7 @@ export class OralPhotoService {
         key: row.blobKey,
         contentType: row.contentType,
         disposition: 'inline',
-        fileName: `${name}.${extensionOf(row.blobKey)}`,
+        fileName: `${name}.${extensionOfKey(row.blobKey)}`,
       }),
       thumbnail_link: this.files.link({
         key: row.thumbnailKey,

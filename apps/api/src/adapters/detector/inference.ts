@@ -1,0 +1,14 @@
+import type { ModelSpec } from './model-spec';
+
+/** A model's raw output tensor. */
+export interface InferenceOutput {
+  data: Float32Array;
+  dims: number[];
+}
+
+/** Runs a model on one letterboxed input `[1, 3, size, size]`: in this process's worker threads,
+ *  or on an inference server. */
+export interface Inference {
+  run(model: ModelSpec, input: Float32Array): Promise<InferenceOutput>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,96 @@
+import sharp from 'sharp';
+
+/** Ultralytics' letterbox fill, and the grey the shipped models were trained with. */
+export const letterboxGrey = 114;
+
+/** How an image of `width` × `height` sits in the model's square input of `size` pixels. */
+export interface Letterbox {
+  width: number;
+  height: number;
+  size: number;
+  /** Input pixels per image pixel. */
+  scale: number;
+  /** The resized image's size and its offset inside the square (even padding, left/top floored). */
+  resizedWidth: number;
+  resizedHeight: number;
+  padLeft: number;
+  padTop: number;
+}
+
+/** r = min(size/H, size/W); the image is resized by r and centred on a grey square. */
+export function letterboxGeometry(width: number, height: number, size: number): Letterbox {
+  const scale = Math.min(size / height, size / width);
+  const resizedWidth = Math.max(1, Math.min(size, Math.round(width * scale)));
+  const resizedHeight = Math.max(1, Math.min(size, Math.round(height * scale)));
+  return {
+    width,
+    height,
+    size,
+    scale,
+    resizedWidth,
+    resizedHeight,
+    padLeft: Math.floor((size - resizedWidth) / 2),
+    padTop: Math.floor((size - resizedHeight) / 2),
+  };
+}
+
+export interface Box {
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+}
+
+const clip = (value: number, max: number) => Math.min(Math.max(value, 0), max);
+
+/** A box in the model's input pixels, back in the original image's pixels, clipped to it. */
+export function toImagePixels(box: Box, geometry: Letterbox): Box {
+  const { scale, padLeft, padTop, width, height } = geometry;
+  return {
+    x1: clip((box.x1 - padLeft) / scale, width),
+    y1: clip((box.y1 - padTop) / scale, height),
+    x2: clip((box.x2 - padLeft) / scale, width),
+    y2: clip((box.y2 - padTop) / scale, height),
+  };
+}
+
+export interface ModelInput {
+  /** `[1, 3, size, size]`, RGB, 0 to 1. */
+  tensor: Float32Array;
+  geometry: Letterbox;
+}
+
+/**
+ * Decodes an image, applies its EXIF orientation first (the boxes refer to the image as people
+ * see it), and letterboxes it into the model's input: RGB planes scaled to 0–1. Greyscale X-rays
+ * become three equal planes.
+ */
+export async function letterboxImage(image: Uint8Array, size: number): Promise<ModelInput> {
+  const oriented = await sharp(image)
+    .autoOrient()
+    .toColourspace('srgb')
+    .removeAlpha()
+    .raw({ depth: 'uchar' })
+    .toBuffer({ resolveWithObject: true });
+  const geometry = letterboxGeometry(oriented.info.width, oriented.info.height, size);
+  const { data } = await sharp(oriented.data, { raw: oriented.info })
+    .resize(geometry.resizedWidth, geometry.resizedHeight, { fit: 'fill', kernel: 'linear' })
+    .extend({
+      left: geometry.padLeft,
+      top: geometry.padTop,
+      right: size - geometry.resizedWidth - geometry.padLeft,
+      bottom: size - geometry.resizedHeight - geometry.padTop,
+      background: { r: letterboxGrey, g: letterboxGrey, b: letterboxGrey },
+    })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const channels = 3;
+  const plane = size * size;
+  const tensor = new Float32Array(channels * plane);
+  for (let pixel = 0; pixel < plane; pixel += 1) {
+    for (let channel = 0; channel < channels; channel += 1) {
+      tensor[channel * plane + pixel] = (data[pixel * channels + channel] ?? 0) / 255;
+    }
+  }
+  return { tensor, geometry };
+}

@@ -1,0 +1,31 @@
+import { Piscina } from 'piscina';
+import type { Inference, InferenceOutput } from './inference';
+import type { ModelSpec } from './model-spec';
+
+/** ONNX Runtime in a pool of worker threads, one per core by default (DENTAL_AI_THREADS). */
+export class LocalInference implements Inference {
+  private readonly pool: Piscina;
+
+  constructor(threads: number) {
+    this.pool = new Piscina({
+      filename: new URL('./inference-worker.mjs', import.meta.url).href,
+      // Threads start with the first detection, so an app that never detects pays nothing.
+      minThreads: 0,
+      maxThreads: threads,
+      idleTimeout: 60_000,
+    });
+  }
+
+  async run(model: ModelSpec, input: Float32Array): Promise<InferenceOutput> {
+    return (await this.pool.run({
+      modelPath: model.path,
+      inputName: model.inputName,
+      input,
+      dims: [1, 3, model.size, model.size],
+    })) as InferenceOutput;
+  }
+
+  async close(): Promise<void> {
+    await this.pool.close();
+  }
+}

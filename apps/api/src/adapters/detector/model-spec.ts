@@ -1,0 +1,125 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { dentalAiTypes, type DentalAiType } from '@dental/contracts';
+import type { DentalAiSettings } from '../../config';
+import { readClassNames } from './class-names';
+import { readModelFacts } from './onnx-proto';
+
+/** Where a type's model file is, and which of its classes that type reports. */
+export interface ModelSource {
+  path: string;
+  /** Class names reported for this type; all of the model's classes when absent. */
+  reportedClasses?: readonly string[];
+}
+
+/** A model ready to run: its file, input, class names and identity. */
+export interface ModelSpec {
+  path: string;
+  /** The file name without `.onnx`; also the model's name on a KServe v2 / Triton server. */
+  name: string;
+  /** The `version` metadata entry (if any) and the file's SHA-256, so a stored result names the
+   *  exact model that made it. */
+  version: string;
+  inputName: string;
+  /** The square input's side in pixels. */
+  size: number;
+  classNames: readonly string[];
+  /** Indexes of the classes this type reports; all when absent. */
+  reportedClasses?: ReadonlySet<number>;
+}
+
+/** `models/shipped-models.json`: which shipped model serves each type, and which classes. */
+type ShippedModels = Record<string, { model: string; classes: string[] } | undefined>;
+
+/**
+ * The model file of every type that has one: the configured file, else `dataDir/models/{type}.onnx`,
+ * else the shipped model named in `shipped-models.json` (issue 7). A configured file must exist.
+ */
+export async function findModelSources(
+  settings: DentalAiSettings,
+  dataDir: string,
+): Promise<Partial<Record<DentalAiType, ModelSource>>> {
+  const shipped =
+    settings.shippedModelsDir === undefined
+      ? {}
+      : (JSON.parse(
+          await readFile(path.join(settings.shippedModelsDir, 'shipped-models.json'), 'utf8'),
+        ) as ShippedModels);
+  const sources: Partial<Record<DentalAiType, ModelSource>> = {};
+  for (const type of dentalAiTypes) {
+    const configured = settings.models[type];
+    const inDataDir = path.join(dataDir, 'models', `${type}.onnx`);
+    const fromShipped = shipped[type];
+    if (configured !== undefined) {
+      if (!existsSync(configured)) {
+        throw new Error(`The ${type} model file ${configured} does not exist.`);
+      }
+      sources[type] = { path: configured };
+    } else if (existsSync(inDataDir)) {
+      sources[type] = { path: inDataDir };
+    } else if (fromShipped !== undefined && settings.shippedModelsDir !== undefined) {
+      sources[type] = {
+        path: path.join(settings.shippedModelsDir, fromShipped.model),
+        reportedClasses: fromShipped.classes,
+      };
+    }
+  }
+  return sources;
+}
+
+/** Ultralytics' default input size when a model's input size is symbolic and unrecorded. */
+const defaultInputSize = 640;
+
+function inputSize(shape: readonly (number | undefined)[], metadata: ReadonlyMap<string, string>) {
+  const [, channels, height, width] = shape;
+  if (shape.length !== 4 || (channels !== undefined && channels !== 3)) {
+    throw new Error(`The input must be [1, 3, H, W]; it is [${shape.join(', ')}].`);
+  }
+  if (height !== undefined && width !== undefined) {
+    if (height !== width) throw new Error('The input must be square.');
+    return height;
+  }
+  const recorded = /\d+/.exec(metadata.get('imgsz') ?? '');
+  return recorded === null ? defaultInputSize : Number(recorded[0]);
+}
+
+/** Reads a model file's input and class names (`<name>.labels.json`, `labels.json`, metadata). */
+export async function loadModelSpec(source: ModelSource): Promise<ModelSpec> {
+  const bytes = await readFile(source.path);
+  const facts = readModelFacts(bytes);
+  const name = path.basename(source.path, '.onnx');
+  const folder = path.dirname(source.path);
+  const beside = path.join(folder, `${name}.labels.json`);
+  const classNames =
+    (await readClassNames(
+      existsSync(beside) ? beside : path.join(folder, 'labels.json'),
+      facts.metadata,
+    )) ?? undefined;
+  if (classNames === undefined) {
+    throw new Error(
+      `${source.path} has no class names: add labels.json or a names metadata entry.`,
+    );
+  }
+  const spec: ModelSpec = {
+    path: source.path,
+    name,
+    version: [
+      facts.metadata.get('version'),
+      `sha256:${createHash('sha256').update(bytes).digest('hex').slice(0, 12)}`,
+    ]
+      .filter((part) => part !== undefined)
+      .join('+'),
+    inputName: facts.inputName,
+    size: inputSize(facts.inputShape, facts.metadata),
+    classNames,
+  };
+  if (source.reportedClasses === undefined) return spec;
+  const reported = source.reportedClasses.map((label) => {
+    const index = classNames.indexOf(label);
+    if (index < 0) throw new Error(`${source.path} has no class ${label}.`);
+    return index;
+  });
+  return { ...spec, reportedClasses: new Set(reported) };
+}

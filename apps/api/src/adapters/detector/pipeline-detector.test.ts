@@ -1,0 +1,234 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig, type Env } from '../../config';
+import { createDetector } from './create-detector';
+import { DetectionFailed, DetectorUnavailable, type Detection } from './detector';
+import type { PipelineDetector } from './pipeline-detector';
+import {
+  startInferenceTestServer,
+  type InferenceTestServer,
+} from './testing/inference-test-server';
+import { writeFixtureModel } from './testing/fixture-model';
+
+interface Square {
+  left: number;
+  top: number;
+  side: number;
+  colour: { r: number; g: number; b: number };
+}
+
+const red = { r: 255, g: 0, b: 0 };
+const blue = { r: 0, g: 0, b: 255 };
+
+/** A black PNG with coloured squares. */
+async function image(width: number, height: number, squares: Square[]): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: 'black' } })
+    .composite(
+      squares.map(({ left, top, side, colour }) => ({
+        input: { create: { width: side, height: side, channels: 3, background: colour } },
+        left,
+        top,
+      })),
+    )
+    .png()
+    .toBuffer();
+}
+
+/** The smallest rectangle around all boxes of one label. */
+function extentOf(detections: Detection[], label: string) {
+  const boxes = detections.filter((detection) => detection.label === label);
+  return {
+    count: boxes.length,
+    xmin: Math.min(...boxes.map((box) => box.xmin)),
+    ymin: Math.min(...boxes.map((box) => box.ymin)),
+    xmax: Math.max(...boxes.map((box) => box.xmax)),
+    ymax: Math.max(...boxes.map((box) => box.ymax)),
+  };
+}
+
+let folder: string;
+const detectors: PipelineDetector[] = [];
+
+async function detectorFor(env: Env): Promise<PipelineDetector> {
+  const config = loadConfig({ DATA_DIR: await mkdtemp(path.join(folder, 'data-')), ...env });
+  const detector = createDetector(config.dentalAi, config.dataDir);
+  detectors.push(detector);
+  await detector.load();
+  return detector;
+}
+
+beforeAll(async () => {
+  folder = await mkdtemp(path.join(os.tmpdir(), 'detector-'));
+  await writeFixtureModel(path.join(folder, 'v8', 'caries.onnx'));
+  await writeFixtureModel(path.join(folder, 'v5', 'wisdom.onnx'), {
+    layout: 'yolov5',
+    namesIn: 'none',
+    objectness: 0.8,
+  });
+  await writeFile(path.join(folder, 'v5', 'wisdom.labels.json'), '["Rot", "Blau"]');
+});
+
+afterAll(async () => {
+  await Promise.all(detectors.map((detector) => detector.close()));
+});
+
+// A 200×100 image is scaled by 0.32 into the 64-pixel input with 16 grey rows above and below,
+// so a 50-pixel square at (25, 25) fills exactly four 8-pixel cells of the fixture model.
+/** The four cells the red square of `wideImage` fills, as boxes in its pixels. */
+const redSquareCells = { count: 4, xmin: 25, ymin: 25, xmax: 75, ymax: 75 };
+const wideImage = () =>
+  image(200, 100, [
+    { left: 25, top: 25, side: 50, colour: red },
+    { left: 125, top: 25, side: 50, colour: blue },
+  ]);
+
+describe('the detection pipeline on a real ONNX model', () => {
+  it('finds each coloured square at its pixels in the original image (YOLOv8 layout)', async () => {
+    const detector = await detectorFor({
+      DENTAL_AI_MODEL_CARIES: path.join(folder, 'v8', 'caries.onnx'),
+      DENTAL_AI_THREADS: '1',
+    });
+    const outcome = await detector.detect('caries', await wideImage());
+
+    expect(outcome).toMatchObject({ width: 200, height: 100, model: { name: 'caries' } });
+    expect(outcome.model.version).toMatch(/^sha256:[0-9a-f]{12}$/);
+    expect(extentOf(outcome.detections, 'red')).toEqual(redSquareCells);
+    expect(extentOf(outcome.detections, 'blue')).toEqual({
+      count: 4,
+      xmin: 125,
+      ymin: 25,
+      xmax: 175,
+      ymax: 75,
+    });
+    for (const detection of outcome.detections) {
+      expect(detection.confidence).toBeGreaterThan(0.9);
+    }
+  });
+
+  it('reads YOLOv5 outputs and the names in <model>.labels.json', async () => {
+    const detector = await detectorFor({
+      DENTAL_AI_MODEL_WISDOM_TEETH: path.join(folder, 'v5', 'wisdom.onnx'),
+    });
+    const outcome = await detector.detect('wisdom_teeth', await wideImage());
+
+    expect(extentOf(outcome.detections, 'Rot')).toMatchObject({ count: 4, xmin: 25, xmax: 75 });
+    expect(extentOf(outcome.detections, 'Blau')).toMatchObject({ count: 4, xmin: 125, xmax: 175 });
+    // The score is objectness × class score.
+    for (const detection of outcome.detections) {
+      expect(detection.confidence).toBeGreaterThan(0.75);
+      expect(detection.confidence).toBeLessThanOrEqual(0.8);
+    }
+  });
+
+  it('applies the EXIF orientation before detecting', async () => {
+    // Stored 200×100; orientation 6 shows it turned 90° clockwise as 100×200, where the blue
+    // square at stored x 125–175, y 25–75 lies at x 25–75, y 125–175.
+    const rotated = await sharp(await wideImage())
+      .jpeg({ quality: 100 })
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    const detector = await detectorFor({
+      DENTAL_AI_MODEL_CARIES: path.join(folder, 'v8', 'caries.onnx'),
+    });
+    const outcome = await detector.detect('caries', rotated);
+
+    expect([outcome.width, outcome.height]).toEqual([100, 200]);
+    expect(extentOf(outcome.detections, 'blue')).toMatchObject({
+      xmin: 25,
+      xmax: 75,
+      ymin: 125,
+      ymax: 175,
+    });
+  });
+
+  it('drops what scores below the configured confidence', async () => {
+    const detector = await detectorFor({
+      DENTAL_AI_MODEL_WISDOM_TEETH: path.join(folder, 'v5', 'wisdom.onnx'),
+      DENTAL_AI_CONFIDENCE: '0.85',
+    });
+    const outcome = await detector.detect('wisdom_teeth', await wideImage());
+    expect(outcome.detections).toEqual([]);
+  });
+
+  it('finds a type’s model in DATA_DIR/models, and has none for a type without one', async () => {
+    const dataDir = await mkdtemp(path.join(folder, 'data-'));
+    await writeFixtureModel(path.join(dataDir, 'models', 'wisdom_teeth.onnx'));
+    const config = loadConfig({ DATA_DIR: dataDir, DENTAL_AI_SHIPPED_MODELS: 'off' });
+    const detector = createDetector(config.dentalAi, config.dataDir);
+    detectors.push(detector);
+    await detector.load();
+
+    expect(detector.available('wisdom_teeth')).toBe(true);
+    expect(detector.available('caries')).toBe(false);
+    await expect(detector.detect('caries', await wideImage())).rejects.toBeInstanceOf(
+      DetectorUnavailable,
+    );
+  });
+
+  it('refuses to start with a configured model file that is missing or unreadable', async () => {
+    await expect(
+      detectorFor({ DENTAL_AI_MODEL_CARIES: path.join(folder, 'missing.onnx') }),
+    ).rejects.toThrow(/does not exist/);
+    const broken = path.join(folder, 'broken.onnx');
+    await writeFile(broken, 'not a model');
+    await expect(detectorFor({ DENTAL_AI_MODEL_CARIES: broken })).rejects.toThrow(
+      /caries model .*broken.onnx cannot be used/,
+    );
+  });
+
+  it('fails the detection when the output does not fit the class names', async () => {
+    const model = path.join(folder, 'mismatch', 'caries.onnx');
+    await writeFixtureModel(model, { namesIn: 'none' });
+    await writeFile(path.join(folder, 'mismatch', 'labels.json'), '["a", "b", "c"]');
+    const detector = await detectorFor({ DENTAL_AI_MODEL_CARIES: model });
+    await expect(detector.detect('caries', await wideImage())).rejects.toBeInstanceOf(
+      DetectionFailed,
+    );
+  });
+});
+
+describe('remote inference (Open Inference Protocol v2)', () => {
+  let server: InferenceTestServer;
+
+  beforeAll(async () => {
+    server = await startInferenceTestServer(path.join(folder, 'v8'));
+  });
+
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('sends the letterboxed image to the server and decodes its answer the same way', async () => {
+    const detector = await detectorFor({
+      DENTAL_AI_MODEL_CARIES: path.join(folder, 'v8', 'caries.onnx'),
+      DENTAL_AI_ENDPOINT: server.endpoint,
+    });
+    const outcome = await detector.detect('caries', await wideImage());
+
+    expect(server.requests).toEqual(['caries']);
+    expect(extentOf(outcome.detections, 'red')).toEqual(redSquareCells);
+  });
+
+  it('fails the detection when the server does not know the model or does not answer', async () => {
+    const unknown = path.join(folder, 'elsewhere', 'unknown.onnx');
+    await writeFixtureModel(unknown);
+    const detector = await detectorFor({
+      DENTAL_AI_MODEL_CARIES: unknown,
+      DENTAL_AI_ENDPOINT: server.endpoint,
+    });
+    await expect(detector.detect('caries', await wideImage())).rejects.toThrow(/answered 404/);
+
+    const stopped = await startInferenceTestServer(path.join(folder, 'v8'));
+    await stopped.close();
+    const unreachable = await detectorFor({
+      DENTAL_AI_MODEL_CARIES: path.join(folder, 'v8', 'caries.onnx'),
+      DENTAL_AI_ENDPOINT: stopped.endpoint,
+    });
+    await expect(unreachable.detect('caries', await wideImage())).rejects.toBeInstanceOf(
+      DetectionFailed,
+    );
+  });
+});

@@ -1,0 +1,33 @@
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { dentalAiTypes } from '@dental/contracts/dental-ai';
+import type { Detection } from '../../adapters/detector/detector';
+import { users } from './account';
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/**
+ * Dental AI runs (SPEC §3 Dental AI result): the image as detected, the boxes and the model that
+ * drew them. Each row is also one use of the plan's yearly diagnoses (SPEC §9).
+ */
+export const dentalAiResults = pgTable(
+  'dental_ai_results',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    dentalAi: text('dental_ai', { enum: dentalAiTypes }).notNull(),
+    /** Blob store key of the image, upright and without metadata: the pixels the boxes refer to. */
+    blobKey: text('blob_key').notNull().unique(),
+    contentType: text('content_type').notNull(),
+    imageWidth: integer('image_width').notNull(),
+    imageHeight: integer('image_height').notNull(),
+    detections: jsonb('detections').$type<Detection[]>().notNull(),
+    modelName: text('model_name').notNull(),
+    modelVersion: text('model_version').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (table) => [index('dental_ai_results_user_id_created_at_idx').on(table.userId, table.createdAt)],
+);
+
+export type DentalAiResultRow = typeof dentalAiResults.$inferSelect;

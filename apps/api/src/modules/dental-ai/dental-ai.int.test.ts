@@ -1,0 +1,310 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { count, eq } from 'drizzle-orm';
+import sharp, { type Sharp } from 'sharp';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  dentalAiPaths,
+  dentalAiResult,
+  dentalAiStatus,
+  dentalAiUnavailableMessage,
+  imageTooLargeMessage,
+  plans,
+  unsupportedImageMessage,
+  type DentalAiResult,
+} from '@dental/contracts';
+import { writeFixtureModel } from '../../adapters/detector/testing/fixture-model';
+import { dentalAiResults } from '../../db/schema';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { factories } from '../../../test/factories';
+import { fetchLink, storedKeys } from '../files/files-test-support';
+import { FilesRepository } from '../files/files.repository';
+import { dataUrlOf, htmlPage, makePng, padPng, svgImage } from '../uploads/upload-test-files';
+import { dentalAiResultNotFoundMessage, detectionFailedMessage } from './dental-ai.service';
+
+let t: TestApp;
+let factory: ReturnType<typeof factories>;
+let modelDir: string;
+let xray: Buffer;
+
+const red = { r: 255, g: 0, b: 0 };
+const blue = { r: 0, g: 0, b: 255 };
+
+/**
+ * 128×96 black with a red square at (16,16)–(48,48) and a blue bar at (80,32)–(96,64). The
+ * fixture model (64×64 input: scale 0.5, 8 px of grey letterbox above and below) answers one box
+ * per 8×8 input cell that is pure red or pure blue, so every 16×16 block of these shapes is a box.
+ */
+async function makeXray(): Promise<Sharp> {
+  const shape = (width: number, height: number, background: typeof red) =>
+    sharp({ create: { width, height, channels: 3, background } })
+      .png()
+      .toBuffer();
+  return sharp({ create: { width: 128, height: 96, channels: 3, background: '#000' } }).composite([
+    { input: await shape(32, 32, red), left: 16, top: 16 },
+    { input: await shape(16, 32, blue), left: 80, top: 32 },
+  ]);
+}
+
+/** The boxes of makeXray, in the pixels of the 128×96 image. */
+const expectedBoxes = [
+  [16, 16, 32, 32, 'red'],
+  [32, 16, 48, 32, 'red'],
+  [16, 32, 32, 48, 'red'],
+  [32, 32, 48, 48, 'red'],
+  [80, 32, 96, 48, 'blue'],
+  [80, 48, 96, 64, 'blue'],
+] as const;
+
+beforeAll(async () => {
+  modelDir = await mkdtemp(path.join(os.tmpdir(), 'dental-ai-model-'));
+  const model = path.join(modelDir, 'caries.onnx');
+  await writeFixtureModel(model);
+  t = await buildTestApp({
+    env: { DENTAL_AI_MODEL_CARIES: model, DENTAL_AI_SHIPPED_MODELS: 'off' },
+  });
+  factory = factories(t);
+  xray = await (await makeXray()).png().toBuffer();
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+afterAll(async () => {
+  await t.close();
+  await rm(modelDir, { recursive: true, force: true });
+});
+
+type Member = Awaited<ReturnType<ReturnType<typeof factories>['loggedInMember']>>;
+
+const post = (member: Member, body: unknown) =>
+  t.request('POST', dentalAiPaths.root, { token: member.tokens.access, body });
+
+async function detect(member: Member, body: object = {}): Promise<DentalAiResult> {
+  const res = await post(member, { image_url: dataUrlOf(xray, 'image/png'), ...body });
+  expect(res.statusCode, res.body).toBe(201);
+  return dentalAiResult.parse(res.json());
+}
+
+async function resultCount(userId: string): Promise<number> {
+  const [row] = await t.db
+    .select({ results: count() })
+    .from(dentalAiResults)
+    .where(eq(dentalAiResults.userId, userId));
+  return row?.results ?? 0;
+}
+
+/** Uses spent without running a model: the quota counts rows. */
+async function spendUses(userId: string, uses: number): Promise<void> {
+  await t.db.insert(dentalAiResults).values(
+    Array.from({ length: uses }, (_, index) => ({
+      userId,
+      dentalAi: 'caries' as const,
+      blobKey: `users/${userId}/dental-ai/spent-${String(index)}.png`,
+      contentType: 'image/png',
+      imageWidth: 1,
+      imageHeight: 1,
+      detections: [],
+      modelName: 'spent',
+      modelVersion: '1',
+      createdAt: t.clock.now(),
+    })),
+  );
+}
+
+/** No row and no blob: what every failed run must leave. */
+async function expectNothingStored(member: Member, rows = 0): Promise<void> {
+  expect(await resultCount(member.id)).toBe(rows);
+  expect(await storedKeys(t, member.id)).toEqual([]);
+}
+
+describe('POST /api/dental-ai/', () => {
+  it('answers caries boxes at the pixels of the image, stored under a signed link', async () => {
+    const member = await factory.loggedInMember();
+    const result = await detect(member);
+
+    expect(result).toMatchObject({ dental_ai: 'caries', image_width: 128, image_height: 96 });
+    expect(result.created_at).toBe(t.clock.now().toISOString());
+    expect(result.model_name).not.toBe('');
+    const boxes = result.detection_selection
+      .map((box) => [box.xmin, box.ymin, box.xmax, box.ymax, box.crop_prediction])
+      .sort((a, b) => String(a).localeCompare(String(b)));
+    expect(boxes).toEqual(
+      expectedBoxes.map((box) => [...box]).sort((a, b) => String(a).localeCompare(String(b))),
+    );
+    for (const box of result.detection_selection) {
+      expect(box.confidence).toBeGreaterThan(0.9);
+    }
+
+    const image = await fetchLink(t, result.image_url);
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
+    const stored = await sharp(image.rawPayload).metadata();
+    expect([stored.width, stored.height]).toEqual([128, 96]);
+    expect(await resultCount(member.id)).toBe(1);
+    const keys = await storedKeys(t, member.id);
+    expect(keys).toEqual([expect.stringMatching(/\/dental-ai\/[0-9a-f-]+\.png$/)]);
+    // The orphan sweep must see the image as referenced.
+    expect(await new FilesRepository(t.db).referencedKeys(keys)).toEqual(new Set(keys));
+  });
+
+  it('finds the boxes on the upright image of a sideways phone JPEG', async () => {
+    const member = await factory.loggedInMember();
+    // Stored sideways with EXIF orientation 6: upright, it is makeXray’s image again.
+    const sideways = await sharp(xray)
+      .rotate(-90)
+      .withMetadata({ orientation: 6 })
+      .jpeg({ quality: 100, chromaSubsampling: '4:4:4' })
+      .toBuffer();
+    const result = await detect(member, { image_url: dataUrlOf(sideways, 'image/jpeg') });
+    expect([result.image_width, result.image_height]).toEqual([128, 96]);
+    expect(result.detection_selection.filter((box) => box.crop_prediction === 'red')).toEqual(
+      expect.arrayContaining([expect.objectContaining({ xmin: 16, ymin: 16, xmax: 32, ymax: 32 })]),
+    );
+    const stored = await sharp((await fetchLink(t, result.image_url)).rawPayload).metadata();
+    expect([stored.width, stored.height, stored.orientation]).toEqual([128, 96, undefined]);
+  });
+
+  it('accepts an image of exactly 5 MB and refuses one byte more with the exact message', async () => {
+    const member = await factory.loggedInMember();
+    const base = await makePng();
+    await detect(member, { image_url: dataUrlOf(padPng(base, 5 * 1024 * 1024), 'image/png') });
+
+    const over = await post(member, {
+      image_url: dataUrlOf(padPng(base, 5 * 1024 * 1024 + 1), 'image/png'),
+    });
+    expect(over.statusCode).toBe(413);
+    expect(over.json()).toMatchObject({ status: 413, detail: imageTooLargeMessage });
+    expect(await resultCount(member.id)).toBe(1);
+  });
+
+  it.each([
+    ['an SVG image', svgImage, 'image/svg+xml'],
+    ['an HTML page claimed to be a PNG', htmlPage, 'image/png'],
+    ['plain text', Buffer.from('not an image'), 'text/plain'],
+  ])('refuses %s with 415 and stores nothing', async (_name, bytes, claimed) => {
+    const member = await factory.loggedInMember();
+    const res = await post(member, { image_url: dataUrlOf(bytes, claimed) });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toMatchObject({ detail: unsupportedImageMessage });
+    await expectNothingStored(member);
+  });
+
+  it.each([
+    ['dental_ai', { dental_ai: 'plaque' }],
+    ['image_url', { image_url: 'https://example.com/x-ray.png' }],
+    ['image_url', { image_url: undefined }],
+  ])('refuses a bad %s with a field error and stores nothing', async (field, change) => {
+    const member = await factory.loggedInMember();
+    const res = await post(member, { image_url: dataUrlOf(xray, 'image/png'), ...change });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ errors: Record<string, string[]> }>().errors).toHaveProperty(field);
+    await expectNothingStored(member);
+  });
+
+  it('answers 503 for a type without a model, spending no use', async () => {
+    const member = await factory.loggedInMember();
+    const res = await post(member, {
+      dental_ai: 'wisdom_teeth',
+      image_url: dataUrlOf(xray, 'image/png'),
+    });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({
+      status: 503,
+      detail: dentalAiUnavailableMessage('wisdom_teeth'),
+    });
+    await expectNothingStored(member);
+  });
+
+  it('answers 503 when the detector fails, keeping nothing', async () => {
+    const member = await factory.loggedInMember();
+    vi.spyOn(t.services.detector, 'detect').mockRejectedValueOnce(new Error('session lost'));
+    const res = await post(member, { image_url: dataUrlOf(xray, 'image/png') });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ detail: detectionFailedMessage });
+    await expectNothingStored(member);
+  });
+
+  it('refuses a run past the plan’s yearly uses with 422 naming the limit and the next plan', async () => {
+    const member = await factory.loggedInMember();
+    const allowed = plans.Silver.dentalAiUsesPerYear;
+    await spendUses(member.id, allowed);
+    const detectSpy = vi.spyOn(t.services.detector, 'detect');
+    const res = await post(member, { image_url: dataUrlOf(xray, 'image/png') });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({
+      detail: `You have used all ${String(allowed)} Dental AI diagnoses of your Silver plan for this membership year. The Gold plan raises it to ${String(plans.Gold.dentalAiUsesPerYear)} a year.`,
+    });
+    // Refused before the model ran.
+    expect(detectSpy).not.toHaveBeenCalled();
+    await expectNothingStored(member, allowed);
+  });
+
+  it('lets concurrent runs together stay within the plan’s uses', async () => {
+    const member = await factory.loggedInMember();
+    const allowed = plans.Silver.dentalAiUsesPerYear;
+    await spendUses(member.id, allowed - 1);
+    const results = await Promise.all(
+      [1, 2].map(() => post(member, { image_url: dataUrlOf(xray, 'image/png') })),
+    );
+    expect(results.map((res) => res.statusCode).sort()).toEqual([201, 422]);
+    expect(await resultCount(member.id)).toBe(allowed);
+    // The loser's image, written before its reservation failed, is removed again.
+    expect(await storedKeys(t, member.id)).toHaveLength(1);
+  });
+
+  it('refuses a request without a token', async () => {
+    const res = await t.request('POST', dentalAiPaths.root, {
+      body: { image_url: dataUrlOf(xray, 'image/png') },
+    });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/dental-ai/{id}/', () => {
+  it('answers the stored result to its owner', async () => {
+    const member = await factory.loggedInMember();
+    const created = await detect(member);
+    const res = await t.request('GET', dentalAiPaths.result(created.id), {
+      token: member.tokens.access,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(created);
+  });
+
+  it('hides another member’s result (404)', async () => {
+    const [ann, bob] = await Promise.all([factory.loggedInMember(), factory.loggedInMember()]);
+    const created = await detect(ann);
+    const res = await t.request('GET', dentalAiPaths.result(created.id), {
+      token: bob.tokens.access,
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ detail: dentalAiResultNotFoundMessage });
+  });
+
+  it('refuses a request without a token', async () => {
+    const member = await factory.loggedInMember();
+    const created = await detect(member);
+    expect((await t.request('GET', dentalAiPaths.result(created.id))).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/dental-ai/', () => {
+  it('answers which types run here and the uses of this membership year', async () => {
+    const member = await factory.loggedInMember();
+    await detect(member);
+    const res = await t.request('GET', dentalAiPaths.root, { token: member.tokens.access });
+    expect(res.statusCode).toBe(200);
+    expect(dentalAiStatus.parse(res.json())).toEqual({
+      types: [
+        { dental_ai: 'caries', available: true },
+        { dental_ai: 'wisdom_teeth', available: false },
+      ],
+      uses: { plan: 'Silver', used: 1, allowed: plans.Silver.dentalAiUsesPerYear },
+    });
+  });
+
+  it('refuses a request without a token', async () => {
+    expect((await t.request('GET', dentalAiPaths.root)).statusCode).toBe(401);
+  });
+});

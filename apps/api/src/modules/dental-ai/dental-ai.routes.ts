@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { dentalAiPaths, dentalAiRequest, dentalAiResult, dentalAiStatus } from '@dental/contracts';
+import { problems } from '../../lib/problem-responses';
+import type { DentalAiService } from './dental-ai.service';
+
+export interface DentalAiRoutesOptions {
+  dentalAi: DentalAiService;
+}
+
+const tags = ['dental-ai'];
+const security = [{ bearerAuth: [] }];
+const params = z.object({ id: z.uuid('This is not a result id.') });
+/** A 5 MB image is about 6.7 MiB in base64, plus the type (docs/decisions/upload-body-limits.md). */
+const uploadBodyLimit = 8 * 1024 * 1024;
+
+/** SPEC §7 Dental AI, plus the status and stored-result reads (docs/decisions/dental-ai-api.md). */
+export const dentalAiRoutes: FastifyPluginAsyncZod<DentalAiRoutesOptions> = (app, { dentalAi }) => {
+  const authenticated = { onRequest: app.authenticate };
+
+  app.get(
+    dentalAiPaths.root,
+    {
+      ...authenticated,
+      schema: {
+        tags,
+        security,
+        summary: 'Which detection types this server runs, and the plan’s uses this year',
+        response: { 200: dentalAiStatus, ...problems(401) },
+      },
+    },
+    (request) => dentalAi.status(request.user.id),
+  );
+
+  app.get(
+    `${dentalAiPaths.root}:id/`,
+    {
+      ...authenticated,
+      schema: {
+        tags,
+        security,
+        summary: 'One stored detection result',
+        params,
+        response: { 200: dentalAiResult, ...problems(400, 401, 404) },
+      },
+    },
+    (request) => dentalAi.get(request.user.id, request.params.id),
+  );
+
+  app.post(
+    dentalAiPaths.root,
+    {
+      ...authenticated,
+      bodyLimit: uploadBodyLimit,
+      schema: {
+        tags,
+        security,
+        summary: 'Detect caries or wisdom teeth on an image (JPEG, PNG or WebP up to 5 MB)',
+        body: dentalAiRequest,
+        response: { 201: dentalAiResult, ...problems(400, 401, 413, 415, 422, 503) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(
+          await dentalAi.detect(request.user.id, request.body.dental_ai, request.body.image_url),
+        ),
+  );
+
+  return Promise.resolve();
+};

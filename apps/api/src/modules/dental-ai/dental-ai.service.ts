@@ -1,0 +1,148 @@
+import {
+  dentalAiTypes,
+  dentalAiUnavailableMessage,
+  type DentalAiResult,
+  type DentalAiStatus,
+  type DentalAiType,
+} from '@dental/contracts';
+import {
+  DetectorUnavailable,
+  type DetectionOutcome,
+  type Detector,
+} from '../../adapters/detector/detector';
+import type { Clock } from '../../clock';
+import type { DentalAiResultRow } from '../../db/schema';
+import { NotFound, ServiceUnavailable } from '../../domain-errors';
+import { extensionOfKey, newBlobKey, type FileStorage } from '../files/file-storage';
+import type { DentalAiUsage, QuotaService } from '../files/quota.service';
+import type { UploadAcceptance } from '../uploads/upload-acceptance';
+import type { DentalAiRepository } from './dental-ai.repository';
+
+export const dentalAiResultNotFoundMessage = 'This result was not found.';
+export const detectionFailedMessage =
+  'The detection could not be run just now. Please try again later.';
+
+/**
+ * Dental AI (SPEC §2, §3, §7): detections on an uploaded image, stored with the image, each run
+ * one of the plan's yearly uses (SPEC §9). Nothing is stored and no use is spent when a run fails.
+ */
+export class DentalAiService {
+  constructor(
+    private readonly repository: DentalAiRepository,
+    private readonly uploads: UploadAcceptance,
+    private readonly quota: QuotaService,
+    private readonly files: FileStorage,
+    private readonly detector: Detector,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Which types this server can run, and the plan's uses in this membership year. */
+  async status(userId: string): Promise<DentalAiStatus> {
+    return {
+      types: dentalAiTypes.map((type) => ({
+        dental_ai: type,
+        available: this.detector.available(type),
+      })),
+      uses: await this.usage(userId),
+    };
+  }
+
+  async get(userId: string, id: string): Promise<DentalAiResult> {
+    const row = await this.repository.find(userId, id);
+    if (row === undefined) throw new NotFound(dentalAiResultNotFoundMessage);
+    return this.toResult(row);
+  }
+
+  /**
+   * Runs a detection on the image (checked by its bytes, 5 MB at most) and stores image and
+   * boxes as one of the plan's uses. The cheap refusals come before the model runs.
+   */
+  async detect(userId: string, type: DentalAiType, imageUrl: string): Promise<DentalAiResult> {
+    if (!this.detector.available(type)) {
+      throw new ServiceUnavailable(dentalAiUnavailableMessage(type));
+    }
+    // A first look without locking, so a member with no uses left costs no inference; the
+    // reservation in the storing transaction below is what holds under concurrent runs.
+    this.quota.refuseSpentDentalAiUses(await this.usage(userId));
+    // Accepted images are already upright (EXIF orientation applied) and free of metadata, so
+    // the stored pixels are the ones the boxes refer to.
+    const image = await this.uploads.acceptImage(imageUrl);
+    const outcome = await this.runDetector(type, image.bytes);
+    const blobKey = newBlobKey(userId, 'dental-ai', image.extension);
+    await this.files.put([{ key: blobKey, bytes: image.bytes, contentType: image.contentType }]);
+    try {
+      const row = await this.repository.transaction(async (results, tx) => {
+        const now = this.clock.now();
+        await this.quota.reserveDentalAiUse(tx, userId, now, (since) =>
+          results.countSince(userId, since),
+        );
+        return results.insert(
+          userId,
+          {
+            dentalAi: type,
+            blobKey,
+            contentType: image.contentType,
+            imageWidth: outcome.width,
+            imageHeight: outcome.height,
+            detections: outcome.detections,
+            modelName: outcome.model.name,
+            modelVersion: outcome.model.version,
+          },
+          now,
+        );
+      });
+      return this.toResult(row);
+    } catch (error) {
+      await this.files.discard([blobKey]);
+      throw error;
+    }
+  }
+
+  private usage(userId: string): Promise<DentalAiUsage> {
+    return this.quota.dentalAiUsage(this.repository.db, userId, this.clock.now(), (since) =>
+      this.repository.countSince(userId, since),
+    );
+  }
+
+  /** Any detector failure is a 503 with a sentence for the member; the cause goes to the log. */
+  private async runDetector(type: DentalAiType, image: Uint8Array): Promise<DetectionOutcome> {
+    try {
+      return await this.detector.detect(type, image);
+    } catch (error) {
+      throw new ServiceUnavailable(
+        error instanceof DetectorUnavailable
+          ? dentalAiUnavailableMessage(type)
+          : detectionFailedMessage,
+        error,
+      );
+    }
+  }
+
+  /** Rows never leave the service: SPEC §3 Dental AI result with a signed link to the image. */
+  private toResult(row: DentalAiResultRow): DentalAiResult {
+    const day = row.createdAt.toISOString().slice(0, 10);
+    return {
+      id: row.id,
+      dental_ai: row.dentalAi,
+      image_url: this.files.link({
+        key: row.blobKey,
+        contentType: row.contentType,
+        disposition: 'inline',
+        fileName: `dental-ai-${row.dentalAi}-${day}.${extensionOfKey(row.blobKey)}`,
+      }),
+      image_width: row.imageWidth,
+      image_height: row.imageHeight,
+      detection_selection: row.detections.map((detection) => ({
+        xmin: detection.xmin,
+        ymin: detection.ymin,
+        xmax: detection.xmax,
+        ymax: detection.ymax,
+        crop_prediction: detection.label,
+        confidence: detection.confidence,
+      })),
+      model_name: row.modelName,
+      model_version: row.modelVersion,
+      created_at: row.createdAt.toISOString(),
+    };
+  }
+}

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { planName } from './plans';
+import { dataLink } from './oral-photo';
+
+/** Routes of SPEC §7 Dental AI, plus the status and stored-result reads (docs/decisions/dental-ai-api.md). */
+export const dentalAiPaths = {
+  /** POST runs a detection; GET answers which types this server can run and the uses left. */
+  root: '/api/dental-ai/',
+  result: (id: string) => `/api/dental-ai/${id}/`,
+} as const;
+
+/** SPEC §3: the two detection types; caries is the default (SPEC §9). */
+export const dentalAiTypes = ['caries', 'wisdom_teeth'] as const;
+export const dentalAiType = z.enum(dentalAiTypes, 'Choose caries or wisdom_teeth.');
+export type DentalAiType = z.infer<typeof dentalAiType>;
+
+/** The radio labels and result titles of SPEC §2 Dental AI. */
+export const dentalAiTypeLabels: Record<DentalAiType, { option: string; resultTitle: string }> = {
+  caries: { option: 'Caries', resultTitle: 'Caries Result' },
+  wisdom_teeth: { option: 'Wisdom Teeth (Panel X-Ray Only)', resultTitle: 'Wisdom Teeth Result' },
+};
+
+export const dentalAiRequest = z.object({
+  dental_ai: dentalAiType.default('caries'),
+  image_url: dataLink,
+});
+export type DentalAiRequest = z.input<typeof dentalAiRequest>;
+
+/** One box of SPEC §3, in the pixels of the image as displayed (EXIF orientation applied). */
+export const detectionBox = z.object({
+  xmin: z.number(),
+  ymin: z.number(),
+  xmax: z.number(),
+  ymax: z.number(),
+  crop_prediction: z.string(),
+  /** The model's score, 0 to 1 (an addition to SPEC §3). */
+  confidence: z.number().min(0).max(1),
+});
+export type DetectionBox = z.infer<typeof detectionBox>;
+
+/** SPEC §3 Dental AI result, plus what a stored result needs to be shown again. */
+export const dentalAiResult = z.object({
+  id: z.uuid(),
+  dental_ai: dentalAiType,
+  /** A short-lived signed link to the stored image. */
+  image_url: z.string(),
+  image_width: z.number().int().positive(),
+  image_height: z.number().int().positive(),
+  detection_selection: z.array(detectionBox),
+  model_name: z.string(),
+  model_version: z.string(),
+  created_at: z.iso.datetime({ offset: true }),
+});
+export type DentalAiResult = z.infer<typeof dentalAiResult>;
+
+/** What the form needs before a run: which types this server can run, and the plan's uses. */
+export const dentalAiStatus = z.object({
+  types: z.array(z.object({ dental_ai: dentalAiType, available: z.boolean() })),
+  uses: z.object({
+    plan: planName,
+    used: z.number().int().min(0),
+    allowed: z.number().int().positive(),
+  }),
+});
+export type DentalAiStatus = z.infer<typeof dentalAiStatus>;
+
+/** The 503 detail when no model serves a type. */
+export const dentalAiUnavailableMessage = (type: DentalAiType) =>
+  `${dentalAiTypeLabels[type].option} detection is not available on this server.`;
+
+/** SPEC §2: the disclaimer under every result. */
+export const dentalAiDisclaimer =
+  'This result is for consultation reference only. It does not replace a face-to-face diagnosis by a dentist; please still seek medical treatment.';
+
+/** SPEC §9: boxes drawn with these colours, one per class in order of first appearance. */
+export const detectionColours = ['red', 'green', 'yellow', 'purple', 'blue'] as const;
+export type DetectionColour = (typeof detectionColours)[number];
+
+/**
+ * Each class label gets the next colour in the order its first box appears; a sixth class starts
+ * the list again (SPEC §9 names five colours).
+ */
+export function coloursByFirstAppearance(
+  labels: readonly string[],
+): Map<string, DetectionColour> {
+  const colours = new Map<string, DetectionColour>();
+  for (const label of labels) {
+    if (!colours.has(label)) {
+      colours.set(label, detectionColours[colours.size % detectionColours.length] ?? 'red');
+    }
+  }
+  return colours;
+}
