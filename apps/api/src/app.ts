@@ -208,7 +208,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     closeBlobStore(services.blobs);
   });
   // Model files are read before the first request, so a broken one stops the start.
-  app.addHook('onReady', () => services.detector.load());
+  app.addHook('onReady', async () => {
+    const models = await services.detector.load();
+    app.log.info({ models }, 'Dental AI models loaded');
+  });
   // The inference threads would otherwise keep the process alive after the app closes.
   app.addHook('onClose', () => services.detector.close());
   // The job queue is started by the caller (server.ts, worker.ts); its workers start with the app.

@@ -116,6 +116,12 @@ describe('parseEnv', () => {
     ['LOG_LEVEL', 'loud'],
     ['RATE_LIMIT_PER_IP', '0'],
     ['RATE_LIMIT_PER_EMAIL', '2.5'],
+    ['DENTAL_AI_ENDPOINT', 'grpc://triton.example:8001'],
+    ['DENTAL_AI_CONFIDENCE', '1'],
+    ['DENTAL_AI_CONFIDENCE', 'high'],
+    ['DENTAL_AI_IOU', '0'],
+    ['DENTAL_AI_THREADS', '0'],
+    ['DENTAL_AI_SHIPPED_MODELS', 'no'],
   ])('fails fast on %s=%s, naming the variable', (name, value) => {
     expect(() => parseEnv({ [name]: value })).toThrow(ConfigError);
     expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(`${name}: .*got "${value}"`));
@@ -155,6 +161,41 @@ describe('loadConfig', () => {
     const dataDir = tempDir();
     writeFileSync(path.join(dataDir, 'secrets.json'), '{not json');
     expect(() => loadConfig({ DATA_DIR: dataDir })).toThrow(ConfigError);
+  });
+});
+
+describe('Dental AI settings', () => {
+  it('defaults to the shipped models in this process at Ultralytics’ thresholds', () => {
+    const { dentalAi } = parseEnv({});
+    expect(dentalAi).toMatchObject({
+      models: {},
+      endpoint: undefined,
+      confidence: 0.25,
+      iou: 0.45,
+    });
+    expect(dentalAi.threads).toBe(os.availableParallelism());
+    expect(dentalAi.shippedModelsDir).toMatch(/models$/);
+  });
+
+  it('reads configured models, a remote endpoint, thresholds and the shipped-model switch', () => {
+    expect(
+      parseEnv({
+        DENTAL_AI_MODEL_CARIES: 'caries.onnx',
+        DENTAL_AI_MODEL_WISDOM_TEETH: '/models/wisdom.onnx',
+        DENTAL_AI_ENDPOINT: 'http://127.0.0.1:8000/',
+        DENTAL_AI_CONFIDENCE: '0.4',
+        DENTAL_AI_IOU: '0.6',
+        DENTAL_AI_THREADS: '3',
+        DENTAL_AI_SHIPPED_MODELS: 'off',
+      }).dentalAi,
+    ).toEqual({
+      models: { caries: path.resolve('caries.onnx'), wisdom_teeth: '/models/wisdom.onnx' },
+      endpoint: 'http://127.0.0.1:8000',
+      confidence: 0.4,
+      iou: 0.6,
+      threads: 3,
+      shippedModelsDir: undefined,
+    });
   });
 });
 

@@ -19,6 +19,11 @@ export interface DetectionOutcome {
   model: { name: string; version: string };
 }
 
+/** The model file serving each type that has one. */
+export type LoadedModels = Partial<
+  Record<DentalAiType, { name: string; version: string; path: string }>
+>;
+
 /** Thrown when no model serves a detection type on this server (the API answers 503). */
 export class DetectorUnavailable extends Error {
   override name = 'DetectorUnavailable';
@@ -34,8 +39,9 @@ export class DetectionFailed extends Error {
 
 /** Runs Dental AI detections: locally with ONNX Runtime, or on a KServe v2 / Triton server. */
 export interface Detector {
-  /** Reads every model's class names and input size; throws naming a file that cannot be used. */
-  load(): Promise<void>;
+  /** Reads every model's class names and input size; throws naming a file that cannot be used.
+   *  Answers which model serves each type, for the start-up log. */
+  load(): Promise<LoadedModels>;
   /** Whether a model serves this type. */
   available(type: DentalAiType): boolean;
   /** Detects in an encoded image (JPEG, PNG or WebP bytes); throws DetectorUnavailable, or

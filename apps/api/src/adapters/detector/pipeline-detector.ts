@@ -5,6 +5,7 @@ import {
   DetectorUnavailable,
   type DetectionOutcome,
   type Detector,
+  type LoadedModels,
 } from './detector';
 import type { Inference } from './inference';
 import { letterboxImage, toImagePixels } from './letterbox';
@@ -33,7 +34,7 @@ export class PipelineDetector implements Detector {
     private readonly thresholds: Thresholds,
   ) {}
 
-  async load(): Promise<void> {
+  async load(): Promise<LoadedModels> {
     const sources = await this.findSources();
     const loaded: Partial<Record<DentalAiType, ModelSpec>> = {};
     for (const [type, source] of Object.entries(sources) as [DentalAiType, ModelSource][]) {
@@ -46,6 +47,12 @@ export class PipelineDetector implements Detector {
       }
     }
     this.models = loaded;
+    return Object.fromEntries(
+      Object.entries(loaded).map(([type, { name, version, path }]) => [
+        type,
+        { name, version, path },
+      ]),
+    );
   }
 
   /** The loaded model of each type, for logs and the evaluation script. */
