@@ -23,6 +23,23 @@ const dataDir = process.env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'dental-
 rmSync(dataDir, { recursive: true, force: true });
 mkdirSync(dataDir, { recursive: true });
 
+// The Dental AI journeys detect with the API tests' fixture model (it finds pure red squares),
+// put where the server looks for a caries model, so their boxes are known in advance.
+const fixtureModel = spawnSync(
+  process.execPath,
+  [
+    '--import',
+    'tsx',
+    'apps/api/src/adapters/detector/testing/write-fixture-model.ts',
+    path.join(dataDir, 'models', 'caries.onnx'),
+  ],
+  { cwd: root, stdio: 'inherit' },
+);
+if (fixtureModel.status !== 0) {
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(fixtureModel.status ?? 1);
+}
+
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
   cwd: root,
   stdio: 'inherit',

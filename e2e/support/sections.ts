@@ -8,9 +8,3 @@ export const topicCards = [
   { name: 'Oral Hyglene Suppliers Knowledgement', path: '/oral-supplier' },
   { name: 'Virtual Consultation', path: '/virtual-consultation' },
 ] as const;
-
-/** Every section route a signed-in patient reaches from home. */
-export const sectionPaths = ['/membership', ...topicCards.map((card) => card.path)];
-
-/** The text of the shared page a section shows until its issue builds it (ui-contract.md). */
-export const sectionUnavailableText = 'This section is not available yet.';

@@ -25,18 +25,6 @@ describe('routes', () => {
     },
   );
 
-  // Sections still waiting for their issue; the list shrinks as they are built.
-  it.each([
-    ['/dental-ai', 'Dental AI'],
-    ['/dental-ai/result/42', 'Dental AI'],
-  ])('shows %s as a section that is not available yet', async (path, title) => {
-    signIn();
-    renderRoute(path);
-    expect(await screen.findByRole('heading', { name: title, level: 1 })).toBeInTheDocument();
-    expect(screen.getByText('This section is not available yet.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
-  });
-
   it('frames signed-in screens with the banner, home and account links and the footer', async () => {
     signIn();
     renderRoute('/no-such-page');

@@ -1,33 +1,9 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { topicCardByKey, type TopicKey } from '../features/home/topic-cards';
 import { PageSpinner } from '../components/page-spinner';
 import { AppLayout } from './app-layout';
 import { RequireAuth } from './require-auth';
 import { RouteErrorPage } from './route-error-page';
-import { lazyRoute, loadChunk } from './lazy-route';
-
-/** A route of a later issue: the shared 'not available yet' page titled with the section's name
- *  (docs/decisions/section-not-available-page.md). */
-function unavailableRoute(path: string, title: string): RouteObject {
-  return {
-    path,
-    lazy: async () => {
-      const { SectionUnavailablePage } = await loadChunk(
-        'section-unavailable',
-        () => import('../components/section-unavailable-page'),
-      );
-      return { element: <SectionUnavailablePage title={title} /> };
-    },
-  };
-}
-
-/** Every screen of a topic section (SPEC §2), until its issue builds them. */
-function unavailableSection(key: TopicKey, subPaths: readonly string[]): RouteObject[] {
-  const { name } = topicCardByKey[key];
-  return [key, ...subPaths.map((subPath) => `${key}/${subPath}`)].map((path) =>
-    unavailableRoute(path, name),
-  );
-}
+import { lazyRoute } from './lazy-route';
 
 /** The route table of SPEC §2. Public screens stand alone; the rest need a session and share the
  *  framed layout. Every screen is a lazily loaded chunk. */
@@ -186,7 +162,17 @@ export const routes: RouteObject[] = [
               () => import('../features/virtual-consultation/booking-page'),
             ),
           },
-          ...unavailableSection('dental-ai', ['result/:resultId']),
+          {
+            path: 'dental-ai',
+            lazy: lazyRoute('dental-ai', () => import('../features/dental-ai/dental-ai-page')),
+          },
+          {
+            path: 'dental-ai/result/:resultId',
+            lazy: lazyRoute(
+              'dental-ai-result',
+              () => import('../features/dental-ai/dental-ai-result-page'),
+            ),
+          },
           {
             path: '*',
             lazy: lazyRoute('not-found', () => import('../components/not-found-page')),

@@ -12,20 +12,11 @@ import {
   TextInput,
 } from '@mantine/core';
 import dayjs from 'dayjs';
-import {
-  acceptedImageTypes,
-  estimateDataUrlBytes,
-  imageMaxBytes,
-  imageTooLargeMessage,
-  noteMaxLength,
-  photoTypes,
-  unsupportedImageMessage,
-  type PhotoType,
-} from '@dental/contracts';
+import { noteMaxLength, photoTypes, type PhotoType } from '@dental/contracts';
 import { LoadingImage } from '../../../components/loading-image';
 import { errorMessage } from '../../../lib/api-client';
+import { chooseImage, imageAccept } from '../../../lib/choose-image';
 import { dateFormat } from '../../../lib/dates';
-import { readAsDataUrl } from '../../../lib/read-file';
 
 export interface PhotoFormValues {
   shoot_date: string;
@@ -55,17 +46,9 @@ export function PhotoForm({ initial, onSubmit }: PhotoFormProps) {
   const choose = async (file: File | undefined) => {
     setFileError(null);
     if (file === undefined) return;
-    if (!(acceptedImageTypes as readonly string[]).includes(file.type)) {
-      setFileError(unsupportedImageMessage);
-      return;
-    }
-    const dataUrl = await readAsDataUrl(file);
-    // SPEC §5: the size is estimated from the base64 length, before anything is sent.
-    if (estimateDataUrlBytes(dataUrl) > imageMaxBytes) {
-      setFileError(imageTooLargeMessage);
-      return;
-    }
-    setImage(dataUrl);
+    const chosen = await chooseImage(file);
+    if ('error' in chosen) setFileError(chosen.error);
+    else setImage(chosen.dataUrl);
   };
 
   const submit = (event: SyntheticEvent) => {
@@ -109,7 +92,7 @@ export function PhotoForm({ initial, onSubmit }: PhotoFormProps) {
               <input
                 id={pickerId}
                 type="file"
-                accept={acceptedImageTypes.join(',')}
+                accept={imageAccept}
                 style={{ display: 'block', maxWidth: '100%', marginTop: 4 }}
                 onChange={(event) => {
                   void choose(event.currentTarget.files?.[0]);

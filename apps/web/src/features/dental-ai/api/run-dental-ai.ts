@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { dentalAiPaths, dentalAiResult, type DentalAiRequest } from '@dental/contracts';
+import { apiRequest } from '../../../lib/api-client';
+import { dentalAiKeys } from './get-dental-ai-status';
+
+/** POST /api/dental-ai/: runs a detection; the answer is cached as the stored result it is. */
+export function useRunDentalAi() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: DentalAiRequest) =>
+      apiRequest(dentalAiPaths.root, dentalAiResult, { method: 'POST', body }),
+    onSuccess: async (result) => {
+      queryClient.setQueryData(dentalAiKeys.result(result.id), result);
+      // The run used one of the plan's detections.
+      await queryClient.invalidateQueries({ queryKey: dentalAiKeys.status });
+    },
+  });
+}

@@ -1,0 +1,37 @@
+import { Alert, Stack, Title } from '@mantine/core';
+import { useNavigate } from 'react-router';
+import { PageSpinner } from '../../components/page-spinner';
+import { errorMessage } from '../../lib/api-client';
+import { useDocumentTitle } from '../../lib/document-title';
+import { useDentalAiStatus } from './api/get-dental-ai-status';
+import { useRunDentalAi } from './api/run-dental-ai';
+import { DetectionForm } from './components/detection-form';
+
+/** Dental AI (SPEC §2): the form; a finished detection opens its stored result, so a reload
+ *  keeps it. */
+export default function DentalAiPage() {
+  useDocumentTitle('Dental AI');
+  const navigate = useNavigate();
+  const status = useDentalAiStatus();
+  const run = useRunDentalAi();
+  return (
+    <Stack gap="md">
+      <Title order={1}>Dental AI</Title>
+      {status.isPending && <PageSpinner />}
+      {status.isError && (
+        <Alert color="red" variant="outline">
+          {errorMessage(status.error)}
+        </Alert>
+      )}
+      {status.data && (
+        <DetectionForm
+          status={status.data}
+          onStart={async (request) => {
+            const result = await run.mutateAsync(request);
+            await navigate(`/dental-ai/result/${result.id}`);
+          }}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,50 @@
+import { Alert, Stack, Title } from '@mantine/core';
+import { useNavigate, useParams } from 'react-router';
+import { dentalAiTypeLabels } from '@dental/contracts';
+import { PageSpinner } from '../../components/page-spinner';
+import { StatusPage } from '../../components/status-page';
+import { ApiError, errorMessage } from '../../lib/api-client';
+import { useDocumentTitle } from '../../lib/document-title';
+import { useDentalAiResult } from './api/get-dental-ai-result';
+import { DetectionResult } from './components/detection-result';
+
+const notFoundTitle = 'Result not found';
+
+/** A stored Dental AI result by its id (docs/decisions/dental-ai-screens.md). */
+export default function DentalAiResultPage() {
+  const { resultId = '' } = useParams();
+  const navigate = useNavigate();
+  const result = useDentalAiResult(resultId);
+  const notFound = result.error instanceof ApiError && result.error.status === 404;
+  const title = result.data
+    ? dentalAiTypeLabels[result.data.dental_ai].resultTitle
+    : notFound
+      ? notFoundTitle
+      : 'Dental AI Result';
+  useDocumentTitle(title);
+
+  if (result.isPending) return <PageSpinner />;
+  if (notFound) {
+    return (
+      <StatusPage title={notFoundTitle}>There is no Dental AI result at this address.</StatusPage>
+    );
+  }
+  if (result.isError) {
+    return (
+      <Stack gap="md">
+        <Title order={1}>{title}</Title>
+        <Alert color="red" variant="outline">
+          {errorMessage(result.error)}
+        </Alert>
+      </Stack>
+    );
+  }
+  return (
+    <DetectionResult
+      result={result.data}
+      onTryAnother={() => {
+        void navigate('/dental-ai');
+      }}
+    />
+  );
+}

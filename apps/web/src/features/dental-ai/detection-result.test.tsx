@@ -1,0 +1,132 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MantineProvider } from '@mantine/core';
+import { describe, expect, it, vi } from 'vitest';
+import { dentalAiDisclaimer, type DentalAiResult, type DetectionBox } from '@dental/contracts';
+import { shippedModelName } from './components/dataset-credit';
+import { DetectionResult } from './components/detection-result';
+
+function box(crop_prediction: string, xmin: number, ymin: number, xmax: number, ymax: number) {
+  return { crop_prediction, xmin, ymin, xmax, ymax, confidence: 0.9 } satisfies DetectionBox;
+}
+
+const baseResult: DentalAiResult = {
+  id: '2c8e4f6a-1b3d-4e5f-8a7b-9c0d1e2f3a4b',
+  dental_ai: 'caries',
+  image_url: '/api/files/xray.png?sig=1',
+  image_width: 1200,
+  image_height: 600,
+  detection_selection: [],
+  model_name: shippedModelName,
+  model_version: '1+sha256:0123456789ab',
+  created_at: '2026-03-02T10:15:00.000Z',
+};
+
+function renderResult(changes: Partial<DentalAiResult> = {}) {
+  const onTryAnother = vi.fn();
+  const view = render(
+    <MantineProvider>
+      <DetectionResult result={{ ...baseResult, ...changes }} onTryAnother={onTryAnother} />
+    </MantineProvider>,
+  );
+  const svg = view.container.querySelector('svg');
+  if (svg === null) throw new Error('no overlay drawn');
+  return { ...view, svg, rects: [...svg.querySelectorAll('rect')], onTryAnother };
+}
+
+describe('Dental AI result view', () => {
+  it('draws the boxes in the image’s own pixels, stretched with the image at any width', () => {
+    const { svg, rects } = renderResult({
+      detection_selection: [box('Cavity', 100, 50, 160, 250), box('Cavity', 900.5, 20, 1000, 580)],
+    });
+    expect(svg).toHaveAttribute('viewBox', '0 0 1200 600');
+    expect(svg).toHaveAttribute('preserveAspectRatio', 'none');
+    expect(svg).toHaveAttribute('width', '100%');
+    expect(svg).toHaveAttribute('height', '100%');
+    expect(screen.getByRole('img', { name: 'The uploaded image with 2 marked findings' })).toEqual(
+      svg.previousElementSibling,
+    );
+    expect(
+      rects.map((rect) => ['x', 'y', 'width', 'height'].map((name) => rect.getAttribute(name))),
+    ).toEqual([
+      ['100', '50', '60', '200'],
+      ['900.5', '20', '99.5', '560'],
+    ]);
+    for (const rect of rects) {
+      expect(rect).toHaveAttribute('fill', 'none');
+      expect(rect).toHaveAttribute('stroke-width', '3');
+      // The line stays 3 screen pixels wide however far the image is scaled.
+      expect(rect).toHaveAttribute('vector-effect', 'non-scaling-stroke');
+    }
+  });
+
+  it('colours each class by the order of its first box, and the legend says so with counts', () => {
+    const { rects } = renderResult({
+      detection_selection: [
+        box('Fillings', 0, 0, 10, 10),
+        box('Cavity', 10, 10, 20, 20),
+        box('Fillings', 20, 20, 30, 30),
+        box('Implant', 30, 30, 40, 40),
+      ],
+    });
+    expect(rects.map((rect) => rect.getAttribute('stroke'))).toEqual([
+      'red',
+      'green',
+      'red',
+      'yellow',
+    ]);
+    const legend = screen.getByRole('list', { name: 'Findings' });
+    const items = within(legend).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Fillings: 2 red boxes',
+      'Cavity: 1 green box',
+      'Implant: 1 yellow box',
+    ]);
+    expect(items.map((item) => item.querySelector('span')?.style.borderColor)).toEqual([
+      'red',
+      'green',
+      'yellow',
+    ]);
+  });
+
+  it('says so when nothing was found', () => {
+    const { rects } = renderResult();
+    expect(rects).toHaveLength(0);
+    expect(screen.getByText('No findings: the model marked nothing on this image.')).toBeVisible();
+    expect(screen.queryByRole('list', { name: 'Findings' })).not.toBeInTheDocument();
+    expect(
+      screen.getByRole('img', { name: 'The uploaded image with 0 marked findings' }),
+    ).toHaveAttribute('src', baseResult.image_url);
+  });
+
+  it.each([
+    ['caries', 'Caries Result'],
+    ['wisdom_teeth', 'Wisdom Teeth Result'],
+  ] as const)('titles a %s result %j and shows the disclaimer', (dental_ai, title) => {
+    renderResult({ dental_ai });
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(title);
+    expect(screen.getByText(dentalAiDisclaimer)).toBeVisible();
+  });
+
+  it('credits the data set of the shipped model, and only of that model', () => {
+    const { unmount } = renderResult();
+    expect(screen.getByRole('link', { name: 'CC BY 4.0' })).toHaveAttribute(
+      'href',
+      'https://creativecommons.org/licenses/by/4.0/',
+    );
+    expect(screen.getByRole('link', { name: /X-ray images/ })).toHaveAttribute(
+      'href',
+      'https://universe.roboflow.com/dental-uispo/-bhjcu',
+    );
+    unmount();
+    renderResult({ model_name: 'clinic-caries-v2' });
+    expect(screen.getByText(/by the model clinic-caries-v2/)).toBeVisible();
+    expect(screen.queryByRole('link', { name: 'CC BY 4.0' })).not.toBeInTheDocument();
+  });
+
+  it('offers Try Another Detection', async () => {
+    const { onTryAnother } = renderResult();
+    await userEvent.click(screen.getByRole('button', { name: 'Try Another Detection' }));
+    expect(onTryAnother).toHaveBeenCalledOnce();
+  });
+});

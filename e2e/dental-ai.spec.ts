@@ -1,0 +1,161 @@
+import type { Locator, Page } from '@playwright/test';
+import sharp from 'sharp';
+import { dentalAiDisclaimer, imageTooLargeMessage } from '@dental/contracts';
+import { expect, logIn, test } from './support/fixtures';
+import { expectAccessibleAtAllWidths, narrowViewport } from './support/layout-checks';
+
+const desktop = { width: 1280, height: 800 };
+
+// scripts/e2e-server.mjs serves caries with the API tests' fixture model, which boxes every
+// 8-pixel cell of its 64-pixel input that is pure red. This image is scaled by 0.1 to that
+// input, so its red square comes back as boxes covering exactly the square.
+const imageSide = 640;
+const square = { left: 160, top: 160, side: 160 };
+
+function redSquarePng(): Promise<Buffer> {
+  const black = { r: 0, g: 0, b: 0 };
+  const red = { r: 255, g: 0, b: 0 };
+  return sharp({ create: { width: imageSide, height: imageSide, channels: 3, background: black } })
+    .composite([
+      {
+        input: {
+          create: { width: square.side, height: square.side, channels: 3, background: red },
+        },
+        left: square.left,
+        top: square.top,
+      },
+    ])
+    .png()
+    .toBuffer();
+}
+
+const picker = (page: Page) => page.getByLabel('Step 2: Upload an image');
+const preview = (page: Page) => page.getByRole('img', { name: 'Preview of the chosen image' });
+
+async function openForm(page: Page) {
+  await page.goto('/dental-ai');
+  await expect(page.getByRole('heading', { name: 'Dental AI', level: 1 })).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'Caries' })).toBeChecked();
+}
+
+/** Runs a caries detection on the red-square image; resolves on the result view. */
+async function detectRedSquare(page: Page) {
+  await picker(page).setInputFiles({
+    name: 'red-square.png',
+    mimeType: 'image/png',
+    buffer: await redSquarePng(),
+  });
+  await expect(preview(page)).toBeVisible();
+  await page.getByRole('button', { name: 'Start Detection' }).click();
+  await expect(page.getByRole('heading', { name: 'Caries Result', level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(/\/dental-ai\/result\/[0-9a-f-]{36}$/);
+}
+
+/** The boxes together cover the red square of the image as it is shown, at any size. */
+async function expectBoxesOnTheSquare(image: Locator, boxes: Locator) {
+  const shown = await image.boundingBox();
+  if (shown === null) throw new Error('the result image is not shown');
+  const scale = shown.width / imageSide;
+  const drawn = await Promise.all((await boxes.all()).map((box) => box.boundingBox()));
+  const edges = drawn.map((box) => {
+    if (box === null) throw new Error('a box is not drawn');
+    return { left: box.x, top: box.y, right: box.x + box.width, bottom: box.y + box.height };
+  });
+  const near = (actual: number, expected: number) => {
+    // Half of the 3 px line may or may not count as part of a box's extent.
+    expect(Math.abs(actual - expected)).toBeLessThanOrEqual(2);
+  };
+  near(Math.min(...edges.map((edge) => edge.left)), shown.x + square.left * scale);
+  near(Math.min(...edges.map((edge) => edge.top)), shown.y + square.top * scale);
+  near(Math.max(...edges.map((edge) => edge.right)), shown.x + (square.left + square.side) * scale);
+  near(Math.max(...edges.map((edge) => edge.bottom)), shown.y + (square.top + square.side) * scale);
+}
+
+test('detects caries, draws the boxes with their legend, and tries another', async ({
+  page,
+  account,
+}) => {
+  await logIn(page, account);
+  await page.getByRole('link', { name: 'Dental AI' }).click();
+  await expect(page).toHaveURL(/\/dental-ai$/);
+  await expect(page.getByText('0 of 10 detections used this year (Silver plan)')).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'Caries' })).toBeChecked();
+  await expect(page.getByRole('button', { name: 'Start Detection' })).toBeDisabled();
+
+  await detectRedSquare(page);
+  const image = page.getByRole('img', { name: /^The uploaded image with \d+ marked findings?$/ });
+  const boxes = page.locator('svg rect');
+  await expect(image).toBeVisible();
+  expect(await boxes.count()).toBeGreaterThan(0);
+  for (const box of await boxes.all()) {
+    await expect(box).toHaveAttribute('stroke', 'red');
+    await expect(box).toHaveCSS('stroke-width', '3px');
+  }
+  await expect(page.getByRole('list', { name: 'Findings' })).toContainText(/^red: \d+ red box/);
+  await expect(page.getByText(dentalAiDisclaimer)).toBeVisible();
+  await expectBoxesOnTheSquare(image, boxes);
+  await page.setViewportSize(narrowViewport);
+  await expectBoxesOnTheSquare(image, boxes);
+  await page.setViewportSize(desktop);
+
+  // The result is stored: a reload shows it again.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Caries Result', level: 1 })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Findings' })).toContainText('red');
+
+  await page.getByRole('button', { name: 'Try Another Detection' }).click();
+  await expect(page).toHaveURL(/\/dental-ai$/);
+  await expect(picker(page)).toBeVisible();
+  await expect(preview(page)).toHaveCount(0);
+  await expect(page.getByText('1 of 10 detections used this year (Silver plan)')).toBeVisible();
+});
+
+test('refuses an image over 5 MB in a dialog and keeps nothing', async ({ page, account }) => {
+  await logIn(page, account);
+  await openForm(page);
+  await picker(page).setInputFiles({
+    name: 'huge.png',
+    mimeType: 'image/png',
+    buffer: Buffer.alloc(5 * 1024 * 1024 + 1),
+  });
+  const dialog = page.getByRole('dialog', { name: 'Image not accepted' });
+  await expect(dialog).toContainText(imageTooLargeMessage);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(preview(page)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Start Detection' })).toBeDisabled();
+});
+
+test('every Dental AI screen is accessible and fits 360 px', async ({ page, account }) => {
+  // axe runs twice on each of four screens: slow on a shared two-core machine.
+  test.setTimeout(240_000);
+  const check = async (screen: string) => {
+    await expectAccessibleAtAllWidths(page, screen);
+    await page.setViewportSize(desktop);
+  };
+  await logIn(page, account);
+  await openForm(page);
+  await check('Dental AI form');
+
+  await picker(page).setInputFiles({
+    name: 'huge.png',
+    mimeType: 'image/png',
+    buffer: Buffer.alloc(5 * 1024 * 1024 + 1),
+  });
+  await expect(page.getByRole('dialog', { name: 'Image not accepted' })).toBeVisible();
+  await check('Dental AI oversize dialog');
+  await page.getByRole('button', { name: 'Close' }).click();
+
+  await picker(page).setInputFiles({
+    name: 'red-square.png',
+    mimeType: 'image/png',
+    buffer: await redSquarePng(),
+  });
+  await expect(preview(page)).toBeVisible();
+  await check('Dental AI form with a preview');
+
+  await page.getByRole('button', { name: 'Start Detection' }).click();
+  await expect(page.getByRole('heading', { name: 'Caries Result', level: 1 })).toBeVisible();
+  await expect(page.locator('svg rect').first()).toBeVisible();
+  await check('Dental AI result');
+});
