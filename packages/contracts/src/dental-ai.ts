@@ -80,9 +80,7 @@ export type DetectionColour = (typeof detectionColours)[number];
  * Each class label gets the next colour in the order its first box appears; a sixth class starts
  * the list again (SPEC §9 names five colours).
  */
-export function coloursByFirstAppearance(
-  labels: readonly string[],
-): Map<string, DetectionColour> {
+export function coloursByFirstAppearance(labels: readonly string[]): Map<string, DetectionColour> {
   const colours = new Map<string, DetectionColour>();
   for (const label of labels) {
     if (!colours.has(label)) {
