@@ -3,8 +3,12 @@ import type { BlobStore } from '../../adapters/blob-store/blob-store';
 import type { LinkedFile, SignedLinks } from '../../lib/signed-links';
 import type { ErrorLogger } from '../account/password-reset.service';
 
-/** Every stored file's key starts with this, so the sweep lists only ours. */
+/** Every member's file key starts with this. */
 export const userFilesPrefix = 'users/';
+/** Every image a doctor attaches to a consultation summary starts with this (clinic command). */
+export const complaintImagePrefix = 'consultations/';
+/** The orphan sweep lists only these, so nothing else in a shared bucket is ever touched. */
+export const sweptPrefixes = [userFilesPrefix, complaintImagePrefix] as const;
 
 export type FileArea = 'oral-photo' | 'medical-records' | 'dental-ai';
 

@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { PlanName } from '@dental/contracts';
 import type { Database } from '../../db/client';
-import { dentalAiResults, medicalFiles, oralPhotos, users } from '../../db/schema';
+import { complaintImages, dentalAiResults, medicalFiles, oralPhotos, users } from '../../db/schema';
 
 /** The only code that reads what a member stores, for quotas and for the orphan sweep. */
 export class FilesRepository {
@@ -45,11 +45,12 @@ export class FilesRepository {
     return Number(photos?.bytes ?? 0) + Number(files?.bytes ?? 0);
   }
 
-  /** Which of the given blob keys a photo, a medical file or a Dental AI result still refers to. */
+  /** Which of the given blob keys a photo, a medical file, a Dental AI result or a doctor's
+   *  consultation summary still refers to. */
   async referencedKeys(keys: readonly string[]): Promise<Set<string>> {
     if (keys.length === 0) return new Set();
     const list = [...keys];
-    const [originals, thumbnails, attachments, detected] = await Promise.all([
+    const [originals, thumbnails, attachments, detected, summaryImages] = await Promise.all([
       this.db
         .select({ key: oralPhotos.blobKey })
         .from(oralPhotos)
@@ -66,9 +67,15 @@ export class FilesRepository {
         .select({ key: dentalAiResults.blobKey })
         .from(dentalAiResults)
         .where(inArray(dentalAiResults.blobKey, list)),
+      this.db
+        .select({ key: complaintImages.blobKey })
+        .from(complaintImages)
+        .where(inArray(complaintImages.blobKey, list)),
     ]);
     return new Set(
-      [...originals, ...thumbnails, ...attachments, ...detected].map((row) => row.key),
+      [...originals, ...thumbnails, ...attachments, ...detected, ...summaryImages].map(
+        (row) => row.key,
+      ),
     );
   }
 }

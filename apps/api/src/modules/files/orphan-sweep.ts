@@ -3,7 +3,7 @@ import { LocalBlobStore } from '../../adapters/blob-store/local-blob-store';
 import type { Clock } from '../../clock';
 import type { ErrorLogger } from '../account/password-reset.service';
 import type { FilesRepository } from './files.repository';
-import { userFilesPrefix } from './file-storage';
+import { sweptPrefixes } from './file-storage';
 
 export interface OrphanSweepOptions {
   /** Blobs younger than this are spared: their row may still be on its way. Default 1 hour. */
@@ -82,10 +82,12 @@ export class OrphanSweep {
       }
       batch = [];
     };
-    for await (const blob of this.blobs.list(userFilesPrefix)) {
-      if (blob.modifiedAt >= cutoff) continue;
-      batch.push(blob);
-      if (batch.length >= batchSize) await flush();
+    for (const prefix of sweptPrefixes) {
+      for await (const blob of this.blobs.list(prefix)) {
+        if (blob.modifiedAt >= cutoff) continue;
+        batch.push(blob);
+        if (batch.length >= batchSize) await flush();
+      }
     }
     await flush();
     const removedTempFiles =

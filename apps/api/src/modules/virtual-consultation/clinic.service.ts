@@ -3,6 +3,7 @@ import { isIanaTimeZone } from '@dental/contracts';
 import type { BlobStore } from '../../adapters/blob-store/blob-store';
 import type { Clock } from '../../clock';
 import type { UploadAcceptance } from '../uploads/upload-acceptance';
+import { complaintImagePrefix } from '../files/file-storage';
 import type {
   ClinicRepository,
   ClinicReservationRow,
@@ -22,9 +23,6 @@ export interface DoctorSummary {
   /** Image files as data links (`data:…;base64,…`), checked by their bytes. */
   images: readonly { dataUrl: string; fileName: string }[];
 }
-
-/** Every complaint image key starts with this; the orphan sweep of user files never lists it. */
-export const complaintImagePrefix = 'consultations/';
 
 /** The three doctors and the form an empty embedded database starts with. */
 const seedDoctors: { name: string; timeZone: string; windows: WeeklyWindow[] }[] = [

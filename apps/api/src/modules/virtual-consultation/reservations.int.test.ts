@@ -365,6 +365,20 @@ describe('reservation details, answers and doctor summary', () => {
         expect(image.headers['content-type']).toBe('image/png');
         expect(image.rawPayload.subarray(1, 4).toString()).toBe('PNG');
       }
+
+      // An hour after the consultation every blob written by this test is past the sweep's grace
+      // period: the summary keeps its images, while one no row refers to (a crash between the
+      // blob store and the row) goes.
+      const orphan = `consultations/${reservation.id}/00000000-0000-4000-8000-000000000009.png`;
+      await t.services.blobs.put(orphan, png, 'image/png');
+      await t.services.orphanSweep.sweep();
+      expect(await t.services.blobs.exists(orphan)).toBe(false);
+      const again = complaintSchema.parse(
+        (await get(member, consultationPaths.complaint(complaintId))).json(),
+      );
+      for (const link of splitDoctorImages(again.doctor_images)) {
+        expect((await t.request('GET', link)).statusCode).toBe(200);
+      }
     });
   });
 
