@@ -66,7 +66,7 @@ export class DentalAiService {
     this.quota.refuseSpentDentalAiUses(await this.usage(userId));
     // Accepted images are already upright (EXIF orientation applied) and free of metadata, so
     // the stored pixels are the ones the boxes refer to.
-    const image = await this.uploads.acceptImage(imageUrl);
+    const image = await this.uploads.acceptImageWithoutThumbnail(imageUrl);
     const outcome = await this.runDetector(type, image.bytes);
     const blobKey = newBlobKey(userId, 'dental-ai', image.extension);
     await this.files.put([{ key: blobKey, bytes: image.bytes, contentType: image.contentType }]);

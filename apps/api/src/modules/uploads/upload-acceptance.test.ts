@@ -51,31 +51,35 @@ function sha256(bytes: Buffer): string {
 }
 
 describe('acceptImage', () => {
-  it('keeps a phone photo upright but drops its location and every other metadata', async () => {
-    const original = await makePhoneJpeg(80, 40);
-    const before = await sharp(original).metadata();
-    expect(before.orientation).toBe(6);
-    expect(before.exif).toBeDefined();
-    expect(original.includes(plantedMetadata.datum)).toBe(true);
+  it.each(['acceptImage', 'acceptImageWithoutThumbnail'] as const)(
+    '%s keeps a phone photo upright but drops its location and every other metadata',
+    async (method) => {
+      const original = await makePhoneJpeg(80, 40);
+      const before = await sharp(original).metadata();
+      expect(before.orientation).toBe(6);
+      expect(before.exif).toBeDefined();
+      expect(original.includes(plantedMetadata.datum)).toBe(true);
 
-    const image = await uploads.acceptImage(dataUrlOf(original, 'image/jpeg'));
+      const image = await uploads[method](dataUrlOf(original, 'image/jpeg'));
 
-    const after = await sharp(image.bytes).metadata();
-    expect(after.format).toBe('jpeg');
-    expect(after.exif).toBeUndefined();
-    expect(after.xmp).toBeUndefined();
-    expect(after.iptc).toBeUndefined();
-    expect(after.orientation).toBeUndefined();
-    // Stored sideways as 80×40 with "rotate 90°": now upright pixels, 40×80.
-    expect([after.width, after.height]).toEqual([40, 80]);
-    expect([image.width, image.height]).toEqual([40, 80]);
-    for (const planted of Object.values(plantedMetadata)) {
-      expect(image.bytes.includes(planted)).toBe(false);
-    }
-    expect(image).toMatchObject({ kind: 'image', contentType: 'image/jpeg', extension: 'jpg' });
-    expect(image.size).toBe(image.bytes.length);
-    expect(image.sha256).toBe(sha256(image.bytes));
-  });
+      const after = await sharp(image.bytes).metadata();
+      expect(after.format).toBe('jpeg');
+      expect(after.exif).toBeUndefined();
+      expect(after.xmp).toBeUndefined();
+      expect(after.iptc).toBeUndefined();
+      expect(after.orientation).toBeUndefined();
+      // Stored sideways as 80×40 with "rotate 90°": now upright pixels, 40×80.
+      expect([after.width, after.height]).toEqual([40, 80]);
+      expect([image.width, image.height]).toEqual([40, 80]);
+      for (const planted of Object.values(plantedMetadata)) {
+        expect(image.bytes.includes(planted)).toBe(false);
+      }
+      expect(image).toMatchObject({ kind: 'image', contentType: 'image/jpeg', extension: 'jpg' });
+      expect(image.size).toBe(image.bytes.length);
+      expect(image.sha256).toBe(sha256(image.bytes));
+      expect('thumbnail' in image).toBe(method === 'acceptImage');
+    },
+  );
 
   it('makes an upright WebP thumbnail of at most 320 pixels a side, without metadata', async () => {
     const image = await uploads.acceptImage(

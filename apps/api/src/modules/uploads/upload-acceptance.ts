@@ -35,11 +35,15 @@ interface AcceptedBytes {
   extension: FileExtension;
 }
 
-export interface AcceptedImage extends AcceptedBytes {
+/** An image turned upright by its EXIF orientation and re-encoded without metadata. */
+export interface UprightImage extends AcceptedBytes {
   kind: 'image';
   contentType: AcceptedImageType;
   width: number;
   height: number;
+}
+
+export interface AcceptedImage extends UprightImage {
   thumbnail: Thumbnail;
 }
 
@@ -192,14 +196,27 @@ export class UploadAcceptance {
     this.thumbnailSize = options.thumbnailSize ?? 320;
   }
 
-  /** A photo, X-ray or Dental AI image: JPEG, PNG or WebP up to 5 MB. */
+  /** A photo or X-ray: JPEG, PNG or WebP up to 5 MB, with its thumbnail for the lists. */
   async acceptImage(dataUrl: string): Promise<AcceptedImage> {
+    const { bytes, type } = await this.imageBytes(dataUrl);
+    return this.processImage(bytes, type);
+  }
+
+  /** The same checks without a thumbnail, for images no list shows (Dental AI): encoding one
+   *  costs more than the rest of the acceptance together. */
+  async acceptImageWithoutThumbnail(dataUrl: string): Promise<UprightImage> {
+    const { bytes, type } = await this.imageBytes(dataUrl);
+    await this.checkPixels(bytes);
+    return this.encodeUpright(this.upright(bytes), type);
+  }
+
+  private async imageBytes(dataUrl: string): Promise<{ bytes: Buffer; type: AcceptedImageType }> {
     const bytes = decodeDataUrl(dataUrl, imageUploadLimit);
     const type = await detectType(bytes);
     if (type === undefined || type === 'application/pdf') {
       throw new UnsupportedMediaType(unsupportedImageMessage);
     }
-    return this.processImage(bytes, type);
+    return { bytes, type };
   }
 
   /** A medical or insurance record's file: those images up to 5 MB, or a PDF up to 10 MB. */
@@ -219,9 +236,19 @@ export class UploadAcceptance {
     bytes: Buffer,
     contentType: AcceptedImageType,
   ): Promise<AcceptedImage> {
+    await this.checkPixels(bytes);
+    const upright = this.upright(bytes);
+    const [stored, thumbnail] = await Promise.all([
+      this.encodeUpright(upright.clone(), contentType),
+      this.thumbnailOf(upright.clone()),
+    ]);
+    return { ...stored, thumbnail };
+  }
+
+  /** Reads the header only: a small file can claim a huge canvas (a decompression bomb). */
+  private async checkPixels(bytes: Buffer): Promise<void> {
     let pixels: number;
     try {
-      // Reads the header only: a small file can claim a huge canvas (a decompression bomb).
       const { width, height } = await sharp(bytes, decodeOptions).metadata();
       pixels = width * height;
     } catch (error) {
@@ -232,25 +259,24 @@ export class UploadAcceptance {
         `The image is too large. Please upload an image of at most ${Math.floor(this.maxImagePixels / 1_000_000)} megapixels.`,
       );
     }
+  }
+
+  /**
+   * Turned upright by its EXIF orientation; written later without any metadata: no location, no
+   * camera details, and no orientation tag left to apply twice
+   * (docs/decisions/photo-orientation-and-metadata.md).
+   */
+  private upright(bytes: Buffer): Sharp {
+    return sharp(bytes, decodeOptions).autoOrient();
+  }
+
+  private async encodeUpright(
+    upright: Sharp,
+    contentType: AcceptedImageType,
+  ): Promise<UprightImage> {
     const format = imageFormats[contentType];
-    // Turned upright by its EXIF orientation, then written without any metadata: no location,
-    // no camera details, and no orientation tag left to apply twice
-    // (docs/decisions/photo-orientation-and-metadata.md).
-    const upright = sharp(bytes, decodeOptions).autoOrient();
     try {
-      const [stored, thumbnail] = await Promise.all([
-        format.encode(upright.clone()).toBuffer({ resolveWithObject: true }),
-        upright
-          .clone()
-          .resize({
-            width: this.thumbnailSize,
-            height: this.thumbnailSize,
-            fit: 'inside',
-            withoutEnlargement: true,
-          })
-          .webp({ quality: 75 })
-          .toBuffer({ resolveWithObject: true }),
-      ]);
+      const stored = await format.encode(upright).toBuffer({ resolveWithObject: true });
       return {
         kind: 'image',
         contentType,
@@ -260,12 +286,28 @@ export class UploadAcceptance {
         extension: format.extension,
         width: stored.info.width,
         height: stored.info.height,
-        thumbnail: {
-          bytes: thumbnail.data,
-          contentType: 'image/webp',
-          width: thumbnail.info.width,
-          height: thumbnail.info.height,
-        },
+      };
+    } catch (error) {
+      throw new UnsupportedMediaType(unreadableImageMessage, error);
+    }
+  }
+
+  private async thumbnailOf(upright: Sharp): Promise<Thumbnail> {
+    try {
+      const thumbnail = await upright
+        .resize({
+          width: this.thumbnailSize,
+          height: this.thumbnailSize,
+          fit: 'inside',
+          withoutEnlargement: true,
+        })
+        .webp({ quality: 75 })
+        .toBuffer({ resolveWithObject: true });
+      return {
+        bytes: thumbnail.data,
+        contentType: 'image/webp',
+        width: thumbnail.info.width,
+        height: thumbnail.info.height,
       };
     } catch (error) {
       throw new UnsupportedMediaType(unreadableImageMessage, error);
