@@ -15,6 +15,10 @@ import {
   type DentalAiResult,
 } from '@dental/contracts';
 import { writeFixtureModel } from '../../adapters/detector/testing/fixture-model';
+import {
+  startInferenceTestServer,
+  type InferenceTestServer,
+} from '../../adapters/detector/testing/inference-test-server';
 import { dentalAiResults } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { factories } from '../../../test/factories';
@@ -306,5 +310,64 @@ describe('GET /api/dental-ai/', () => {
 
   it('refuses a request without a token', async () => {
     expect((await t.request('GET', dentalAiPaths.root)).statusCode).toBe(401);
+  });
+});
+
+describe('with inference on a KServe v2 / Triton server (DENTAL_AI_ENDPOINT)', () => {
+  let server: InferenceTestServer;
+  let remote: TestApp;
+
+  beforeAll(async () => {
+    server = await startInferenceTestServer(modelDir);
+    remote = await buildTestApp({
+      env: {
+        DENTAL_AI_MODEL_CARIES: path.join(modelDir, 'caries.onnx'),
+        DENTAL_AI_SHIPPED_MODELS: 'off',
+        DENTAL_AI_ENDPOINT: server.endpoint,
+      },
+    });
+  });
+  afterAll(async () => {
+    await remote.close();
+    await server.close();
+  });
+
+  it('answers the same boxes, computed by the server', async () => {
+    const member = await factories(remote).loggedInMember();
+    const res = await remote.request('POST', dentalAiPaths.root, {
+      token: member.tokens.access,
+      body: { image_url: dataUrlOf(xray, 'image/png') },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const boxes = dentalAiResult
+      .parse(res.json())
+      .detection_selection.map((box) => [
+        box.xmin,
+        box.ymin,
+        box.xmax,
+        box.ymax,
+        box.crop_prediction,
+      ]);
+    expect(boxes).toEqual(expect.arrayContaining(expectedBoxes.map((box) => [...box])));
+    expect(boxes).toHaveLength(expectedBoxes.length);
+    expect(server.requests).toEqual(['caries']);
+  });
+
+  it('answers 503 and keeps nothing when the server is down', async () => {
+    const member = await factories(remote).loggedInMember();
+    await server.close();
+    const res = await remote.request('POST', dentalAiPaths.root, {
+      token: member.tokens.access,
+      body: { image_url: dataUrlOf(xray, 'image/png') },
+    });
+    server = await startInferenceTestServer(modelDir);
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ detail: detectionFailedMessage });
+    const [row] = await remote.db
+      .select({ results: count() })
+      .from(dentalAiResults)
+      .where(eq(dentalAiResults.userId, member.id));
+    expect(row?.results).toBe(0);
+    expect(await storedKeys(remote, member.id)).toEqual([]);
   });
 });
