@@ -3,6 +3,13 @@ import type { PlanName } from '@dental/contracts';
 import type { Database } from '../../db/client';
 import { complaintImages, dentalAiResults, medicalFiles, oralPhotos, users } from '../../db/schema';
 
+/** The member's stored bytes as one SQL expression. SUM of integers is a bigint, which the
+ *  drivers hand over as a string. */
+function usedBytesOf(userId: string) {
+  return sql<string>`(select coalesce(sum(${oralPhotos.sizeBytes} + ${oralPhotos.thumbnailSizeBytes}), 0) from ${oralPhotos} where ${oralPhotos.userId} = ${userId})
+    + (select coalesce(sum(${medicalFiles.sizeBytes}), 0) from ${medicalFiles} where ${medicalFiles.userId} = ${userId})`;
+}
+
 /** The only code that reads what a member stores, for quotas and for the orphan sweep. */
 export class FilesRepository {
   /** @param db the database, or the transaction an upload is stored in */
@@ -31,18 +38,22 @@ export class FilesRepository {
 
   /** Photos (original and thumbnail) and medical files of the member, in bytes. */
   async storageUsedBytes(userId: string): Promise<number> {
-    const [photos] = await this.db
-      .select({
-        bytes: sql<string>`coalesce(sum(${oralPhotos.sizeBytes} + ${oralPhotos.thumbnailSizeBytes}), 0)`,
-      })
-      .from(oralPhotos)
-      .where(eq(oralPhotos.userId, userId));
-    const [files] = await this.db
-      .select({ bytes: sql<string>`coalesce(sum(${medicalFiles.sizeBytes}), 0)` })
-      .from(medicalFiles)
-      .where(eq(medicalFiles.userId, userId));
-    // SUM of integers is a bigint, which the drivers hand over as a string.
-    return Number(photos?.bytes ?? 0) + Number(files?.bytes ?? 0);
+    const [row] = await this.db
+      .select({ bytes: usedBytesOf(userId) })
+      .from(users)
+      .where(eq(users.id, userId));
+    return Number(row?.bytes ?? 0);
+  }
+
+  /** The member's plan and stored bytes in one query (the Profile reads both on every visit). */
+  async planAndStorageUsed(
+    userId: string,
+  ): Promise<{ plan: PlanName; usedBytes: number } | undefined> {
+    const [row] = await this.db
+      .select({ plan: users.customerLevel, bytes: usedBytesOf(userId) })
+      .from(users)
+      .where(eq(users.id, userId));
+    return row === undefined ? undefined : { plan: row.plan, usedBytes: Number(row.bytes) };
   }
 
   /** Which of the given blob keys a photo, a medical file, a Dental AI result or a doctor's

@@ -44,12 +44,9 @@ export class QuotaService {
 
   /** What the member stores and may store, for the Profile's usage bar. */
   async storageUsage(userId: string): Promise<StorageUsage> {
-    const plan = await this.repository.planOf(userId);
-    if (plan === undefined) throw new NotFound('This account no longer exists.');
-    return {
-      usedBytes: await this.repository.storageUsedBytes(userId),
-      quotaBytes: this.limits[plan].storageBytes,
-    };
+    const stored = await this.repository.planAndStorageUsed(userId);
+    if (stored === undefined) throw new NotFound('This account no longer exists.');
+    return { usedBytes: stored.usedBytes, quotaBytes: this.limits[stored.plan].storageBytes };
   }
 
   /**
