@@ -1,11 +1,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
-import type { Page } from '@playwright/test';
+import { localDate } from './support/dates';
 import { expect, logIn, test } from './support/fixtures';
-import { expectAccessibleAtAllWidths } from './support/layout-checks';
-
-const desktop = { width: 1280, height: 800 };
+import { checkScreen } from './support/layout-checks';
 
 /** The reminder e-mails to `email` in the e2e server's mail outbox. */
 async function remindersTo(email: string): Promise<ParsedMail[]> {
@@ -27,14 +25,7 @@ async function remindersTo(email: string): Promise<ParsedMail[]> {
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
-const localDate = (date: Date) =>
-  `${String(date.getFullYear())}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 const localTime = (date: Date) => `${pad(date.getHours())}:${pad(date.getMinutes())}`;
-
-async function checkScreen(page: Page, name: string) {
-  await expectAccessibleAtAllWidths(page, name);
-  await page.setViewportSize(desktop);
-}
 
 test('a patient adds an appointment with an e-mail reminder, gets the reminder, edits and deletes it', async ({
   page,

@@ -1,19 +1,7 @@
-import type { Page } from '@playwright/test';
+import { openAddScreen } from './support/add-screen';
+import { localDate } from './support/dates';
 import { expect, logIn, test } from './support/fixtures';
-import { expectAccessibleAtAllWidths } from './support/layout-checks';
-
-const desktop = { width: 1280, height: 800 };
-
-async function checkScreen(page: Page, screen: string) {
-  await expectAccessibleAtAllWidths(page, screen);
-  await page.setViewportSize(desktop);
-}
-
-function localToday(): string {
-  const now = new Date();
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
+import { checkScreen } from './support/layout-checks';
 
 /** A real one-page PDF: the server decides the type by these bytes. */
 function claimPdf(): Buffer {
@@ -37,23 +25,16 @@ function claimPdf(): Buffer {
 
 const pdfFile = (name: string) => ({ name, mimeType: 'application/pdf', buffer: claimPdf() });
 
-/** Opens 'Add New Records' from the list and accepts the disclaimer. */
-async function openAddRecord(page: Page) {
-  await page.getByRole('link', { name: '+Add' }).click();
-  await expect(page).toHaveURL(/\/medical-records\/add$/);
-  const disclaimer = page.getByRole('dialog', { name: 'Disclaimer' });
-  await disclaimer.getByRole('button', { name: 'I accept' }).click();
-  await expect(disclaimer).toBeHidden();
-}
+const addRecordUrl = /\/medical-records\/add$/;
 
 test('adds a record with a PDF, then adds and removes a file', async ({ page, account }) => {
-  const today = localToday();
+  const today = localDate();
   await logIn(page, account);
   await page.getByRole('link', { name: 'Medical or Ins. Records Storage' }).click();
   await expect(page).toHaveURL(/\/medical-records\/?$/);
   await expect(page.getByText('No records in this period.')).toBeVisible();
 
-  await openAddRecord(page);
+  await openAddScreen(page, addRecordUrl);
   await expect(page.getByRole('heading', { name: 'Add New Records' })).toBeVisible();
   await page.getByLabel('Title').fill('Insurance claim');
   await expect(page.getByLabel('Record date')).toHaveValue(today);
@@ -119,10 +100,7 @@ test('every record screen is accessible and fits 360 px', async ({ page, account
   await expect(page.getByText('No records in this period.')).toBeVisible();
   await checkScreen(page, 'record list (empty)');
 
-  await page.getByRole('link', { name: '+Add' }).click();
-  await expect(page.getByRole('dialog', { name: 'Disclaimer' })).toBeVisible();
-  await checkScreen(page, 'add record disclaimer');
-  await page.getByRole('button', { name: 'I accept' }).click();
+  await openAddScreen(page, addRecordUrl, () => checkScreen(page, 'add record disclaimer'));
   await page.getByLabel('Title').fill('A record with a rather long title that has to wrap nicely');
   await page.getByLabel('Files').setInputFiles(pdfFile('a-file-with-a-long-name-for-wrapping.pdf'));
   await checkScreen(page, 'add record form');

@@ -1,21 +1,9 @@
-import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { imageTooLargeMessage } from '@dental/contracts';
+import { openAddScreen } from './support/add-screen';
+import { localDate } from './support/dates';
 import { expect, logIn, test } from './support/fixtures';
-import { expectAccessibleAtAllWidths } from './support/layout-checks';
-
-const desktop = { width: 1280, height: 800 };
-
-async function checkScreen(page: Page, screen: string) {
-  await expectAccessibleAtAllWidths(page, screen);
-  await page.setViewportSize(desktop);
-}
-
-function localToday(): string {
-  const now = new Date();
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
+import { checkScreen } from './support/layout-checks';
 
 function molarPng(): Promise<Buffer> {
   return sharp({
@@ -25,24 +13,16 @@ function molarPng(): Promise<Buffer> {
     .toBuffer();
 }
 
-/** Opens Add Photo from the list and accepts the disclaimer. */
-async function openAddPhoto(page: Page) {
-  await page.getByRole('link', { name: '+Add' }).click();
-  await expect(page).toHaveURL(/\/oral-photo\/add$/);
-  const disclaimer = page.getByRole('dialog', { name: 'Disclaimer' });
-  await expect(disclaimer).toBeVisible();
-  await disclaimer.getByRole('button', { name: 'I accept' }).click();
-  await expect(disclaimer).toBeHidden();
-}
+const addPhotoUrl = /\/oral-photo\/add$/;
 
 test('adds, filters, edits, downloads and deletes a photo', async ({ page, account }) => {
-  const today = localToday();
+  const today = localDate();
   await logIn(page, account);
   await page.getByRole('link', { name: 'X-rays and Photos Storage' }).click();
   await expect(page).toHaveURL(/\/oral-photo\/?$/);
   await expect(page.getByText('No photos in this period.')).toBeVisible();
 
-  await openAddPhoto(page);
+  await openAddScreen(page, addPhotoUrl);
   const picker = page.getByLabel('Image');
   // Refused in the browser before anything is sent (SPEC §5).
   await picker.setInputFiles({
@@ -81,8 +61,7 @@ test('adds, filters, edits, downloads and deletes a photo', async ({ page, accou
   await expect(card).toBeVisible();
   // Date filter: a range that starts after today hides it.
   const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000);
-  const from = `${tomorrow.getFullYear()}-${String(tomorrow.getMonth() + 1).padStart(2, '0')}-${String(tomorrow.getDate()).padStart(2, '0')}`;
-  await page.getByLabel('From', { exact: true }).fill(from);
+  await page.getByLabel('From', { exact: true }).fill(localDate(tomorrow));
   await expect(page.getByText('No photos in this period.')).toBeVisible();
   await page.getByLabel('From', { exact: true }).fill(today);
   await expect(card).toBeVisible();
@@ -120,10 +99,7 @@ test('every photo screen is accessible and fits 360 px', async ({ page, account 
   await expect(page.getByText('No photos in this period.')).toBeVisible();
   await checkScreen(page, 'photo list (empty)');
 
-  await page.getByRole('link', { name: '+Add' }).click();
-  await expect(page.getByRole('dialog', { name: 'Disclaimer' })).toBeVisible();
-  await checkScreen(page, 'add photo disclaimer');
-  await page.getByRole('button', { name: 'I accept' }).click();
+  await openAddScreen(page, addPhotoUrl, () => checkScreen(page, 'add photo disclaimer'));
   await checkScreen(page, 'add photo form');
   await page
     .getByLabel('Image')

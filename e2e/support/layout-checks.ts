@@ -47,3 +47,10 @@ export async function expectAccessibleAtAllWidths(page: Page, screen: string) {
   await expectNoSidewaysScroll(page, screen);
   await expectNoAxeViolations(page, `${screen} (360 px)`);
 }
+
+/** expectAccessibleAtAllWidths, then back to the viewport the journey had, for its next steps. */
+export async function checkScreen(page: Page, screen: string) {
+  const viewport = page.viewportSize();
+  await expectAccessibleAtAllWidths(page, screen);
+  if (viewport !== null) await page.setViewportSize(viewport);
+}

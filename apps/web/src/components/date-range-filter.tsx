@@ -25,6 +25,11 @@ export function dateRangeParams(range: DateRange): Record<string, string> {
   };
 }
 
+/** Open ends always fit; two dates must not run backwards. */
+export function isDateRangeValid(range: DateRange): boolean {
+  return range.startDate === '' || range.endDate === '' || range.startDate <= range.endDate;
+}
+
 export interface DateRangeFilterProps {
   value: DateRange;
   onChange: (range: DateRange) => void;
@@ -32,8 +37,6 @@ export interface DateRangeFilterProps {
 
 /** The date-range filter of the list screens (DESIGN §2): two calendar dates, both inclusive. */
 export function DateRangeFilter({ value, onChange }: DateRangeFilterProps) {
-  const startAfterEnd =
-    value.startDate !== '' && value.endDate !== '' && value.startDate > value.endDate;
   return (
     <Group gap="sm" grow preventGrowOverflow={false} wrap="wrap" align="flex-start">
       <TextInput
@@ -50,7 +53,9 @@ export function DateRangeFilter({ value, onChange }: DateRangeFilterProps) {
         label="To"
         value={value.endDate}
         miw={140}
-        error={startAfterEnd ? 'The start date must not be after the end date.' : undefined}
+        error={
+          isDateRangeValid(value) ? undefined : 'The start date must not be after the end date.'
+        }
         onChange={(event) => {
           onChange({ ...value, endDate: event.currentTarget.value });
         }}

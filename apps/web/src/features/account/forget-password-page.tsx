@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -6,6 +6,7 @@ import { forgetPasswordSuccess } from '@dental/contracts';
 import { PublicPage } from '../../components/public-page';
 import { errorMessage } from '../../lib/api-client';
 import { useForgetPassword } from './api/forget-password';
+import { EmailField } from './components/email-field';
 import { forgetPasswordForm } from './form-schemas';
 
 /** Forgot password (SPEC §2, §8): one e-mail field; success and the server's refusal are told on
@@ -27,14 +28,7 @@ export default function ForgetPasswordPage() {
       <form onSubmit={(event) => void onSubmit(event)} noValidate>
         <Stack gap="md">
           <Text size="sm">Enter the e-mail address of your account to get a reset link.</Text>
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            {...register('email')}
-            error={errors.email?.message}
-          />
+          <EmailField {...register('email')} error={errors.email?.message} />
           <Button type="submit" loading={forgetPassword.isPending} fullWidth>
             Reset Password
           </Button>

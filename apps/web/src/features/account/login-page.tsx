@@ -1,18 +1,8 @@
 import { useState } from 'react';
-import {
-  Anchor,
-  Button,
-  Divider,
-  Group,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Anchor, Button, Divider, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, Navigate, useLocation } from 'react-router';
-import { LegalModals, type LegalDocument } from '../../components/legal-modals';
 import { MessageModal, type ModalMessage } from '../../components/message-modal';
 import { PublicPage } from '../../components/public-page';
 import { errorMessage } from '../../lib/api-client';
@@ -20,6 +10,7 @@ import { usePublicConfig } from '../../lib/public-config';
 import { useSession } from '../../lib/session';
 import { useLogin } from './api/login';
 import { AgreementCheckbox } from './components/agreement-checkbox';
+import { EmailField } from './components/email-field';
 import { SocialSignIn } from './components/social-sign-in';
 import { loginForm } from './form-schemas';
 import { returnPath } from './return-path';
@@ -48,7 +39,6 @@ export default function LoginPage() {
   const session = useSession();
   const location = useLocation();
   const login = useLogin();
-  const [openDocument, setOpenDocument] = useState<LegalDocument | null>(null);
   const [failure, setFailure] = useState<ModalMessage | null>(null);
   const {
     register,
@@ -78,14 +68,7 @@ export default function LoginPage() {
     <PublicPage title="Log in" footer={<LoginFooter />}>
       <form onSubmit={(event) => void onSubmit(event)} noValidate>
         <Stack gap="md">
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            {...register('email')}
-            error={errors.email?.message}
-          />
+          <EmailField {...register('email')} error={errors.email?.message} />
           <PasswordInput
             label="Password"
             autoComplete="current-password"
@@ -95,7 +78,6 @@ export default function LoginPage() {
           />
           <AgreementCheckbox
             termsName="Terms and Conditions"
-            onOpenDocument={setOpenDocument}
             {...register('terms')}
             error={errors.terms?.message}
           />
@@ -114,12 +96,6 @@ export default function LoginPage() {
       </form>
       <Divider my="md" label="or" labelPosition="center" />
       <SocialSignIn termsAgreed={termsAgreed} />
-      <LegalModals
-        opened={openDocument}
-        onClose={() => {
-          setOpenDocument(null);
-        }}
-      />
       <MessageModal
         message={failure}
         onClose={() => {

@@ -112,6 +112,23 @@ describe('Sign up', () => {
     expect(router.state.location.pathname).toBe('/signup');
   });
 
+  it('opens the Terms dialog from the checkbox label without ticking it', async () => {
+    stubFetch({});
+    const { user } = await openSignup();
+
+    await user.click(screen.getByRole('button', { name: 'Terms of Service' }));
+    expect(
+      await screen.findByRole('dialog', {
+        name: 'Terms and Conditions of Usage of our Website and Mobile Application',
+      }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByRole('checkbox', {
+        name: 'I agree to the Terms of Service and the Privacy Policy',
+      }),
+    ).not.toBeChecked();
+  });
+
   it('links back to log in', async () => {
     stubFetch({});
     await openSignup();

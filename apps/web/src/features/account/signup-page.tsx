@@ -5,12 +5,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { passwordMismatchMessage } from '@dental/contracts';
-import { LegalModals, type LegalDocument } from '../../components/legal-modals';
 import { MessageModal, type ModalMessage } from '../../components/message-modal';
 import { PublicPage } from '../../components/public-page';
 import { errorMessage } from '../../lib/api-client';
 import { useRegister } from './api/register';
 import { AgreementCheckbox } from './components/agreement-checkbox';
+import { EmailField } from './components/email-field';
 import { PhoneField } from './components/phone-field';
 import { applyFieldErrors } from './apply-field-errors';
 import { signupForm } from './form-schemas';
@@ -20,7 +20,6 @@ import { signupForm } from './form-schemas';
 export default function SignupPage() {
   const navigate = useNavigate();
   const registration = useRegister();
-  const [openDocument, setOpenDocument] = useState<LegalDocument | null>(null);
   const [popup, setPopup] = useState<ModalMessage | null>(null);
   const {
     register,
@@ -67,14 +66,7 @@ export default function SignupPage() {
     <PublicPage title="Sign up">
       <form onSubmit={(event) => void onSubmit(event)} noValidate>
         <Stack gap="md">
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            {...register('email')}
-            error={errors.email?.message}
-          />
+          <EmailField {...register('email')} error={errors.email?.message} />
           <Controller
             control={control}
             name="phone"
@@ -110,7 +102,6 @@ export default function SignupPage() {
           />
           <AgreementCheckbox
             termsName="Terms of Service"
-            onOpenDocument={setOpenDocument}
             {...register('terms')}
             error={errors.terms?.message}
           />
@@ -125,12 +116,6 @@ export default function SignupPage() {
           </Text>
         </Stack>
       </form>
-      <LegalModals
-        opened={openDocument}
-        onClose={() => {
-          setOpenDocument(null);
-        }}
-      />
       <MessageModal
         message={popup}
         onClose={() => {

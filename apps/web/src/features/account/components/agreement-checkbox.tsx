@@ -1,6 +1,6 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Anchor, Checkbox, type CheckboxProps } from '@mantine/core';
-import type { LegalDocument } from '../../../components/legal-modals';
+import { LegalModals, type LegalDocument } from '../../../components/legal-modals';
 
 function DocumentButton({ children, onClick }: { children: ReactNode; onClick: () => void }) {
   return (
@@ -12,34 +12,43 @@ function DocumentButton({ children, onClick }: { children: ReactNode; onClick: (
 
 export interface AgreementCheckboxProps extends Omit<CheckboxProps, 'label'> {
   termsName: string;
-  onOpenDocument: (document: LegalDocument) => void;
 }
 
-/** 'I agree to the {terms} and the Privacy Policy'; the two names open the documents. */
-export function AgreementCheckbox({ termsName, onOpenDocument, ...props }: AgreementCheckboxProps) {
+/** 'I agree to the {terms} and the Privacy Policy'; the two names open those documents in the legal
+ *  dialogs, which come with the checkbox. */
+export function AgreementCheckbox({ termsName, ...props }: AgreementCheckboxProps) {
+  const [openDocument, setOpenDocument] = useState<LegalDocument | null>(null);
   return (
-    <Checkbox
-      {...props}
-      label={
-        <>
-          I agree to the{' '}
-          <DocumentButton
-            onClick={() => {
-              onOpenDocument('terms');
-            }}
-          >
-            {termsName}
-          </DocumentButton>{' '}
-          and the{' '}
-          <DocumentButton
-            onClick={() => {
-              onOpenDocument('privacy');
-            }}
-          >
-            Privacy Policy
-          </DocumentButton>
-        </>
-      }
-    />
+    <>
+      <Checkbox
+        {...props}
+        label={
+          <>
+            I agree to the{' '}
+            <DocumentButton
+              onClick={() => {
+                setOpenDocument('terms');
+              }}
+            >
+              {termsName}
+            </DocumentButton>{' '}
+            and the{' '}
+            <DocumentButton
+              onClick={() => {
+                setOpenDocument('privacy');
+              }}
+            >
+              Privacy Policy
+            </DocumentButton>
+          </>
+        }
+      />
+      <LegalModals
+        opened={openDocument}
+        onClose={() => {
+          setOpenDocument(null);
+        }}
+      />
+    </>
   );
 }

@@ -1,15 +1,12 @@
-import { useState } from 'react';
-import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Appointment } from '@dental/contracts';
-import { ConfirmModal } from '../../../components/confirm-modal';
-import { errorMessage } from '../../../lib/api-client';
+import { DeleteButton } from '../../../components/delete-button';
 import { useDeleteAppointment } from '../api/delete-appointment';
 import { cardDate, cardTime } from '../appointment-format';
 
 /** One appointment card (SPEC §2): date 'MM-DD-YYYY ddd', time 'hh:mm A', note, edit, delete. */
 export function AppointmentCard({ appointment }: { appointment: Appointment }) {
-  const [confirming, setConfirming] = useState(false);
   const deleteAppointment = useDeleteAppointment();
   const date = cardDate(appointment.appointment_date);
   const time = cardTime(appointment.appointment_date);
@@ -29,42 +26,14 @@ export function AppointmentCard({ appointment }: { appointment: Appointment }) {
           <Button component={Link} to={`${appointment.id}/edit`} variant="default" size="xs">
             Edit
           </Button>
-          <Button
-            color="red"
-            variant="outline"
-            size="xs"
-            onClick={() => {
-              deleteAppointment.reset();
-              setConfirming(true);
-            }}
-          >
-            Delete
-          </Button>
+          <DeleteButton
+            deletion={deleteAppointment}
+            id={appointment.id}
+            title="Delete appointment"
+            question={`Do you really want to delete the appointment on ${date} at ${time}? Its reminders are cancelled.`}
+          />
         </Group>
       </Stack>
-      <ConfirmModal
-        opened={confirming}
-        onClose={() => {
-          setConfirming(false);
-        }}
-        title="Delete appointment"
-        confirmLabel="Delete"
-        confirmColor="red"
-        onConfirm={async () => {
-          await deleteAppointment.mutateAsync(appointment.id);
-          setConfirming(false);
-        }}
-      >
-        <Text>
-          Do you really want to delete the appointment on {date} at {time}? Its reminders are
-          cancelled.
-        </Text>
-        {deleteAppointment.isError && (
-          <Alert color="red" variant="outline" mt="sm">
-            {errorMessage(deleteAppointment.error)}
-          </Alert>
-        )}
-      </ConfirmModal>
     </Paper>
   );
 }

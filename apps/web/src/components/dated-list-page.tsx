@@ -1,0 +1,94 @@
+import { Fragment, useState, type ReactNode } from 'react';
+import {
+  Accordion,
+  Alert,
+  Button,
+  Group,
+  SegmentedControl,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { errorMessage } from '../lib/api-client';
+import { useDocumentTitle } from '../lib/document-title';
+import { DateRangeFilter, isDateRangeValid, type DateRange } from './date-range-filter';
+import { PageSpinner } from './page-spinner';
+
+export interface ListChoice<Value extends string> {
+  /** The accessible name of the segmented control. */
+  label: string;
+  data: { label: string; value: Value }[];
+  value: Value;
+  onChange: (value: Value) => void;
+}
+
+export interface DatedListPageProps<Value extends string, Entry extends { id: string }> {
+  title: string;
+  /** The order or type switch over the date range. */
+  choice: ListChoice<Value>;
+  range: DateRange;
+  onRangeChange: (range: DateRange) => void;
+  /** The list query, disabled by its page while the range is invalid. */
+  entries: UseQueryResult<Entry[]>;
+  emptyText: string;
+  /** Cards that open one at a time in an accordion, rather than cards that are always open. */
+  expandable?: boolean;
+  renderEntry: (entry: Entry, opened: boolean) => ReactNode;
+}
+
+/** The list screens of SPEC §2 (photos, records, appointments): title and '+Add', a switch, the
+ *  date range, then a spinner, the error, the empty text or the cards. */
+export function DatedListPage<Value extends string, Entry extends { id: string }>({
+  title,
+  choice,
+  range,
+  onRangeChange,
+  entries,
+  emptyText,
+  expandable = false,
+  renderEntry,
+}: DatedListPageProps<Value, Entry>) {
+  useDocumentTitle(title);
+  const [openedId, setOpenedId] = useState<string | null>(null);
+  const cards = entries.data?.map((entry) => (
+    <Fragment key={entry.id}>{renderEntry(entry, openedId === entry.id)}</Fragment>
+  ));
+  const hasCards = cards !== undefined && cards.length > 0;
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" wrap="wrap">
+        <Title order={1}>{title}</Title>
+        <Button component={Link} to="add">
+          +Add
+        </Button>
+      </Group>
+      <SegmentedControl
+        aria-label={choice.label}
+        data={choice.data}
+        value={choice.value}
+        onChange={choice.onChange}
+        fullWidth
+      />
+      <DateRangeFilter value={range} onChange={onRangeChange} />
+      {/* A query disabled by an invalid range stays pending without loading anything. */}
+      {entries.isPending && isDateRangeValid(range) && <PageSpinner />}
+      {entries.isError && (
+        <Alert color="red" variant="outline">
+          {errorMessage(entries.error)}
+        </Alert>
+      )}
+      {entries.data?.length === 0 && <Text c="dimmed">{emptyText}</Text>}
+      {hasCards &&
+        (expandable ? (
+          <Accordion variant="separated" value={openedId} onChange={setOpenedId}>
+            {cards}
+          </Accordion>
+        ) : (
+          cards
+        ))}
+    </Stack>
+  );
+}

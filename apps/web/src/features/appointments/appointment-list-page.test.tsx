@@ -1,0 +1,52 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { appointmentPaths, type Appointment } from '@dental/contracts';
+import { sessionStore } from '../../lib/session-store';
+import { json, problemResponse, stubFetch, testAccount } from '../../test/fetch-stub';
+import { renderRoute } from '../../test/render-route';
+import { todayToNextMonth } from './appointment-list-page';
+
+const range = todayToNextMonth();
+const listPath = `${appointmentPaths.list}?order=upcoming&startDate=${range.startDate}&endDate=${range.endDate}`;
+
+const checkUp: Appointment = {
+  id: '3b2e8c40-9d63-4e30-9c74-5d9f4ab13c23',
+  appointment_date: `${range.startDate}T23:00:00.000Z`,
+  time_zone: 'UTC',
+  note: 'Check-up with Dr. Lee',
+  email_alert: false,
+  sms_alert: false,
+  alert_before: [],
+};
+
+async function openList(answer: () => Response) {
+  sessionStore.save({ access: 'access-1', refresh: 'refresh-1' });
+  stubFetch({ 'GET /api/account/': () => json(testAccount), [`GET ${listPath}`]: answer });
+  renderRoute('/appointments');
+  await screen.findByRole('heading', { name: 'Appointments Remind & History', level: 1 });
+}
+
+describe('Appointments list', () => {
+  it('shows every appointment as an open card, with its note and actions', async () => {
+    await openList(() => json([checkUp, { ...checkUp, id: crypto.randomUUID(), note: '' }]));
+
+    const cards = await screen.findAllByRole('article');
+    expect(cards).toHaveLength(2);
+    expect(cards[0]).toHaveTextContent('Check-up with Dr. Lee');
+    expect(screen.getAllByRole('button', { name: 'Delete' })).toHaveLength(2);
+  });
+
+  it('says when the period holds no appointment', async () => {
+    await openList(() => json([]));
+    expect(await screen.findByText('No appointments in this period.')).toBeInTheDocument();
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
+  });
+
+  it('shows the server’s refusal instead of the list', async () => {
+    await openList(() => problemResponse(400, 'endDate must be a date written YYYY-MM-DD.'));
+    expect(
+      await screen.findByText('endDate must be a date written YYYY-MM-DD.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('No appointments in this period.')).not.toBeInTheDocument();
+  });
+});
