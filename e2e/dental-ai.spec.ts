@@ -2,9 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { dentalAiDisclaimer, imageTooLargeMessage } from '@dental/contracts';
 import { expect, logIn, test } from './support/fixtures';
-import { expectAccessibleAtAllWidths, narrowViewport } from './support/layout-checks';
-
-const desktop = { width: 1280, height: 800 };
+import { atNarrowWidth, checkScreen } from './support/layout-checks';
 
 // scripts/e2e-server.mjs serves caries with the API tests' fixture model, which boxes every
 // 8-pixel cell of its 64-pixel input that is pure red. This image is scaled by 0.1 to that
@@ -94,9 +92,7 @@ test('detects caries, draws the boxes with their legend, and tries another', asy
   await expect(page.getByRole('list', { name: 'Findings' })).toContainText(/^red: \d+ red box/);
   await expect(page.getByText(dentalAiDisclaimer)).toBeVisible();
   await expectBoxesOnTheSquare(image, boxes);
-  await page.setViewportSize(narrowViewport);
-  await expectBoxesOnTheSquare(image, boxes);
-  await page.setViewportSize(desktop);
+  await atNarrowWidth(page, () => expectBoxesOnTheSquare(image, boxes));
 
   // The result is stored: a reload shows it again.
   await page.reload();
@@ -129,13 +125,9 @@ test('refuses an image over 5 MB in a dialog and keeps nothing', async ({ page, 
 test('every Dental AI screen is accessible and fits 360 px', async ({ page, account }) => {
   // axe runs twice on each of four screens: slow on a shared two-core machine.
   test.setTimeout(240_000);
-  const check = async (screen: string) => {
-    await expectAccessibleAtAllWidths(page, screen);
-    await page.setViewportSize(desktop);
-  };
   await logIn(page, account);
   await openForm(page);
-  await check('Dental AI form');
+  await checkScreen(page, 'Dental AI form');
 
   await picker(page).setInputFiles({
     name: 'huge.png',
@@ -143,7 +135,7 @@ test('every Dental AI screen is accessible and fits 360 px', async ({ page, acco
     buffer: Buffer.alloc(5 * 1024 * 1024 + 1),
   });
   await expect(page.getByRole('dialog', { name: 'Image not accepted' })).toBeVisible();
-  await check('Dental AI oversize dialog');
+  await checkScreen(page, 'Dental AI oversize dialog');
   await page.getByRole('button', { name: 'Close' }).click();
 
   await picker(page).setInputFiles({
@@ -152,10 +144,10 @@ test('every Dental AI screen is accessible and fits 360 px', async ({ page, acco
     buffer: await redSquarePng(),
   });
   await expect(preview(page)).toBeVisible();
-  await check('Dental AI form with a preview');
+  await checkScreen(page, 'Dental AI form with a preview');
 
   await page.getByRole('button', { name: 'Start Detection' }).click();
   await expect(page.getByRole('heading', { name: 'Caries Result', level: 1 })).toBeVisible();
   await expect(page.locator('svg rect').first()).toBeVisible();
-  await check('Dental AI result');
+  await checkScreen(page, 'Dental AI result');
 });

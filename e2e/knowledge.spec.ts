@@ -1,14 +1,6 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { expect, logIn, test } from './support/fixtures';
-import { expectAccessibleAtAllWidths } from './support/layout-checks';
-
-const desktop = { width: 1280, height: 800 };
-
-/** axe at both widths and no sideways scroll at 360 px, then back to the desktop width. */
-async function checkScreen(page: Page, screen: string) {
-  await expectAccessibleAtAllWidths(page, screen);
-  await page.setViewportSize(desktop);
-}
+import { checkScreen } from './support/layout-checks';
 
 /** The picture arrived and the browser could draw it (served as SVG under our CSP). */
 async function expectDrawn(image: Locator) {

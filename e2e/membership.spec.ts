@@ -1,9 +1,8 @@
 import type { Page } from '@playwright/test';
 import { membershipPaths } from '@dental/contracts';
 import { expect, logIn, test } from './support/fixtures';
-import { expectAccessibleAtAllWidths } from './support/layout-checks';
+import { checkScreen } from './support/layout-checks';
 
-const desktop = { width: 1280, height: 800 };
 const title = 'Choose your plan to start enjoying the benefits!';
 
 const chooseButton = (page: Page, plan: string) =>
@@ -44,8 +43,7 @@ test('a Silver member chooses Gold, pays on the test-mode checkout and becomes G
   await openMembership(page);
   await expect(chooseButton(page, 'Silver')).toBeDisabled();
   await expect(chooseButton(page, 'Platinum')).toBeEnabled();
-  await expectAccessibleAtAllWidths(page, 'Membership');
-  await page.setViewportSize(desktop);
+  await checkScreen(page, 'Membership');
 
   await page.getByRole('checkbox', { name: 'I agree to the following:' }).check();
   await chooseButton(page, 'Gold').click();
@@ -56,8 +54,7 @@ test('a Silver member chooses Gold, pays on the test-mode checkout and becomes G
   await expect(page.getByRole('heading', { name: 'Checkout' })).toBeVisible();
   await expect(page.getByText('Test mode — no card is charged')).toBeVisible();
   await expect(page.getByText('$29.99 per year')).toBeVisible();
-  await expectAccessibleAtAllWidths(page, 'Test-mode checkout');
-  await page.setViewportSize(desktop);
+  await checkScreen(page, 'Test-mode checkout');
   await page.getByRole('button', { name: 'Pay' }).click();
 
   await expect(page).toHaveURL(/\/membership\?payment=paid$/);

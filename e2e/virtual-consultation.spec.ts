@@ -7,9 +7,8 @@ import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { accountPaths } from '@dental/contracts';
 import { expect, newAccountDetails, logIn, submitLogin, test } from './support/fixtures';
-import { expectAccessibleAtAllWidths } from './support/layout-checks';
+import { checkScreen, expectAccessibleAtAllWidths } from './support/layout-checks';
 
-const desktop = { width: 1280, height: 800 };
 const execFileAsync = promisify(execFile);
 
 /** The seeded form's questions (apps/api/src/modules/virtual-consultation/clinic.service.ts). */
@@ -30,8 +29,7 @@ test('book a consultation, find it under Current Reservation with its answers, a
   await expect(page).toHaveURL(/\/virtual-consultation\/?$/);
   await expect(page.getByRole('heading', { name: 'Virtual Consultation' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Reservation Record' })).toBeVisible();
-  await expectAccessibleAtAllWidths(page, 'consultation hub');
-  await page.setViewportSize(desktop);
+  await checkScreen(page, 'consultation hub');
 
   await page.getByRole('link', { name: 'Reservation', exact: true }).click();
   await expect(page).toHaveURL(/\/virtual-consultation\/book$/);
@@ -44,8 +42,7 @@ test('book a consultation, find it under Current Reservation with its answers, a
   for (const [question, answer] of answers) {
     await page.getByRole('textbox', { name: question }).fill(answer);
   }
-  await expectAccessibleAtAllWidths(page, 'booking page');
-  await page.setViewportSize(desktop);
+  await checkScreen(page, 'booking page');
   await page.getByRole('button', { name: 'Confirm Reservation' }).click();
   await expect(page.getByText('Your consultation is booked')).toBeVisible();
 
@@ -56,7 +53,7 @@ test('book a consultation, find it under Current Reservation with its answers, a
   await expect(card).toContainText(
     await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone),
   );
-  await expectAccessibleAtAllWidths(page, 'reservation history');
+  await checkScreen(page, 'reservation history');
 
   await card.click();
   const modal = page.getByRole('dialog', { name: 'Reservation Information' });
@@ -67,8 +64,7 @@ test('book a consultation, find it under Current Reservation with its answers, a
     await expect(modal.getByText(answer)).toBeVisible();
   }
   await expect(modal.getByText('Doctor summary')).toHaveCount(0);
-  await expectAccessibleAtAllWidths(page, 'reservation modal');
-  await page.setViewportSize(desktop);
+  await checkScreen(page, 'reservation modal');
 
   const cancel = modal.getByRole('button', { name: 'Cancel Reservation' });
   await cancel.click();

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 /** The narrowest phone width the screens must fit without sideways scrolling. */
-export const narrowViewport = { width: 360, height: 740 };
+const narrowViewport = { width: 360, height: 740 };
 
 /** Lets opening transitions (modals, menus) end so axe judges the settled screen. */
 async function settle(page: Page) {
@@ -48,9 +48,22 @@ export async function expectAccessibleAtAllWidths(page: Page, screen: string) {
   await expectNoAxeViolations(page, `${screen} (360 px)`);
 }
 
+/** Runs `steps`, then puts back the viewport the journey had, for its next steps. */
+async function keepingViewport(page: Page, steps: () => Promise<void>) {
+  const viewport = page.viewportSize();
+  await steps();
+  if (viewport !== null) await page.setViewportSize(viewport);
+}
+
+/** Runs `steps` at 360 px and then goes back to the journey's viewport. */
+export async function atNarrowWidth(page: Page, steps: () => Promise<void>) {
+  await keepingViewport(page, async () => {
+    await page.setViewportSize(narrowViewport);
+    await steps();
+  });
+}
+
 /** expectAccessibleAtAllWidths, then back to the viewport the journey had, for its next steps. */
 export async function checkScreen(page: Page, screen: string) {
-  const viewport = page.viewportSize();
-  await expectAccessibleAtAllWidths(page, screen);
-  if (viewport !== null) await page.setViewportSize(viewport);
+  await keepingViewport(page, () => expectAccessibleAtAllWidths(page, screen));
 }

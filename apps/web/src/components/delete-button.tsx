@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Text } from '@mantine/core';
+import { Alert, Button, Text, type ButtonProps } from '@mantine/core';
 import { errorMessage } from '../lib/api-client';
 import { ConfirmModal } from './confirm-modal';
 
@@ -11,25 +11,36 @@ export interface DeleteMutation {
   error: unknown;
 }
 
-export interface DeleteButtonProps {
+export interface DeleteButtonProps extends Pick<ButtonProps, 'size' | 'variant'> {
   deletion: DeleteMutation;
   /** What `deletion` is called with. */
   id: string;
   /** The dialog's title, e.g. 'Delete photo'. */
   title: string;
   question: string;
+  /** Runs once deleted, in place of closing the dialog: a page showing the deleted item leaves. */
+  onDeleted?: () => Promise<void>;
 }
 
-/** A card's small Delete button: it asks first (SPEC §2), and a refusal from the server is told in
- *  the dialog, which stays open so the member can try again or cancel. */
-export function DeleteButton({ deletion, id, title, question }: DeleteButtonProps) {
+/** A Delete button, small and outlined as on a card unless `size` and `variant` say otherwise: it
+ *  asks first (SPEC §2), and a refusal from the server is told in the dialog, which stays open so
+ *  the member can try again or cancel. */
+export function DeleteButton({
+  deletion,
+  id,
+  title,
+  question,
+  onDeleted,
+  size = 'xs',
+  variant = 'outline',
+}: DeleteButtonProps) {
   const [confirming, setConfirming] = useState(false);
   return (
     <>
       <Button
         color="red"
-        variant="outline"
-        size="xs"
+        variant={variant}
+        size={size}
         onClick={() => {
           // A refusal from an earlier try is not shown again.
           deletion.reset();
@@ -48,7 +59,8 @@ export function DeleteButton({ deletion, id, title, question }: DeleteButtonProp
         confirmColor="red"
         onConfirm={async () => {
           await deletion.mutateAsync(id);
-          setConfirming(false);
+          if (onDeleted) await onDeleted();
+          else setConfirming(false);
         }}
       >
         <Text>{question}</Text>

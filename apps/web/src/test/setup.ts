@@ -45,6 +45,8 @@ class ResizeObserverShim implements ResizeObserver {
 }
 window.ResizeObserver = ResizeObserverShim;
 window.HTMLElement.prototype.scrollIntoView = () => undefined;
+// Mantine's autosize textarea resizes once web fonts have loaded; jsdom has no FontFaceSet.
+Object.defineProperty(document, 'fonts', { value: new EventTarget() });
 
 // A test fails on any console.error it did not expect (React warnings, failed prop types, …).
 let consoleErrors: string[] = [];

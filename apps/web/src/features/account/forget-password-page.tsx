@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Stack, Text } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -7,6 +7,7 @@ import { PublicPage } from '../../components/public-page';
 import { errorMessage } from '../../lib/api-client';
 import { useForgetPassword } from './api/forget-password';
 import { EmailField } from './components/email-field';
+import { SubmitButton } from './components/submit-button';
 import { forgetPasswordForm } from './form-schemas';
 
 /** Forgot password (SPEC §2, §8): one e-mail field; success and the server's refusal are told on
@@ -29,9 +30,7 @@ export default function ForgetPasswordPage() {
         <Stack gap="md">
           <Text size="sm">Enter the e-mail address of your account to get a reset link.</Text>
           <EmailField {...register('email')} error={errors.email?.message} />
-          <Button type="submit" loading={forgetPassword.isPending} fullWidth>
-            Reset Password
-          </Button>
+          <SubmitButton pending={forgetPassword.isPending}>Reset Password</SubmitButton>
           {forgetPassword.isSuccess && (
             <Alert color="dental" variant="outline" role="status">
               {forgetPasswordSuccess}

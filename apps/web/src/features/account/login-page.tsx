@@ -1,9 +1,7 @@
-import { useState } from 'react';
-import { Anchor, Button, Divider, Group, PasswordInput, Stack, Text } from '@mantine/core';
+import { Anchor, Divider, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, Navigate, useLocation } from 'react-router';
-import { MessageModal, type ModalMessage } from '../../components/message-modal';
 import { PublicPage } from '../../components/public-page';
 import { errorMessage } from '../../lib/api-client';
 import { usePublicConfig } from '../../lib/public-config';
@@ -11,7 +9,9 @@ import { useSession } from '../../lib/session';
 import { useLogin } from './api/login';
 import { AgreementCheckbox } from './components/agreement-checkbox';
 import { EmailField } from './components/email-field';
+import { useFormPopup } from './components/form-popup';
 import { SocialSignIn } from './components/social-sign-in';
+import { SubmitButton } from './components/submit-button';
 import { loginForm } from './form-schemas';
 import { returnPath } from './return-path';
 
@@ -39,7 +39,7 @@ export default function LoginPage() {
   const session = useSession();
   const location = useLocation();
   const login = useLogin();
-  const [failure, setFailure] = useState<ModalMessage | null>(null);
+  const popup = useFormPopup();
   const {
     register,
     handleSubmit,
@@ -58,7 +58,7 @@ export default function LoginPage() {
       { email, password },
       {
         onError: (error) => {
-          setFailure({ title: 'Log in failed', text: errorMessage(error) });
+          popup.show({ title: 'Log in failed', text: errorMessage(error) });
         },
       },
     );
@@ -81,9 +81,7 @@ export default function LoginPage() {
             {...register('terms')}
             error={errors.terms?.message}
           />
-          <Button type="submit" loading={login.isPending} fullWidth>
-            Log in
-          </Button>
+          <SubmitButton pending={login.isPending}>Log in</SubmitButton>
           <Group justify="space-between">
             <Anchor component={Link} to="/forget-password" size="sm">
               Forgot Password?
@@ -96,12 +94,7 @@ export default function LoginPage() {
       </form>
       <Divider my="md" label="or" labelPosition="center" />
       <SocialSignIn termsAgreed={termsAgreed} />
-      <MessageModal
-        message={failure}
-        onClose={() => {
-          setFailure(null);
-        }}
-      />
+      {popup.dialog}
     </PublicPage>
   );
 }

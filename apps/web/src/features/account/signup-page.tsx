@@ -1,17 +1,17 @@
-import { useState } from 'react';
-import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { passwordMismatchMessage } from '@dental/contracts';
-import { MessageModal, type ModalMessage } from '../../components/message-modal';
 import { PublicPage } from '../../components/public-page';
 import { errorMessage } from '../../lib/api-client';
 import { useRegister } from './api/register';
 import { AgreementCheckbox } from './components/agreement-checkbox';
 import { EmailField } from './components/email-field';
+import { useFormPopup } from './components/form-popup';
+import { NewPasswordFields } from './components/new-password-fields';
 import { PhoneField } from './components/phone-field';
+import { SubmitButton } from './components/submit-button';
 import { applyFieldErrors } from './apply-field-errors';
 import { signupForm } from './form-schemas';
 
@@ -20,7 +20,7 @@ import { signupForm } from './form-schemas';
 export default function SignupPage() {
   const navigate = useNavigate();
   const registration = useRegister();
-  const [popup, setPopup] = useState<ModalMessage | null>(null);
+  const popup = useFormPopup();
   const {
     register,
     handleSubmit,
@@ -40,10 +40,7 @@ export default function SignupPage() {
   });
 
   const onSubmit = handleSubmit(({ email, phone, username, password, confirmPassword }) => {
-    if (password !== confirmPassword) {
-      setPopup({ title: 'Check your password', text: passwordMismatchMessage });
-      return;
-    }
+    if (popup.passwordsDiffer(password, confirmPassword)) return;
     registration.mutate(
       { email, phone, username, password },
       {
@@ -56,7 +53,7 @@ export default function SignupPage() {
         },
         onError: (error) => {
           applyFieldErrors(error, ['email', 'phone', 'username', 'password'], setError);
-          setPopup({ title: 'Sign up failed', text: errorMessage(error) });
+          popup.show({ title: 'Sign up failed', text: errorMessage(error) });
         },
       },
     );
@@ -86,28 +83,18 @@ export default function SignupPage() {
             {...register('username')}
             error={errors.username?.message}
           />
-          <PasswordInput
+          <NewPasswordFields
             label="Password"
-            autoComplete="new-password"
-            required
-            {...register('password')}
-            error={errors.password?.message}
-          />
-          <PasswordInput
-            label="Confirm Password"
-            autoComplete="new-password"
-            required
-            {...register('confirmPassword')}
-            error={errors.confirmPassword?.message}
+            password={register('password')}
+            confirmPassword={register('confirmPassword')}
+            errors={errors}
           />
           <AgreementCheckbox
             termsName="Terms of Service"
             {...register('terms')}
             error={errors.terms?.message}
           />
-          <Button type="submit" loading={registration.isPending} fullWidth>
-            Sign up
-          </Button>
+          <SubmitButton pending={registration.isPending}>Sign up</SubmitButton>
           <Text size="sm" ta="center">
             Already have an account?{' '}
             <Anchor component={Link} to="/login" inherit>
@@ -116,12 +103,7 @@ export default function SignupPage() {
           </Text>
         </Stack>
       </form>
-      <MessageModal
-        message={popup}
-        onClose={() => {
-          setPopup(null);
-        }}
-      />
+      {popup.dialog}
     </PublicPage>
   );
 }

@@ -1,14 +1,15 @@
-import { useState } from 'react';
-import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
+import { Alert, Anchor, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { passwordMismatchMessage, updatePasswordSuccess } from '@dental/contracts';
-import { MessageModal, type ModalMessage } from '../../components/message-modal';
+import { updatePasswordSuccess } from '@dental/contracts';
 import { PublicPage } from '../../components/public-page';
 import { errorMessage } from '../../lib/api-client';
 import { useUpdatePassword } from './api/update-password';
+import { useFormPopup } from './components/form-popup';
+import { NewPasswordFields } from './components/new-password-fields';
+import { SubmitButton } from './components/submit-button';
 import { resetPasswordForm } from './form-schemas';
 
 /** Reset password (SPEC §2): the key comes from the e-mailed link's ?key=. A mismatch of the two
@@ -19,7 +20,7 @@ export default function UpdatePasswordPage() {
   const key = searchParams.get('key') ?? '';
   const navigate = useNavigate();
   const updatePassword = useUpdatePassword();
-  const [popup, setPopup] = useState<ModalMessage | null>(null);
+  const popup = useFormPopup();
   const {
     register,
     handleSubmit,
@@ -30,10 +31,7 @@ export default function UpdatePasswordPage() {
   });
 
   const onSubmit = handleSubmit(({ password, confirmPassword }) => {
-    if (password !== confirmPassword) {
-      setPopup({ title: 'Check your password', text: passwordMismatchMessage });
-      return;
-    }
+    if (popup.passwordsDiffer(password, confirmPassword)) return;
     updatePassword.mutate(
       { password, key },
       {
@@ -45,7 +43,7 @@ export default function UpdatePasswordPage() {
           void navigate('/login', { replace: true });
         },
         onError: (error) => {
-          setPopup({ title: 'Password not changed', text: errorMessage(error) });
+          popup.show({ title: 'Password not changed', text: errorMessage(error) });
         },
       },
     );
@@ -65,32 +63,17 @@ export default function UpdatePasswordPage() {
       ) : (
         <form onSubmit={(event) => void onSubmit(event)} noValidate>
           <Stack gap="md">
-            <PasswordInput
+            <NewPasswordFields
               label="New Password"
-              autoComplete="new-password"
-              required
-              {...register('password')}
-              error={errors.password?.message}
+              password={register('password')}
+              confirmPassword={register('confirmPassword')}
+              errors={errors}
             />
-            <PasswordInput
-              label="Confirm New Password"
-              autoComplete="new-password"
-              required
-              {...register('confirmPassword')}
-              error={errors.confirmPassword?.message}
-            />
-            <Button type="submit" loading={updatePassword.isPending} fullWidth>
-              Update password
-            </Button>
+            <SubmitButton pending={updatePassword.isPending}>Update password</SubmitButton>
           </Stack>
         </form>
       )}
-      <MessageModal
-        message={popup}
-        onClose={() => {
-          setPopup(null);
-        }}
-      />
+      {popup.dialog}
     </PublicPage>
   );
 }

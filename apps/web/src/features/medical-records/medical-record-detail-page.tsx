@@ -1,19 +1,9 @@
 import { useId, useState, type SyntheticEvent } from 'react';
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Group,
-  Input,
-  Progress,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { ActionIcon, Alert, Group, Input, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useNavigate, useParams } from 'react-router';
 import type { MedicalRecord } from '@dental/contracts';
-import { ConfirmModal } from '../../components/confirm-modal';
+import { DeleteButton } from '../../components/delete-button';
 import { PageSpinner } from '../../components/page-spinner';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/document-title';
@@ -36,7 +26,6 @@ function RecordEditor({ record }: { record: MedicalRecord }) {
   const [saved, setSaved] = useState(false);
   const [uploadProgress, setUploadProgress] = useState<number | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
-  const [confirmingDelete, setConfirmingDelete] = useState(false);
   const update = useUpdateMedicalRecord(record.id);
   const addFile = useAddMedicalFile(record.id);
   const deleteRecord = useDeleteMedicalRecord();
@@ -139,36 +128,18 @@ function RecordEditor({ record }: { record: MedicalRecord }) {
       </Stack>
 
       <Group>
-        <Button
-          color="red"
-          onClick={() => {
-            deleteRecord.reset();
-            setConfirmingDelete(true);
+        <DeleteButton
+          deletion={deleteRecord}
+          id={record.id}
+          title="Delete record"
+          question="Do you really want to delete this record and its files? This cannot be undone."
+          size="sm"
+          variant="filled"
+          onDeleted={async () => {
+            await navigate('/medical-records');
           }}
-        >
-          Delete
-        </Button>
+        />
       </Group>
-      <ConfirmModal
-        opened={confirmingDelete}
-        onClose={() => {
-          setConfirmingDelete(false);
-        }}
-        title="Delete record"
-        confirmLabel="Delete"
-        confirmColor="red"
-        onConfirm={async () => {
-          await deleteRecord.mutateAsync(record.id);
-          await navigate('/medical-records');
-        }}
-      >
-        <Text>Do you really want to delete this record and its files? This cannot be undone.</Text>
-        {deleteRecord.isError && (
-          <Alert color="red" variant="outline" mt="sm">
-            {errorMessage(deleteRecord.error)}
-          </Alert>
-        )}
-      </ConfirmModal>
     </Stack>
   );
 }
