@@ -53,14 +53,18 @@ describe('the shipped models (issue 7)', () => {
   });
 
   it('run on a synthetic image and answer well-formed boxes of the type’s class only', async () => {
-    // A panoramic-shaped grey gradient with bright blobs, roughly the contrast of an X-ray.
+    // A panoramic-shaped drawing of two rows of 16 teeth: bright rounded columns on a dark jaw.
     const width = 960;
     const height = 480;
     const pixels = Buffer.alloc(width * height);
     for (let y = 0; y < height; y += 1) {
+      const upper = y > 90 && y < 220;
+      const lower = y > 260 && y < 390;
+      const root = (upper && y < 120) || (lower && y > 360);
       for (let x = 0; x < width; x += 1) {
-        const blob = Math.sin(x / 23) * Math.sin(y / 31) > 0.6 ? 120 : 0;
-        pixels[y * width + x] = Math.min(255, 40 + Math.round((x / width) * 80) + blob);
+        const tooth = Math.sqrt(Math.sin(((x % 60) / 60) * Math.PI));
+        const value = upper || lower ? 60 + Math.round(150 * tooth) : 40;
+        pixels[y * width + x] = root ? Math.round(value * 0.7) : value;
       }
     }
     const jpeg = await sharp(pixels, { raw: { width, height, channels: 1 } })
