@@ -6,13 +6,11 @@ import {
   pgEnum,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns';
 import { users } from './account';
-
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /** SPEC §3 Appointment. The alert times are data of the appointment, sent or not. */
 export const appointments = pgTable(

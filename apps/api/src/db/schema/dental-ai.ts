@@ -1,9 +1,8 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns';
 import { dentalAiTypes } from '@dental/contracts/dental-ai';
 import type { Detection } from '../../adapters/detector/detector';
 import { users } from './account';
-
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
  * Dental AI runs (SPEC §3 Dental AI result): the image as detected, the boxes and the model that

@@ -1,8 +1,7 @@
-import { date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { date, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns';
 import { photoTypes } from '@dental/contracts/oral-photo';
 import { users } from './account';
-
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /** Dated X-rays and photos (SPEC §3 Oral photo); the image bytes live in the blob store. */
 export const oralPhotos = pgTable(

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns';
 
 /**
  * Fixed-window attempt counters for the rate-limited routes, kept in the database so every API
@@ -10,7 +11,7 @@ export const rateLimitCounters = pgTable(
   {
     key: text('key').primaryKey(),
     hits: integer('hits').notNull(),
-    windowEndsAt: timestamp('window_ends_at', { withTimezone: true, mode: 'date' }).notNull(),
+    windowEndsAt: timestamptz('window_ends_at').notNull(),
   },
   (table) => [index('rate_limit_counters_window_ends_at_idx').on(table.windowEndsAt)],
 );

@@ -6,13 +6,11 @@ import {
   pgEnum,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns';
 import { users } from './account';
-
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /** Clinic doctors; created and edited through the clinic command. */
 export const doctors = pgTable('doctors', {
