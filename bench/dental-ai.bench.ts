@@ -3,13 +3,7 @@ import { InferenceSession, Tensor } from 'onnxruntime-node';
 import sharp from 'sharp';
 import { configPath, dentalAiPaths, dentalAiResult, plans } from '@dental/contracts';
 import { letterboxImage } from '../apps/api/src/adapters/detector/letterbox';
-import {
-  loggedInMember,
-  measure,
-  printComparison,
-  startApi,
-  withBenchDatabase,
-} from './account.bench';
+import { loggedInMember, measure, printComparison, startApi, withBenchDatabase } from './harness';
 
 const detections = 40;
 const shippedModel = path.resolve(import.meta.dirname, '../models/dental-xray-4class.onnx');

@@ -8,7 +8,7 @@ import {
   printComparison,
   startApi,
   withBenchDatabase,
-} from './account.bench';
+} from './harness';
 
 const photoCount = 200;
 const uploadConcurrency = 4;

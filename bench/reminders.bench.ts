@@ -13,7 +13,7 @@ import { databaseTarget, openDatabase } from '../apps/api/src/db/client';
 import { appointments, reminders } from '../apps/api/src/db/schema';
 import { startJobQueue } from '../apps/api/src/jobs/job-queue';
 import { jobQueueSettings, registerJobWorkers } from '../apps/api/src/jobs/workers';
-import { withBenchDatabase } from './account.bench';
+import { withBenchDatabase } from './harness';
 
 const reminderCount = 10_000;
 const workerCount = 2;

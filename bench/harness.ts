@@ -1,0 +1,179 @@
+// What every benchmark shares: load generation, the bare-route yardstick, a throwaway
+// PostgreSQL database, the real API and a logged-in member.
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import Fastify, { type FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { accountPaths, type TokenPair } from '@dental/contracts';
+import { createMailer } from '../apps/api/src/adapters/mailer';
+import { buildApp } from '../apps/api/src/app';
+import { loadConfig } from '../apps/api/src/config';
+import { databaseTarget, openDatabase } from '../apps/api/src/db/client';
+
+/** Seconds of load per measurement (BENCH_DURATION_SECONDS); bounded so a run stays short. */
+export const benchDurationSeconds = Math.min(
+  60,
+  Math.max(1, Number(process.env.BENCH_DURATION_SECONDS ?? 10)),
+);
+export const connections = 10;
+const adminUrl =
+  process.env.BENCH_DATABASE_URL ??
+  process.env.TEST_DATABASE_URL ??
+  'postgres://postgres@127.0.0.1:5432/postgres';
+
+export interface Measurement {
+  label: string;
+  requestsPerSecond: number;
+  p99Ms: number;
+}
+
+/**
+ * Loads one URL on 127.0.0.1 for benchDurationSeconds after a short warm-up. The load comes from
+ * a worker thread so that it does not share the server's event loop.
+ */
+export async function measure(
+  label: string,
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<Measurement> {
+  await autocannon({ url, headers, connections, duration: 2, workers: 1 });
+  const result = await autocannon({
+    url,
+    headers,
+    connections,
+    duration: benchDurationSeconds,
+    workers: 1,
+  });
+  if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) {
+    throw new Error(
+      `${label}: ${result.non2xx} non-2xx answers, ${result.errors} errors and ${result.timeouts} timeouts; the figures would mean nothing.`,
+    );
+  }
+  return { label, requestsPerSecond: result.requests.average, p99Ms: result.latency.p99 };
+}
+
+async function listen(app: FastifyInstance): Promise<string> {
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+}
+
+/** The yardstick for every API figure: a bare Fastify route on this machine, in the same run. */
+export async function measureBareRoute(): Promise<Measurement> {
+  const bare = Fastify();
+  bare.get('/bare', () => ({ ok: true }));
+  const url = await listen(bare);
+  try {
+    return await measure('bare Fastify route', `${url}/bare`);
+  } finally {
+    await bare.close();
+  }
+}
+
+/** A fresh PostgreSQL database for one benchmark, dropped afterwards whatever happens. */
+export async function withBenchDatabase<T>(work: (databaseUrl: string) => Promise<T>): Promise<T> {
+  const name = `dental_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  try {
+    await admin.connect();
+  } catch (error) {
+    throw new Error(
+      `The benchmark runs on PostgreSQL and ${adminUrl} is not reachable. Start it (for example ` +
+        '`pg_ctlcluster 15 main start`) or set BENCH_DATABASE_URL.',
+      { cause: error },
+    );
+  }
+  try {
+    await admin.query(`CREATE DATABASE "${name}"`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    return await work(url.toString());
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+export interface RunningApi {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** The real API, as `npm start` builds it, on the given PostgreSQL database. */
+export async function startApi(databaseUrl: string): Promise<RunningApi> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'dental-bench-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'silent',
+    WEB_DIST: path.join(dataDir, 'no-web-build'),
+  });
+  const database = await openDatabase(databaseTarget(config));
+  const mailer = createMailer(config);
+  const app = await buildApp({ config, db: database.db, mailer });
+  const url = await listen(app);
+  return {
+    url,
+    close: async () => {
+      await app.close();
+      await mailer.close();
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function post<T>(url: string, body: unknown): Promise<T> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`POST ${url} answered ${res.status}: ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** A member signed up and logged in through the API; answers the bearer header. */
+export async function loggedInMember(apiUrl: string): Promise<Record<string, string>> {
+  const email = `bench-${randomBytes(4).toString('hex')}@example.com`;
+  const password = `Bench-${randomBytes(8).toString('hex')}`;
+  await post(`${apiUrl}${accountPaths.register}`, { email, username: 'Bench', password });
+  const tokens = await post<TokenPair>(`${apiUrl}${accountPaths.login}`, {
+    login_type: 'native',
+    email,
+    password,
+  });
+  return { authorization: `Bearer ${tokens.access}` };
+}
+
+/** Prints the measurements side by side, each compared with the first one (the reference). */
+export function printComparison(
+  title: string,
+  reference: Measurement,
+  others: Measurement[],
+): void {
+  const rows = [reference, ...others];
+  const ratioLabel = (row: Measurement) => `ratio ${row.label} / ${reference.label}`;
+  const width = Math.max(
+    ...rows.map((row) => row.label.length),
+    ...others.map((row) => ratioLabel(row).length),
+  );
+  const number = (value: number, digits: number) =>
+    value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  const lines = [
+    title,
+    `  ${''.padEnd(width)}  ${'requests/s'.padStart(12)}  ${'p99 latency'.padStart(12)}`,
+    ...rows.map(
+      (row) =>
+        `  ${row.label.padEnd(width)}  ${number(row.requestsPerSecond, 0).padStart(12)}  ${`${number(row.p99Ms, 0)} ms`.padStart(12)}`,
+    ),
+    ...others.map(
+      (row) =>
+        `  ${ratioLabel(row).padEnd(width)}  ${`${number(row.requestsPerSecond / reference.requestsPerSecond, 3)}×`.padStart(12)}  ${`${number(row.p99Ms / Math.max(reference.p99Ms, 1), 1)}×`.padStart(12)}`,
+    ),
+  ];
+  console.log(lines.join('\n'));
+}
