@@ -78,7 +78,6 @@ export const tokenPair = z.object({ access: z.string(), refresh: z.string() });
 export type TokenPair = z.infer<typeof tokenPair>;
 
 export const refreshRequest = z.object({ refresh: z.string().min(1).max(512) });
-export type RefreshRequest = z.infer<typeof refreshRequest>;
 
 /** PUT /api/account/: only username and phone change; other fields are ignored (SPEC §7). */
 export const updateAccountRequest = z.object({

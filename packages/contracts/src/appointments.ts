@@ -84,7 +84,6 @@ export type ParsedAppointmentRequest = z.output<typeof appointmentRequest>;
 
 /** An alert as read back: its time in epoch seconds. */
 export const appointmentAlert = z.object({ alert_time: z.number().int() });
-export type AppointmentAlert = z.infer<typeof appointmentAlert>;
 
 export const appointment = z.object({
   id: z.uuid(),
@@ -114,7 +113,6 @@ export const appointmentListQuery = z
       startDate === undefined || endDate === undefined || startDate <= endDate,
     { path: ['endDate'], message: 'endDate must not be before startDate.' },
   );
-export type AppointmentListQuery = z.input<typeof appointmentListQuery>;
 
 export const appointmentIdParams = z.object({ id: z.uuid('An appointment id is a UUID.') });
 

@@ -27,4 +27,3 @@ export const checkoutOutcome = z.enum(checkoutOutcomes);
 export type CheckoutOutcome = z.infer<typeof checkoutOutcome>;
 
 export const paymentStatuses = ['pending', 'paid', 'cancelled', 'superseded'] as const;
-export type PaymentStatus = (typeof paymentStatuses)[number];

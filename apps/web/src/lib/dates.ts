@@ -3,10 +3,6 @@ import dayjs from 'dayjs';
 /** Calendar dates are shown as the spec writes them everywhere: YYYY-MM-DD. */
 export const dateFormat = 'YYYY-MM-DD';
 
-export function formatDate(value: string | Date): string {
-  return dayjs(value).format(dateFormat);
-}
-
 export function currentYear(): number {
   return dayjs().year();
 }

@@ -62,6 +62,3 @@ export const contentTopics = pgTable('content_topics', {
 });
 
 export type ContentImageRow = typeof contentImages.$inferSelect;
-export type KnowledgeArticleRow = typeof knowledgeArticles.$inferSelect;
-export type SupplierPageRow = typeof supplierPages.$inferSelect;
-export type ContentTopicRow = typeof contentTopics.$inferSelect;

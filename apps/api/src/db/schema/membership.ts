@@ -57,4 +57,3 @@ export const paymentEvents = pgTable('payment_events', {
 });
 
 export type MembershipPaymentRow = typeof membershipPayments.$inferSelect;
-export type MembershipRow = typeof memberships.$inferSelect;

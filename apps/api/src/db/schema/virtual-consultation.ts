@@ -147,7 +147,6 @@ export const complaintImages = pgTable(
 );
 
 export type DoctorRow = typeof doctors.$inferSelect;
-export type DoctorAvailabilityRow = typeof doctorAvailability.$inferSelect;
 export type FormQuestionRow = typeof formQuestions.$inferSelect;
 export type ReservationRow = typeof reservations.$inferSelect;
 export type ReservationAnswerRow = typeof reservationAnswers.$inferSelect;

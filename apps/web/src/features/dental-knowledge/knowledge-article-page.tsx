@@ -4,7 +4,8 @@ import { MarkdownDocument } from '../../components/markdown-document';
 import { PageSpinner } from '../../components/page-spinner';
 import { useDocumentTitle } from '../../lib/document-title';
 import { useKnowledgeArticle } from './api/get-knowledge-article';
-import { knowledgeSectionTitle, nothingToShow } from './texts';
+import { NothingToShow } from '../../components/nothing-to-show';
+import { knowledgeSectionTitle } from './texts';
 
 const backLink = (
   <Anchor component={Link} to=".." relative="path">
@@ -24,7 +25,7 @@ export default function KnowledgeArticlePage() {
     return (
       <Stack gap="md">
         <Title order={1}>{knowledgeSectionTitle}</Title>
-        <Text>{nothingToShow}</Text>
+        <NothingToShow />
         {backLink}
       </Stack>
     );

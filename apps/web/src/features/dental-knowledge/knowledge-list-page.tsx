@@ -1,4 +1,4 @@
-import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Paper, Stack, Title } from '@mantine/core';
 import { IconBrandYoutube } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { KnowledgeListItem } from '@dental/contracts';
@@ -6,7 +6,8 @@ import { PageSpinner } from '../../components/page-spinner';
 import { useDocumentTitle } from '../../lib/document-title';
 import { useKnowledgeList } from './api/get-knowledge-list';
 import { youtubeSearchUrl } from './youtube-search';
-import { knowledgeSectionTitle, nothingToShow } from './texts';
+import { NothingToShow } from '../../components/nothing-to-show';
+import { knowledgeSectionTitle } from './texts';
 import classes from './content-card.module.css';
 
 function KnowledgeCard({ article }: { article: KnowledgeListItem }) {
@@ -50,7 +51,7 @@ export default function KnowledgeListPage() {
         <PageSpinner />
       ) : articles.isError || articles.data.length === 0 ? (
         // SPEC §8: a failed knowledge call shows no message; the page is simply empty.
-        <Text>{nothingToShow}</Text>
+        <NothingToShow />
       ) : (
         <ul className={classes.grid} aria-label="Articles">
           {articles.data.map((article) => (

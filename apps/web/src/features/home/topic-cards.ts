@@ -71,12 +71,6 @@ export const topicCards = [
   },
 ] as const satisfies readonly TopicCard[];
 
-export type TopicKey = (typeof topicCards)[number]['key'];
-
-export const topicCardByKey = Object.fromEntries(
-  topicCards.map((card) => [card.key, card]),
-) as Record<TopicKey, TopicCard>;
-
 /** SPEC §2: a card whose location starts with http:// or https:// is an external link (schemes
  *  are case-insensitive, as in browsers). */
 export function isExternalLocation(location: string): boolean {

@@ -1,11 +1,12 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { MarkdownDocument } from '../../components/markdown-document';
 import { PageSpinner } from '../../components/page-spinner';
 import { useDocumentTitle } from '../../lib/document-title';
 import { useSupplierList } from './api/get-suppliers';
 import { useSupplierTopic } from './api/get-supplier-topic';
-import { nothingToShow, supplierSectionTitle } from './texts';
+import { NothingToShow } from '../../components/nothing-to-show';
+import { supplierSectionTitle } from './texts';
 import classes from './oral-supplier.module.css';
 
 /** The topic's name and picture, and its short introduction. */
@@ -34,7 +35,7 @@ function TopicHeading() {
 function SupplierCards() {
   const suppliers = useSupplierList();
   if (suppliers.isPending) return <PageSpinner />;
-  if (suppliers.isError || suppliers.data.length === 0) return <Text>{nothingToShow}</Text>;
+  if (suppliers.isError || suppliers.data.length === 0) return <NothingToShow />;
   return (
     <ul className={classes.grid} aria-label="Suppliers">
       {suppliers.data.map((supplier) => (

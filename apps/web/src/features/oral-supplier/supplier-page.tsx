@@ -1,11 +1,12 @@
-import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Title } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { MarkdownDocument } from '../../components/markdown-document';
 import { PageSpinner } from '../../components/page-spinner';
 import { useDocumentTitle } from '../../lib/document-title';
 import { useSupplier } from './api/get-supplier';
-import { nothingToShow, supplierSectionTitle } from './texts';
+import { NothingToShow } from '../../components/nothing-to-show';
+import { supplierSectionTitle } from './texts';
 import classes from './oral-supplier.module.css';
 
 const backLink = (
@@ -27,7 +28,7 @@ export default function SupplierPage() {
     return (
       <Stack gap="md">
         <Title order={1}>{supplierSectionTitle}</Title>
-        <Text>{nothingToShow}</Text>
+        <NothingToShow />
         {backLink}
       </Stack>
     );
