@@ -30,7 +30,7 @@ const fixtureModel = spawnSync(
   [
     '--import',
     'tsx',
-    'apps/api/src/adapters/detector/testing/write-fixture-model.ts',
+    'apps/api/test/fixtures/write-fixture-model.ts',
     path.join(dataDir, 'models', 'caries.onnx'),
   ],
   { cwd: root, stdio: 'inherit' },

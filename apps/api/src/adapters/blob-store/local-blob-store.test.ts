@@ -4,7 +4,7 @@ import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempFilePrefix } from '../../lib/atomic-write-file';
-import { describeBlobStore } from './blob-store.behaviour';
+import { describeBlobStore } from '../../../test/support/blob-store.behaviour';
 import { LocalBlobStore } from './local-blob-store';
 
 async function makeRoot(): Promise<string> {

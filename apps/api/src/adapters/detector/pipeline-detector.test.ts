@@ -10,8 +10,8 @@ import type { PipelineDetector } from './pipeline-detector';
 import {
   startInferenceTestServer,
   type InferenceTestServer,
-} from './testing/inference-test-server';
-import { writeFixtureModel } from './testing/fixture-model';
+} from '../../../test/mocks/inference-test-server';
+import { writeFixtureModel } from '../../../test/fixtures/fixture-model';
 
 interface Square {
   left: number;

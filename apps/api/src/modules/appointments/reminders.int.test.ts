@@ -6,7 +6,7 @@ import { createMailer, type Mailer } from '../../adapters/mailer';
 import {
   startTwilioTestServer,
   type TwilioTestServer,
-} from '../../adapters/sms/twilio-test-server';
+} from '../../../test/mocks/twilio-test-server';
 import { buildApp, createServices, type Services } from '../../app';
 import { systemClock } from '../../clock';
 import { reminders } from '../../db/schema';

@@ -14,17 +14,23 @@ import {
   unsupportedImageMessage,
   type DentalAiResult,
 } from '@dental/contracts';
-import { writeFixtureModel } from '../../adapters/detector/testing/fixture-model';
+import { writeFixtureModel } from '../../../test/fixtures/fixture-model';
 import {
   startInferenceTestServer,
   type InferenceTestServer,
-} from '../../adapters/detector/testing/inference-test-server';
+} from '../../../test/mocks/inference-test-server';
 import { dentalAiResults } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { factories } from '../../../test/factories';
-import { fetchLink, storedKeys } from '../files/files-test-support';
+import { fetchLink, storedKeys } from '../../../test/support/files';
 import { FilesRepository } from '../files/files.repository';
-import { dataUrlOf, htmlPage, makePng, padPng, svgImage } from '../uploads/upload-test-files';
+import {
+  dataUrlOf,
+  htmlPage,
+  makePng,
+  padPng,
+  svgImage,
+} from '../../../test/fixtures/upload-test-files';
 import { dentalAiResultNotFoundMessage, detectionFailedMessage } from './dental-ai.service';
 
 let t: TestApp;

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oralPhotoPaths, type OralPhoto } from '@dental/contracts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { factories } from '../../../test/factories';
-import { dataUrlOf, makePng } from '../uploads/upload-test-files';
+import { dataUrlOf, makePng } from '../../../test/fixtures/upload-test-files';
 import { fileGoneMessage } from './files.routes';
-import { fetchLink, storedKeys } from './files-test-support';
+import { fetchLink, storedKeys } from '../../../test/support/files';
 
 let t: TestApp;
 let factory: ReturnType<typeof factories>;

@@ -11,7 +11,7 @@ import {
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { factories } from '../../../test/factories';
 import { medicalFiles } from '../../db/schema';
-import { fetchLink, fillStorage, storedKeys } from '../files/files-test-support';
+import { fetchLink, fillStorage, storedKeys } from '../../../test/support/files';
 import {
   dataUrlOf,
   htmlPage,
@@ -19,7 +19,7 @@ import {
   makePng,
   padPng,
   svgImage,
-} from '../uploads/upload-test-files';
+} from '../../../test/fixtures/upload-test-files';
 import { tooManyFilesMessage } from './medical-records.service';
 
 let t: TestApp;

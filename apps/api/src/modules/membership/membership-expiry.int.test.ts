@@ -4,7 +4,7 @@ import type { JobHandler, JobQueue, QueueRules } from '../../jobs/job-queue';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { factories } from '../../../test/factories';
 import { startSmtpInbox, type SmtpInbox } from '../../../test/smtp-inbox';
-import { membershipHelpers } from './membership-test-support';
+import { membershipHelpers } from '../../../test/support/membership';
 import { membershipExpiryQueue, registerMembershipWorkers } from './membership.jobs';
 import { expiryReminderMs, oneYearAfter } from './membership.service';
 

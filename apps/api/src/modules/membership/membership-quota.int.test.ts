@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { membershipPaths, plans } from '@dental/contracts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { factories } from '../../../test/factories';
-import { membershipHelpers } from './membership-test-support';
+import { membershipHelpers } from '../../../test/support/membership';
 
 /** The Dental AI limit of the quota service counts uses in the current membership year. */
 let t: TestApp;

@@ -4,10 +4,10 @@ import { membershipPaths, plans } from '@dental/contracts';
 import {
   startStripeTestServer,
   type StripeTestServer,
-} from '../../adapters/payments/stripe-test-server';
+} from '../../../test/mocks/stripe-test-server';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { factories } from '../../../test/factories';
-import { membershipHelpers } from './membership-test-support';
+import { membershipHelpers } from '../../../test/support/membership';
 
 /** Stripe Checkout against a local server speaking its API, and signed webhook deliveries. */
 const webhookSecret = 'whsec_membership_test_secret';

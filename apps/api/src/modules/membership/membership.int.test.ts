@@ -3,7 +3,7 @@ import { endOfYear, membershipPaths, plans } from '@dental/contracts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { factories } from '../../../test/factories';
 import { startSmtpInbox, type SmtpInbox } from '../../../test/smtp-inbox';
-import { membershipHelpers } from './membership-test-support';
+import { membershipHelpers } from '../../../test/support/membership';
 import { checkoutLifetimeMs } from './membership.service';
 
 /** Plan choice and the built-in test-mode checkout (no Stripe configured). */

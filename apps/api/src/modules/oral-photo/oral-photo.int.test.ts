@@ -11,7 +11,7 @@ import {
 } from '@dental/contracts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { factories } from '../../../test/factories';
-import { fetchLink, fillStorage, storedKeys } from '../files/files-test-support';
+import { fetchLink, fillStorage, storedKeys } from '../../../test/support/files';
 import {
   dataUrlOf,
   htmlPage,
@@ -21,7 +21,7 @@ import {
   makeWebp,
   padPng,
   svgImage,
-} from '../uploads/upload-test-files';
+} from '../../../test/fixtures/upload-test-files';
 
 let t: TestApp;
 let factory: ReturnType<typeof factories>;

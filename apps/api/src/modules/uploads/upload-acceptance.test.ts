@@ -32,7 +32,7 @@ import {
   padPng,
   plantedMetadata,
   svgImage,
-} from './upload-test-files';
+} from '../../../test/fixtures/upload-test-files';
 
 const uploads = new UploadAcceptance();
 

@@ -19,10 +19,10 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { factories } from '../../../test/factories';
 import { main, runClinicCommand, usage } from '../../cli/clinic';
 import { complaintImages } from '../../db/schema';
-import { makePng } from '../uploads/upload-test-files';
+import { makePng } from '../../../test/fixtures/upload-test-files';
 import { ClinicRepository } from './clinic.repository';
 import { ClinicError, seedConsultations, type ClinicService } from './clinic.service';
-import { clinicFor } from './consultation-test-support';
+import { clinicFor } from '../../../test/support/consultation';
 
 const execFileAsync = promisify(execFile);
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');

@@ -21,8 +21,13 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { factories } from '../../../test/factories';
 import { startSmtpInbox, type SmtpInbox } from '../../../test/smtp-inbox';
 import { reservations } from '../../db/schema';
-import { makePng } from '../uploads/upload-test-files';
-import { clinicFor, setUpClinic, slotAfter, type ClinicSetup } from './consultation-test-support';
+import { makePng } from '../../../test/fixtures/upload-test-files';
+import {
+  clinicFor,
+  setUpClinic,
+  slotAfter,
+  type ClinicSetup,
+} from '../../../test/support/consultation';
 import type { ClinicService } from './clinic.service';
 import {
   missingAnswersMessage,

@@ -1,9 +1,9 @@
-import type { Database } from '../../db/client';
-import type { BlobStore } from '../../adapters/blob-store/blob-store';
-import type { Clock } from '../../clock';
-import { UploadAcceptance } from '../uploads/upload-acceptance';
-import { ClinicRepository } from './clinic.repository';
-import { ClinicService } from './clinic.service';
+import type { Database } from '../../src/db/client';
+import type { BlobStore } from '../../src/adapters/blob-store/blob-store';
+import type { Clock } from '../../src/clock';
+import { UploadAcceptance } from '../../src/modules/uploads/upload-acceptance';
+import { ClinicRepository } from '../../src/modules/virtual-consultation/clinic.repository';
+import { ClinicService } from '../../src/modules/virtual-consultation/clinic.service';
 
 /** The clinic side over a test database, as the clinic command builds it. */
 export function clinicFor(db: Database, blobs: BlobStore, clock: Clock): ClinicService {

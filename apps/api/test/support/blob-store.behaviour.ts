@@ -1,7 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { InvalidBlobKey, type BlobListing, type BlobStore } from './blob-store';
+import {
+  InvalidBlobKey,
+  type BlobListing,
+  type BlobStore,
+} from '../../src/adapters/blob-store/blob-store';
 
 export interface OpenedBlobStore {
   store: BlobStore;
