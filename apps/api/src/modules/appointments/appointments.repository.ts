@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { appointments, reminders, type AppointmentRow, type ReminderRow } from '../../db/schema';
+import { insertedRow } from '../../db/inserted-row';
 
 export type AppointmentFields = Pick<
   AppointmentRow,
@@ -63,11 +64,12 @@ export class AppointmentRepository {
   }
 
   async insert(userId: string, fields: AppointmentFields, now: Date): Promise<AppointmentRow> {
-    const [row] = await this.db
-      .insert(appointments)
-      .values({ ...fields, userId, createdAt: now, updatedAt: now })
-      .returning();
-    if (row === undefined) throw new Error('INSERT … RETURNING answered no row');
+    const row = insertedRow(
+      await this.db
+        .insert(appointments)
+        .values({ ...fields, userId, createdAt: now, updatedAt: now })
+        .returning(),
+    );
     return row;
   }
 

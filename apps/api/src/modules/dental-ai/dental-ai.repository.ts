@@ -1,6 +1,7 @@
 import { and, count, eq, gte } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { dentalAiResults, type DentalAiResultRow } from '../../db/schema';
+import { insertedRow } from '../../db/inserted-row';
 
 export type NewDentalAiResult = Omit<DentalAiResultRow, 'id' | 'userId' | 'createdAt'>;
 
@@ -31,11 +32,12 @@ export class DentalAiRepository {
   }
 
   async insert(userId: string, values: NewDentalAiResult, now: Date): Promise<DentalAiResultRow> {
-    const [row] = await this.db
-      .insert(dentalAiResults)
-      .values({ ...values, userId, createdAt: now })
-      .returning();
-    if (row === undefined) throw new Error('INSERT … RETURNING answered no row');
+    const row = insertedRow(
+      await this.db
+        .insert(dentalAiResults)
+        .values({ ...values, userId, createdAt: now })
+        .returning(),
+    );
     return row;
   }
 }

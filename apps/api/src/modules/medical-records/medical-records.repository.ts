@@ -7,6 +7,7 @@ import {
   type MedicalFileRow,
   type MedicalRecordRow,
 } from '../../db/schema';
+import { insertedRow } from '../../db/inserted-row';
 
 export interface MedicalRecordFilter {
   sequence: RecordSequence;
@@ -79,11 +80,12 @@ export class MedicalRecordRepository {
   }
 
   async insert(userId: string, values: MedicalRecordFields, now: Date): Promise<MedicalRecordRow> {
-    const [row] = await this.db
-      .insert(medicalRecords)
-      .values({ ...values, userId, createdAt: now, updatedAt: now })
-      .returning();
-    if (row === undefined) throw new Error('INSERT … RETURNING answered no row');
+    const row = insertedRow(
+      await this.db
+        .insert(medicalRecords)
+        .values({ ...values, userId, createdAt: now, updatedAt: now })
+        .returning(),
+    );
     return row;
   }
 

@@ -15,6 +15,7 @@ import { newBlobKey, type FileStorage } from '../files/file-storage';
 import type { QuotaService } from '../files/quota.service';
 import type { UploadAcceptance } from '../uploads/upload-acceptance';
 import type { MedicalRecordRepository, NewMedicalFile } from './medical-records.repository';
+import { insertedRow } from '../../db/inserted-row';
 
 export const medicalRecordNotFoundMessage = 'This record was not found.';
 export const medicalFileNotFoundMessage = 'This file was not found.';
@@ -120,9 +121,9 @@ export class MedicalRecordService {
         if ((await records.countFiles(userId, recordId)) >= maxFilesPerRecord) {
           throw new UnprocessableEntity(tooManyFilesMessage);
         }
-        const [inserted] = await records.insertFiles(userId, recordId, [stored], this.clock.now());
-        if (inserted === undefined) throw new Error('INSERT … RETURNING answered no row');
-        return inserted;
+        return insertedRow(
+          await records.insertFiles(userId, recordId, [stored], this.clock.now()),
+        );
       });
       return this.toMedicalFile(row);
     } catch (error) {

@@ -2,6 +2,7 @@ import { and, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
 import type { PhotoType } from '@dental/contracts';
 import type { Database } from '../../db/client';
 import { oralPhotos, type OralPhotoRow } from '../../db/schema';
+import { insertedRow } from '../../db/inserted-row';
 
 export interface OralPhotoFilter {
   /** Undefined means both types. */
@@ -63,11 +64,12 @@ export class OralPhotoRepository {
     values: OralPhotoFields & StoredImage,
     now: Date,
   ): Promise<OralPhotoRow> {
-    const [row] = await this.db
-      .insert(oralPhotos)
-      .values({ ...values, userId, createdAt: now, updatedAt: now })
-      .returning();
-    if (row === undefined) throw new Error('INSERT … RETURNING answered no row');
+    const row = insertedRow(
+      await this.db
+        .insert(oralPhotos)
+        .values({ ...values, userId, createdAt: now, updatedAt: now })
+        .returning(),
+    );
     return row;
   }
 

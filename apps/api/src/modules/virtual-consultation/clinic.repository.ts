@@ -15,6 +15,7 @@ import {
   type FormQuestionRow,
 } from '../../db/schema';
 import type { WeeklyWindow } from './slots';
+import { insertedRow } from '../../db/inserted-row';
 
 export interface ClinicReservationRow {
   id: string;
@@ -95,11 +96,12 @@ export class ClinicRepository {
       .orderBy(desc(consultationForms.createdAt), desc(consultationForms.id))
       .limit(1);
     if (form !== undefined) return form.id;
-    const [created] = await this.db
-      .insert(consultationForms)
-      .values({ title: 'Virtual consultation' })
-      .returning({ id: consultationForms.id });
-    if (created === undefined) throw new Error('INSERT … RETURNING answered no row');
+    const created = insertedRow(
+      await this.db
+        .insert(consultationForms)
+        .values({ title: 'Virtual consultation' })
+        .returning({ id: consultationForms.id }),
+    );
     return created.id;
   }
 
@@ -123,11 +125,12 @@ export class ClinicRepository {
       .select({ position: max(formQuestions.position) })
       .from(formQuestions)
       .where(eq(formQuestions.formId, formId));
-    const [row] = await this.db
-      .insert(formQuestions)
-      .values({ formId, label, position: position ?? (last?.position ?? 0) + 1 })
-      .returning();
-    if (row === undefined) throw new Error('INSERT … RETURNING answered no row');
+    const row = insertedRow(
+      await this.db
+        .insert(formQuestions)
+        .values({ formId, label, position: position ?? (last?.position ?? 0) + 1 })
+        .returning(),
+    );
     return row;
   }
 
@@ -245,15 +248,16 @@ export class ClinicRepository {
     images: readonly NewComplaintImage[],
     now: Date,
   ): Promise<{ id: string; replacedKeys: string[] }> {
-    const [row] = await this.db
-      .insert(complaints)
-      .values({ reservationId, ...summary, createdAt: now, updatedAt: now })
-      .onConflictDoUpdate({
-        target: complaints.reservationId,
-        set: { ...summary, updatedAt: now },
-      })
-      .returning({ id: complaints.id });
-    if (row === undefined) throw new Error('INSERT … RETURNING answered no row');
+    const row = insertedRow(
+      await this.db
+        .insert(complaints)
+        .values({ reservationId, ...summary, createdAt: now, updatedAt: now })
+        .onConflictDoUpdate({
+          target: complaints.reservationId,
+          set: { ...summary, updatedAt: now },
+        })
+        .returning({ id: complaints.id }),
+    );
     const replaced: ComplaintImageRow[] = await this.db
       .delete(complaintImages)
       .where(eq(complaintImages.complaintId, row.id))

@@ -19,6 +19,7 @@ import {
   type ReservationRow,
 } from '../../db/schema';
 import type { WeeklyWindow } from './slots';
+import { insertedRow } from '../../db/inserted-row';
 
 export interface DoctorWithWindows extends DoctorRow {
   windows: WeeklyWindow[];
@@ -127,17 +128,18 @@ export class ConsultationRepository {
   async insertReservation(reservation: NewReservation, now: Date): Promise<string | null> {
     try {
       return await this.db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(reservations)
-          .values({
-            userId: reservation.userId,
-            doctorId: reservation.doctorId,
-            timeZone: reservation.timeZone,
-            reservationTime: reservation.reservationTime,
-            createdAt: now,
-          })
-          .returning({ id: reservations.id });
-        if (row === undefined) throw new Error('INSERT … RETURNING answered no row');
+        const row = insertedRow(
+          await tx
+            .insert(reservations)
+            .values({
+              userId: reservation.userId,
+              doctorId: reservation.doctorId,
+              timeZone: reservation.timeZone,
+              reservationTime: reservation.reservationTime,
+              createdAt: now,
+            })
+            .returning({ id: reservations.id }),
+        );
         if (reservation.answers.length > 0) {
           await tx
             .insert(reservationAnswers)
