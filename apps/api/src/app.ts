@@ -62,6 +62,7 @@ import { consultationRoutes } from './modules/virtual-consultation/virtual-consu
 import { ConsultationService } from './modules/virtual-consultation/virtual-consultation.service';
 import { SignedLinks } from './lib/signed-links';
 import { authPlugin } from './plugins/auth';
+import { clientErrorHandler } from './plugins/client-errors';
 import { errorsPlugin, frameworkErrorHandler } from './plugins/errors';
 import { openApiPlugin } from './plugins/openapi';
 import { rateLimitPlugin } from './plugins/rate-limit';
@@ -192,6 +193,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

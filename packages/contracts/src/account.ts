@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isValidPhoneNumber } from 'libphonenumber-js';
 import { planName } from './plans';
+import { singleLineText } from './text';
 
 /** Routes of SPEC §7 Account, plus token refresh and logout (docs/decisions). */
 export const accountPaths = {
@@ -17,17 +18,14 @@ export const accountPaths = {
 export const passwordMinLength = 8;
 
 export const email = z.email('Enter a valid e-mail address.').max(254);
-export const password = z
-  .string()
+export const password = singleLineText()
   .min(passwordMinLength, `Password must be at least ${passwordMinLength} characters.`)
   .max(128, 'Password must be at most 128 characters.');
 /** An international phone number; stored as E.164. */
-export const phone = z
-  .string()
+export const phone = singleLineText()
   .trim()
   .refine((value) => isValidPhoneNumber(value), 'Enter a valid phone number.');
-export const username = z
-  .string()
+export const username = singleLineText()
   .trim()
   .min(1, 'Name is required.')
   .max(100, 'Name must be at most 100 characters.');
@@ -68,8 +66,8 @@ export type RegisterRequest = z.infer<typeof registerRequest>;
 
 export const nativeLoginRequest = z.object({
   login_type: z.literal('native'),
-  email: z.string().trim().min(1, 'E-mail is required.').max(254),
-  password: z.string().min(1, 'Password is required.').max(128),
+  email: singleLineText().trim().min(1, 'E-mail is required.').max(254),
+  password: singleLineText().min(1, 'Password is required.').max(128),
 });
 export const loginRequest = nativeLoginRequest;
 export type LoginRequest = z.infer<typeof loginRequest>;
@@ -77,7 +75,7 @@ export type LoginRequest = z.infer<typeof loginRequest>;
 export const tokenPair = z.object({ access: z.string(), refresh: z.string() });
 export type TokenPair = z.infer<typeof tokenPair>;
 
-export const refreshRequest = z.object({ refresh: z.string().min(1).max(512) });
+export const refreshRequest = z.object({ refresh: singleLineText().min(1).max(512) });
 
 /** PUT /api/account/: only username and phone change; other fields are ignored (SPEC §7). */
 export const updateAccountRequest = z.object({
@@ -89,7 +87,7 @@ export type UpdateAccountRequest = z.infer<typeof updateAccountRequest>;
 export const forgetPasswordRequest = z.object({ email });
 export const updatePasswordRequest = z.object({
   password,
-  key: z.string().min(1, 'The reset link is missing its key.').max(256),
+  key: singleLineText().min(1, 'The reset link is missing its key.').max(256),
 });
 export type UpdatePasswordRequest = z.infer<typeof updatePasswordRequest>;
 
@@ -112,7 +110,7 @@ export const socialProviderNames: Record<SocialProvider, string> = {
 /** SPEC §3 social login request: the provider's token (Google/Facebook access, Apple identity). */
 export const socialLoginRequest = z.object({
   login_type: socialProvider,
-  token: z.string().min(1, 'The sign-in token is missing.').max(8192),
+  token: singleLineText().min(1, 'The sign-in token is missing.').max(8192),
 });
 export type SocialLoginRequest = z.infer<typeof socialLoginRequest>;
 

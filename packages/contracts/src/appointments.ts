@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiLineText, singleLineText } from './text';
 
 /** Routes of SPEC §7 Appointments. */
 export const appointmentPaths = {
@@ -31,8 +32,7 @@ function isTimeZone(value: string): boolean {
   }
 }
 
-export const appointmentTimeZone = z
-  .string()
+export const appointmentTimeZone = singleLineText()
   .max(64)
   .refine(isTimeZone, 'Enter a time zone such as America/New_York.');
 
@@ -49,8 +49,7 @@ export const appointmentRequest = z
       offset: true,
       error: 'Enter the appointment date and time.',
     }),
-    note: z
-      .string('The note must be text.')
+    note: multiLineText('The note must be text.')
       .trim()
       .max(
         appointmentNoteMaxLength,

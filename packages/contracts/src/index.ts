@@ -12,3 +12,4 @@ export * from './oral-supplier';
 export * from './appointments';
 export * from './membership';
 export * from './dental-ai';
+export * from './text';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from './text';
 import { calendarDate, dataLink, dateRangeFields, dateRangeRule, note } from './oral-photo';
 
 /** Routes of SPEC §7 Medical records. */
@@ -46,8 +47,7 @@ export type MedicalRecord = z.infer<typeof medicalRecord>;
 export const medicalRecordList = z.array(medicalRecord);
 
 export const newMedicalFileRequest = z.object({
-  file_name: z
-    .string('Give the file a name.')
+  file_name: singleLineText('Give the file a name.')
     .trim()
     .min(1, 'Give the file a name.')
     .max(255, 'File name must be at most 255 characters.'),
@@ -55,8 +55,7 @@ export const newMedicalFileRequest = z.object({
 });
 export type NewMedicalFileRequest = z.infer<typeof newMedicalFileRequest>;
 
-const title = z
-  .string('Title is required.')
+const title = singleLineText('Title is required.')
   .trim()
   .min(1, 'Title is required.')
   .max(titleMaxLength, `Title must be at most ${titleMaxLength} characters.`);

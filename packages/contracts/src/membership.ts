@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from './text';
 
 /** Routes of SPEC §7 Membership, plus the payment provider's return paths. */
 export const membershipPaths = {
@@ -14,7 +15,7 @@ export const membershipPaths = {
 
 export const choosePlanRequest = z.object({
   memberId: z.uuid('memberId must be your account id.'),
-  selectedPlan: z.string().min(1, 'Choose a plan.').max(32),
+  selectedPlan: singleLineText().min(1, 'Choose a plan.').max(32),
 });
 export type ChoosePlanRequest = z.infer<typeof choosePlanRequest>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiLineText, singleLineText } from './text';
 
 /** Routes of SPEC §7 Photos. */
 export const oralPhotoPaths = {
@@ -22,13 +23,14 @@ export const listMaxRows = 500;
 /** A calendar date as SPEC §9 writes dates: YYYY-MM-DD. */
 export const calendarDate = z.iso.date('Enter a date as YYYY-MM-DD.');
 
-/** A file sent inline as the spec's clients send it: `data:<type>;base64,<payload>`. */
-export const dataLink = z
-  .string('Choose a file to upload.')
-  .regex(/^data:[^,]{0,256};base64,/i, 'The file must be sent as a base64 data link.');
+/** A file sent inline, as the web app sends it (docs/product/general.md#calls-and-errors):
+ *  `data:<type>;base64,<payload>`. */
+export const dataLink = singleLineText('Choose a file to upload.').regex(
+  /^data:[^,]{0,256};base64,/i,
+  'The file must be sent as a base64 data link.',
+);
 
-export const note = z
-  .string()
+export const note = multiLineText()
   .trim()
   .max(noteMaxLength, `Note must be at most ${noteMaxLength} characters.`);
 

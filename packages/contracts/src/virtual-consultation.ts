@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiLineText, singleLineText } from './text';
 
 /** Routes of SPEC §7 Reservations, plus the booking calls (docs/decisions/consultation-booking.md). */
 export const consultationPaths = {
@@ -49,8 +50,7 @@ export function isIanaTimeZone(value: string): boolean {
   }
 }
 
-export const reservationTimeZone = z
-  .string()
+export const reservationTimeZone = singleLineText()
   .min(1, unknownTimeZoneMessage)
   .max(64, unknownTimeZoneMessage)
   .refine(isIanaTimeZone, unknownTimeZoneMessage);
@@ -148,8 +148,7 @@ export type ConsultationForm = z.infer<typeof consultationForm>;
 
 export const bookingAnswer = z.object({
   question: z.uuid('Not a valid question.'),
-  answer: z
-    .string()
+  answer: multiLineText()
     .trim()
     .min(1, answerRequiredMessage)
     .max(answerMaxLength, `An answer may be at most ${String(answerMaxLength)} characters.`),
