@@ -24,7 +24,7 @@ test('adds, filters, edits, downloads and deletes a photo', async ({ page, accou
 
   await openAddScreen(page, addPhotoUrl);
   const picker = page.getByLabel('Image');
-  // Refused in the browser before anything is sent (SPEC §5).
+  // Refused in the browser before anything is sent (docs/product/records.md#uploads).
   await picker.setInputFiles({
     name: 'huge.png',
     mimeType: 'image/png',

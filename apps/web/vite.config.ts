@@ -2,7 +2,8 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
 // Every built file lives under /static/ so the API's static plugin can serve them with long-lived
-// caching, and lazily loaded route chunks come from /static/js/ (SPEC §7).
+// caching, and lazily loaded route chunks come from /static/js/
+// (docs/product/general.md#script-chunks).
 export default defineConfig({
   plugins: [react()],
   build: {

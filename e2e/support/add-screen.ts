@@ -1,7 +1,8 @@
 import { expect, type Page } from '@playwright/test';
 
 /** Follows '+Add' from a storage list to `url` and accepts the upload disclaimer the add screen
- *  opens with (SPEC §2); `whileDisclaimerOpen` runs with the disclaimer on screen. */
+ *  opens with (docs/product/records.md#disclaimer-before-adding); `whileDisclaimerOpen` runs with
+ *  the disclaimer on screen. */
 export async function openAddScreen(
   page: Page,
   url: RegExp,

@@ -1,4 +1,5 @@
-/** The seven topic cards of SPEC §2 (names spelled as the spec gives them) and their routes. */
+/** The seven topic cards (docs/product/general.md#topic-cards; names spelled as given there) and
+ *  their routes. */
 export const topicCards = [
   { name: 'X-rays and Photos Storage', path: '/oral-photo' },
   { name: 'Dental AI', path: '/dental-ai' },

@@ -3,7 +3,8 @@ import { isValidPhoneNumber } from 'libphonenumber-js';
 import { planName } from './plans';
 import { singleLineText } from './text';
 
-/** Routes of SPEC §7 Account, plus token refresh and logout (docs/decisions). */
+/** Routes of docs/product/accounts.md#account-calls, plus token refresh and logout
+ *  (docs/decisions). */
 export const accountPaths = {
   account: '/api/account/',
   register: '/api/account/register/',
@@ -38,8 +39,8 @@ export const linkedSocialAccount = z
   .object({ email: z.string().nullable(), social_media_account: z.string() })
   .nullable();
 
-/** SPEC §3 Account, with the storage figures the Profile's usage bar needs
- *  (docs/decisions/storage-usage-on-profile.md). */
+/** The account (docs/product/accounts.md#account-calls), with the storage figures the Profile's
+ *  usage bar needs (docs/decisions/storage-usage-on-profile.md). */
 export const account = z.object({
   id: z.uuid(),
   username: z.string(),
@@ -53,12 +54,12 @@ export const account = z.object({
   facebook_account: linkedSocialAccount,
   /** Bytes of photos and medical files stored, counted against the plan's quota. */
   storage_used_bytes: z.number().int().nonnegative(),
-  /** The storage quota of the member's plan in bytes (SPEC §9). */
+  /** The storage quota of the member's plan in bytes (docs/product/records.md#storage-quota). */
   storage_quota_bytes: z.number().int().positive(),
 });
 export type Account = z.infer<typeof account>;
 
-/** Phone is optional at sign-up (SPEC §5 does not require it); '' or absent means none. */
+/** Phone is optional at sign-up (docs/product/accounts.md#sign-up); '' or absent means none. */
 const optionalPhone = z.union([z.literal('').transform(() => null), phone]).nullish();
 
 export const registerRequest = z.object({ email, phone: optionalPhone, username, password });
@@ -77,7 +78,8 @@ export type TokenPair = z.infer<typeof tokenPair>;
 
 export const refreshRequest = z.object({ refresh: singleLineText().min(1).max(512) });
 
-/** PUT /api/account/: only username and phone change; other fields are ignored (SPEC §7). */
+/** PUT /api/account/: only username and phone change; other fields are ignored
+ *  (docs/product/accounts.md#account-calls). */
 export const updateAccountRequest = z.object({
   username: username.optional(),
   phone: optionalPhone,
@@ -107,7 +109,8 @@ export const socialProviderNames: Record<SocialProvider, string> = {
   facebook: 'Facebook',
 };
 
-/** SPEC §3 social login request: the provider's token (Google/Facebook access, Apple identity). */
+/** The social login request (docs/product/accounts.md#social-sign-in): the provider's token
+ *  (Google/Facebook access, Apple identity). */
 export const socialLoginRequest = z.object({
   login_type: socialProvider,
   token: singleLineText().min(1, 'The sign-in token is missing.').max(8192),
@@ -121,7 +124,8 @@ export const anyLoginRequest = z.discriminatedUnion('login_type', [
 ]);
 export type AnyLoginRequest = z.infer<typeof anyLoginRequest>;
 
-/** SPEC §3 social bind payload for POST /api/account/social_media_account/. */
+/** The social bind payload (docs/product/accounts.md#account-calls) for POST
+ *  /api/account/social_media_account/. */
 export const socialBindRequest = socialLoginRequest;
 export type SocialBindRequest = z.infer<typeof socialBindRequest>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { multiLineText, singleLineText } from './text';
 
-/** Routes of SPEC §7 Appointments. */
+/** Routes of the appointment calls (docs/product/appointments.md#appointment-calls). */
 export const appointmentPaths = {
   list: '/api/appointment/',
   one: (id: string) => `/api/appointment/${id}/`,
@@ -12,7 +12,8 @@ export const appointmentOrders = ['upcoming', 'previous'] as const;
 export const appointmentOrder = z.enum(appointmentOrders);
 export type AppointmentOrder = z.infer<typeof appointmentOrder>;
 
-/** The reminder choices of the forms (SPEC §4, §9): hours before the appointment. */
+/** The reminder choices of the forms (docs/product/appointments.md#reminders): hours before the
+ *  appointment. */
 export const reminderOffsetHours = [1, 24, 168] as const;
 export type ReminderOffsetHours = (typeof reminderOffsetHours)[number];
 
@@ -42,7 +43,8 @@ const epochSeconds = z
   .min(0, 'A reminder time cannot be before 1970.')
   .max(4_102_444_800, 'A reminder time must be before the year 2100.');
 
-/** POST and PUT body (SPEC §7): alert_before holds the alert times in epoch seconds. */
+/** POST and PUT body (docs/product/appointments.md#appointment-calls): alert_before holds the alert
+ *  times in epoch seconds. */
 export const appointmentRequest = z
   .object({
     appointment_date: z.iso.datetime({
@@ -118,8 +120,8 @@ export const appointmentIdParams = z.object({ id: z.uuid('An appointment id is a
 export const appointmentNotFoundMessage = 'Appointment not found.';
 
 /**
- * The reminder choice an alert stands for: its distance from the appointment in whole hours,
- * when that is one of the offered 1, 24 or 168 (SPEC §4).
+ * The reminder choice an alert stands for: its distance from the appointment in whole hours, when
+ * that is one of the offered 1, 24 or 168 (docs/product/appointments.md#new-and-edit-appointment).
  */
 export function reminderChoiceOf(
   appointmentSeconds: number,

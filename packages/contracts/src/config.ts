@@ -9,8 +9,8 @@ export const publicConfig = z.object({
   company_name: z.string(),
   customer_service_email: z.string(),
   social_providers: z.array(socialProvider),
-  /** An external reservation page for the Virtual Consultation hub (SPEC §2); absent means the
-   *  app's own booking page. */
+  /** An external reservation page for the Virtual Consultation hub
+   *  (docs/product/consultation.md#hub); absent means the app's own booking page. */
   reservation_url: z.url().optional(),
 });
 export type PublicConfig = z.infer<typeof publicConfig>;

@@ -2,19 +2,21 @@ import { z } from 'zod';
 import { planName } from './plans';
 import { dataLink } from './oral-photo';
 
-/** Routes of SPEC §7 Dental AI, plus the status and stored-result reads (docs/decisions/dental-ai-api.md). */
+/** Routes of docs/product/dental-ai.md#dental-ai-calls, plus the status and stored-result reads
+ *  (docs/decisions/dental-ai-api.md). */
 export const dentalAiPaths = {
   /** POST runs a detection; GET answers which types this server can run and the uses left. */
   root: '/api/dental-ai/',
   result: (id: string) => `/api/dental-ai/${id}/`,
 } as const;
 
-/** SPEC §3: the two detection types; caries is the default (SPEC §9). */
+/** The two detection types; caries is the default (docs/product/dental-ai.md#form). */
 export const dentalAiTypes = ['caries', 'wisdom_teeth'] as const;
 export const dentalAiType = z.enum(dentalAiTypes, 'Choose caries or wisdom_teeth.');
 export type DentalAiType = z.infer<typeof dentalAiType>;
 
-/** The radio labels and result titles of SPEC §2 Dental AI. */
+/** The radio labels and result titles (docs/product/dental-ai.md#form,
+ *  docs/product/dental-ai.md#result). */
 export const dentalAiTypeLabels: Record<DentalAiType, { option: string; resultTitle: string }> = {
   caries: { option: 'Caries', resultTitle: 'Caries Result' },
   wisdom_teeth: { option: 'Wisdom Teeth (Panel X-Ray Only)', resultTitle: 'Wisdom Teeth Result' },
@@ -26,19 +28,21 @@ export const dentalAiRequest = z.object({
 });
 export type DentalAiRequest = z.input<typeof dentalAiRequest>;
 
-/** One box of SPEC §3, in the pixels of the image as displayed (EXIF orientation applied). */
+/** One box (docs/product/dental-ai.md#dental-ai-calls), in the pixels of the image as displayed
+ *  (EXIF orientation applied). */
 export const detectionBox = z.object({
   xmin: z.number(),
   ymin: z.number(),
   xmax: z.number(),
   ymax: z.number(),
   crop_prediction: z.string(),
-  /** The model's score, 0 to 1 (an addition to SPEC §3). */
+  /** The model's score, 0 to 1 (an addition to the original shape). */
   confidence: z.number().min(0).max(1),
 });
 export type DetectionBox = z.infer<typeof detectionBox>;
 
-/** SPEC §3 Dental AI result, plus what a stored result needs to be shown again. */
+/** The Dental AI result (docs/product/dental-ai.md#dental-ai-calls), plus what a stored result
+ *  needs to be shown again. */
 export const dentalAiResult = z.object({
   id: z.uuid(),
   dental_ai: dentalAiType,
@@ -68,17 +72,18 @@ export type DentalAiStatus = z.infer<typeof dentalAiStatus>;
 export const dentalAiUnavailableMessage = (type: DentalAiType) =>
   `${dentalAiTypeLabels[type].option} detection is not available on this server.`;
 
-/** SPEC §2: the disclaimer under every result. */
+/** The disclaimer under every result (docs/product/dental-ai.md#result). */
 export const dentalAiDisclaimer =
   'This result is for consultation reference only. It does not replace a face-to-face diagnosis by a dentist; please still seek medical treatment.';
 
-/** SPEC §9: boxes drawn with these colours, one per class in order of first appearance. */
+/** docs/product/dental-ai.md#boxes-and-colours: boxes drawn with these colours, one per class in
+ *  order of first appearance. */
 export const detectionColours = ['red', 'green', 'yellow', 'purple', 'blue'] as const;
 export type DetectionColour = (typeof detectionColours)[number];
 
 /**
  * Each class label gets the next colour in the order its first box appears; a sixth class starts
- * the list again (SPEC §9 names five colours).
+ * the list again (five colours: docs/product/dental-ai.md#boxes-and-colours).
  */
 export function coloursByFirstAppearance(labels: readonly string[]): Map<string, DetectionColour> {
   const colours = new Map<string, DetectionColour>();

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-/** SPEC §7 Knowledge. Every knowledge call, the markdown included, is answered without a
- *  credential (SPEC §6). */
+/** docs/product/knowledge.md#knowledge-and-supplier-calls. Every knowledge call, the markdown
+ *  included, is answered without a credential. */
 export const dentalKnowledgePath = '/api/dental-knowledge/';
 
 export function dentalKnowledgeArticlePath(id: string): string {
@@ -13,7 +13,8 @@ export const contentId = z.uuid('Enter a valid id.');
 
 export const knowledgeParams = z.object({ knowledgeId: contentId });
 
-/** One entry of GET /api/dental-knowledge/ (SPEC §3 Dental knowledge item). */
+/** One entry of GET /api/dental-knowledge/
+ *  (docs/product/knowledge.md#knowledge-and-supplier-calls). */
 export const knowledgeListItem = z.object({
   id: z.uuid(),
   title: z.string(),
@@ -30,7 +31,9 @@ export type KnowledgeListItem = z.infer<typeof knowledgeListItem>;
 
 export const knowledgeList = z.array(knowledgeListItem);
 
-/** GET /api/dental-knowledge/{knowledgeId}/ (SPEC §7: title, updateDate, content_markdown). */
+/** GET /api/dental-knowledge/{knowledgeId}/
+ *  (docs/product/knowledge.md#knowledge-and-supplier-calls: title, updateDate,
+ *  content_markdown). */
 export const knowledgeArticle = z.object({
   id: z.uuid(),
   title: z.string(),

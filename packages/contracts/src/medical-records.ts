@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { singleLineText } from './text';
 import { calendarDate, dataLink, dateRangeFields, dateRangeRule, note } from './oral-photo';
 
-/** Routes of SPEC §7 Medical records. */
+/** Routes of the record calls (docs/product/records.md#record-calls). */
 export const medicalRecordPaths = {
   list: '/api/medical-record/',
   one: (id: string) => `/api/medical-record/${id}/`,
@@ -34,7 +34,7 @@ export const medicalFile = z.object({
 });
 export type MedicalFile = z.infer<typeof medicalFile>;
 
-/** SPEC §3 Medical record. */
+/** A medical record (docs/product/records.md#record-calls). */
 export const medicalRecord = z.object({
   id: z.uuid(),
   title: z.string(),

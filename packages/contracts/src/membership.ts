@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { singleLineText } from './text';
 
-/** Routes of SPEC §7 Membership, plus the payment provider's return paths. */
+/** Routes of docs/product/membership.md#membership-calls, plus the payment provider's return
+ *  paths. */
 export const membershipPaths = {
   choosePlan: '/api/membership-payment/choose-plan',
   /** Reached by full-page navigation: `?payment_id={id}`. */

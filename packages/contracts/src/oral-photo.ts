@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { multiLineText, singleLineText } from './text';
 
-/** Routes of SPEC §7 Photos. */
+/** Routes of the photo calls (docs/product/records.md#photo-calls). */
 export const oralPhotoPaths = {
   list: '/api/oral-photo/',
   one: (id: string) => `/api/oral-photo/${id}/`,
 } as const;
 
-/** The two kinds of picture SPEC §3 names; X-ray is the default on the add form (SPEC §2). */
+/** The two kinds of picture; X-ray is the default on the add form
+ *  (docs/product/records.md#add-and-edit-a-photo). */
 export const photoTypes = ['X-ray', 'Photo'] as const;
 export const photoType = z.enum(photoTypes, 'Choose X-ray or Photo.');
 export type PhotoType = z.infer<typeof photoType>;
@@ -17,10 +18,11 @@ export type PhotoTypeFilter = (typeof photoTypeFilters)[number];
 
 /** Longest note kept with a photo or a record. */
 export const noteMaxLength = 2000;
-/** Most rows one list answer holds (DESIGN §4: every list is bounded). */
+/** Most rows one list answer holds (docs/decisions/architecture.md#api-conventions: every list is
+ *  bounded). */
 export const listMaxRows = 500;
 
-/** A calendar date as SPEC §9 writes dates: YYYY-MM-DD. */
+/** A calendar date as docs/product/general.md#dates-and-times writes dates: YYYY-MM-DD. */
 export const calendarDate = z.iso.date('Enter a date as YYYY-MM-DD.');
 
 /** A file sent inline, as the web app sends it (docs/product/general.md#calls-and-errors):
@@ -58,16 +60,18 @@ export const oralPhotoListQuery = z
   .refine(...dateRangeRule);
 export type OralPhotoListQuery = z.infer<typeof oralPhotoListQuery>;
 
-/** SPEC §3 Oral photo, answered with signed links (docs/decisions/oral-photo-api.md). */
+/** An oral photo (docs/product/records.md#photo-calls), answered with signed links
+ *  (docs/decisions/oral-photo-api.md). */
 export const oralPhoto = z.object({
   id: z.uuid(),
   shoot_date: calendarDate,
-  /** When the photo was stored (not shown in SPEC; see the decision record). */
+  /** When the photo was stored (see docs/decisions/oral-photo-api.md). */
   date: z.iso.datetime({ offset: true }),
   photo_type: photoType,
   /** Signed link to the stored original. */
   image_link: z.string(),
-  /** Signed link to a small WebP for list views (an addition to SPEC §3). */
+  /** Signed link to a small WebP for list views (an addition to the original shape;
+   *  docs/product/records.md#photo-calls). */
   thumbnail_link: z.string(),
   note: z.string(),
 });

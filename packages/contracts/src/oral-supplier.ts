@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { contentId } from './dental-knowledge';
 
-/** SPEC §7 Suppliers: the list, a supplier and the topic heading need the bearer token; the
- *  markdown documents and the pictures they point to do not (SPEC §7: a separate client). */
+/** docs/product/knowledge.md#knowledge-and-supplier-calls: the list, a supplier and the topic
+ *  heading need the bearer token; the markdown documents and the pictures they point to do not
+ *  (they are fetched without a credential). */
 export const oralSupplierPath = '/api/oral-supplier/';
 export const oralSupplierTopicPath = '/api/oral-supplier/topic/';
 
@@ -12,7 +13,8 @@ export function oralSupplierItemPath(id: string): string {
 
 export const supplierParams = z.object({ supplierId: contentId });
 
-/** One entry of GET /api/oral-supplier/ (SPEC §7: id, title, cover_image). */
+/** One entry of GET /api/oral-supplier/ (docs/product/knowledge.md#knowledge-and-supplier-calls:
+ *  id, title, cover_image). */
 export const supplierListItem = z.object({
   id: z.uuid(),
   title: z.string(),
@@ -23,7 +25,8 @@ export type SupplierListItem = z.infer<typeof supplierListItem>;
 
 export const supplierList = z.array(supplierListItem);
 
-/** GET /api/oral-supplier/{supplierId}/ (SPEC §3 Supplier, plus where the product is sold). */
+/** GET /api/oral-supplier/{supplierId}/ (docs/product/knowledge.md#supplier-page: plus where the
+ *  product is sold). */
 export const supplier = z.object({
   id: z.uuid(),
   title: z.string(),

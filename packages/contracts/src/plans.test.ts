@@ -18,7 +18,7 @@ describe('plan ordering', () => {
     expect([planRank('Silver'), planRank('Gold'), planRank('Platinum')]).toEqual([0, 1, 2]);
   });
 
-  it('keeps the SPEC §9 figures', () => {
+  it('keeps the figures of the plan table', () => {
     expect(plans.Gold).toMatchObject({ priceCents: 2999, signUpBonusPoints: 3000 });
     expect(plans.Platinum.dentalAiUsesPerYear).toBe(50);
     expect(plans.Silver.storageBytes).toBe(1024 ** 3);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-/** The membership plans of SPEC §9, in rank order: Silver < Gold < Platinum. */
+/** The membership plans (docs/product/membership.md#plans), in rank order: Silver < Gold <
+ *  Platinum. */
 export const planNames = ['Silver', 'Gold', 'Platinum'] as const;
 export const planName = z.enum(planNames);
 export type PlanName = z.infer<typeof planName>;
@@ -9,7 +10,7 @@ export interface Plan {
   name: PlanName;
   /** Yearly price in US cents; 0 is free. */
   priceCents: number;
-  /** Shown on the plan card exactly as SPEC §9 writes it. */
+  /** Shown on the plan card exactly as docs/product/membership.md#plans writes it. */
   priceLabel: string;
   signUpBonusPoints: number;
   storageBytes: number;
@@ -61,7 +62,8 @@ export function planRank(name: PlanName): number {
   return planNames.indexOf(name);
 }
 
-/** Sign-up bonus points expire at the end of the year in which they were granted (SPEC §9). */
+/** Sign-up bonus points expire at the end of the year in which they were granted
+ *  (docs/product/membership.md#points). */
 export function endOfYear(at: Date): Date {
   return new Date(Date.UTC(at.getUTCFullYear(), 11, 31, 23, 59, 59, 999));
 }

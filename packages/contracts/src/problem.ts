@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-/** RFC 9457 problem details, the body of every error answer (DESIGN §4). */
+/** RFC 9457 problem details, the body of every error answer
+ *  (docs/decisions/architecture.md#api-conventions). */
 export const problem = z.object({
   type: z.string(),
   title: z.string(),

@@ -51,7 +51,7 @@ describe('uploadLimitFor', () => {
     expect(uploadLimitFor(type)).toEqual({ maxBytes, message });
   });
 
-  it('keeps the SPEC wording of the image message', () => {
+  it('keeps the product wording of the image message', () => {
     expect(imageTooLargeMessage).toBe('File size exceeds 5 MB. Please upload smaller file');
   });
 });

@@ -1,6 +1,6 @@
 /**
- * Upload limits, accepted types and their messages (SPEC §5, §9): the one source that the API's
- * upload acceptance and the web forms both read.
+ * Upload limits, accepted types and their messages (docs/product/records.md#uploads): the one
+ * source that the API's upload acceptance and the web forms both read.
  */
 
 /** 1 MB here is 1 MiB, 1,048,576 bytes (docs/decisions/upload-size-limits.md). */
@@ -43,9 +43,10 @@ export function uploadLimitFor(type: AcceptedMedicalFileType): UploadLimit {
 }
 
 /**
- * The number of bytes a base64 data link (`data:<type>;base64,<payload>`) decodes to, computed
- * from the payload's length alone so that a form can check it without decoding (SPEC §5). Exact
- * for a well-formed link; the API refuses links that are not.
+ * The number of bytes a base64 data link (`data:<type>;base64,<payload>`) decodes to, computed from
+ * the payload's length alone so that a form can check it without decoding
+ * (docs/product/records.md#uploads). Exact for a well-formed link; the API refuses links that are
+ * not.
  */
 export function estimateDataUrlBytes(dataUrl: string): number {
   const payloadLength = dataUrl.length - dataUrl.indexOf(',') - 1;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { multiLineText, singleLineText } from './text';
 
-/** Routes of SPEC §7 Reservations, plus the booking calls (docs/decisions/consultation-booking.md). */
+/** Routes of docs/product/consultation.md#reservation-calls, plus the booking calls
+ *  (docs/decisions/consultation-booking.md). */
 export const consultationPaths = {
   reservations: '/api/reservation/',
   reservation: (id: string) => `/api/reservation/${encodeURIComponent(id)}/`,
@@ -11,7 +12,7 @@ export const consultationPaths = {
   form: '/api/consultation/form/',
 } as const;
 
-/** SPEC §9: the two values of the history toggle. */
+/** The two values of the history toggle (docs/product/consultation.md#reservation-history). */
 export const reservationPeriods = ['future', 'history'] as const;
 export const reservationPeriod = z.enum(reservationPeriods);
 export type ReservationPeriod = z.infer<typeof reservationPeriod>;
@@ -28,7 +29,7 @@ export const bookingHorizonDays = 60;
 export const bookingLeadMinutes = 60;
 export const answerMaxLength = 2000;
 
-/** SPEC §9 time format of the history cards. */
+/** The time format of the history cards (docs/product/consultation.md#reservation-history). */
 export const reservationTimeFormat = 'YYYY-MM-DD HH:mm';
 
 export const slotTakenMessage =
@@ -61,7 +62,7 @@ export const reservationListQuery = z.object({ period: reservationPeriod });
 
 export const consultationIdParams = z.object({ id: z.uuid('Not a valid id.') });
 
-/** SPEC §3 Answer. */
+/** An answer (docs/product/consultation.md#reservation-calls). */
 export const reservationAnswer = z.object({
   id: z.uuid(),
   answer: z.string(),
@@ -72,7 +73,7 @@ export const reservationAnswer = z.object({
 });
 export type ReservationAnswer = z.infer<typeof reservationAnswer>;
 
-/** SPEC §3 Reservation: a list item. */
+/** A reservation (docs/product/consultation.md#reservation-calls): a list item. */
 export const reservation = z.object({
   id: z.uuid(),
   timezone: z.string(),
@@ -82,11 +83,12 @@ export const reservation = z.object({
 });
 export type Reservation = z.infer<typeof reservation>;
 
-/** One reservation with its answers in form order and its doctor summary's id, so the details
- *  view needs one call (fixes the defect SPEC §7 notes). */
+/** One reservation with its answers in form order and its doctor summary's id, so the details view
+ *  needs one call (answers fetched from stale state before;
+ *  docs/product/consultation.md#reservation-details). */
 export const reservationDetail = reservation.extend({
   answers: z.array(reservationAnswer),
-  /** Upcoming until its time has come (SPEC §4). */
+  /** Upcoming until its time has come (docs/product/consultation.md#reservation-history). */
   upcoming: z.boolean(),
   /** The doctor summary (complaint) of a past consultation, when one was recorded. */
   complaint_id: z.uuid().nullable(),
@@ -95,7 +97,8 @@ export type ReservationDetail = z.infer<typeof reservationDetail>;
 
 export const reservationList = z.array(reservation);
 
-/** SPEC §3 Complaint (doctor summary): images are signed links joined by '||'. */
+/** The doctor summary (docs/product/consultation.md#reservation-calls): images are signed links
+ *  joined by '||'. */
 export const complaint = z.object({
   id: z.uuid(),
   doctor_condition: z.string(),
@@ -105,7 +108,7 @@ export const complaint = z.object({
 });
 export type Complaint = z.infer<typeof complaint>;
 
-/** SPEC §3 separator of doctor_images. */
+/** The separator of doctor_images (docs/product/consultation.md#reservation-calls). */
 export const doctorImagesSeparator = '||';
 
 export function splitDoctorImages(images: string): string[] {

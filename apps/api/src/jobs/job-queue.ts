@@ -42,7 +42,8 @@ export interface JobLogger {
   error(details: object, message: string): void;
 }
 
-/** The persisted job queue of the whole app (pg-boss, DESIGN §3, §5). */
+/** The persisted job queue of the whole app (pg-boss,
+ *  docs/decisions/architecture.md#services-and-embedded-defaults). */
 export interface JobQueue {
   /**
    * Creates the queue; with workers on, this process also works it. A cron expression also

@@ -27,8 +27,9 @@ export const sessionExpiredMessage = 'Your session has ended. Please log in agai
 const bearer = /^Bearer ([A-Za-z0-9\-_.]+)$/;
 
 /**
- * Bearer access tokens. The account is loaded on every request so that a deactivated member's
- * still-unexpired token is refused at once (SPEC §4).
+ * Bearer access tokens. The session and account are loaded on every request so that a token of
+ * an ended session or a deactivated member is refused at once
+ * (docs/decisions/session-timeouts.md).
  */
 export const authPlugin = fp(
   (app: FastifyInstance, options: AuthOptions) => {

@@ -6,7 +6,8 @@ import fastifyStatic from '@fastify/static';
 import { NotFound } from '../domain-errors';
 import { notFoundMessage } from './errors';
 
-/** Hashed build output (SPEC §7: chunks under /static/js/) never changes under one name. */
+/** Hashed build output (docs/product/general.md#script-chunks: chunks under /static/js/) never
+ *  changes under one name. */
 const immutable = 'public, max-age=31536000, immutable';
 
 const isApiPath = (url: string) =>

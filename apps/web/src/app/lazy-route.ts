@@ -1,9 +1,11 @@
 import type { ComponentType } from 'react';
 
-/** How long a route's script chunk may take to arrive before the load counts as failed (SPEC §7). */
+/** How long a route's script chunk may take to arrive before the load counts as failed
+ *  (docs/product/general.md#script-chunks). */
 export const chunkTimeoutMs = 120_000;
 
-/** The error a failed or timed-out route chunk load surfaces (SPEC §8). */
+/** The error a failed or timed-out route chunk load surfaces
+ *  (docs/product/general.md#script-chunks). */
 export class ChunkLoadError extends Error {
   override readonly name = 'ChunkLoadError';
 

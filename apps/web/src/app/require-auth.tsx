@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useSession } from '../lib/session';
 
-/** Guests go to /login, which brings them back here after signing in (SPEC §2). */
+/** Guests go to /login, which brings them back here after signing in
+ *  (docs/product/general.md#routes). */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { access } = useSession();
   const location = useLocation();

@@ -6,7 +6,8 @@ function reload(): void {
   window.location.reload();
 }
 
-/** Shown when a route fails, most often a script chunk that could not be downloaded (SPEC §8). */
+/** Shown when a route fails, most often a script chunk that could not be downloaded
+ *  (docs/product/general.md#script-chunks). */
 export function RouteErrorPage() {
   const error = useRouteError();
   const chunkFailed = error instanceof ChunkLoadError;

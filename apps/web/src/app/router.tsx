@@ -5,8 +5,8 @@ import { RequireAuth } from './require-auth';
 import { RouteErrorPage } from './route-error-page';
 import { lazyRoute } from './lazy-route';
 
-/** The route table of SPEC §2. Public screens stand alone; the rest need a session and share the
- *  framed layout. Every screen is a lazily loaded chunk. */
+/** The route table (docs/product/general.md#routes). Public screens stand alone; the rest need a
+ *  session and share the framed layout. Every screen is a lazily loaded chunk. */
 export const routes: RouteObject[] = [
   {
     errorElement: <RouteErrorPage />,

@@ -31,7 +31,7 @@ export const theme = createTheme({
   headings: { fontWeight: '650' },
   defaultRadius: 'md',
   cursorType: 'pointer',
-  // Labels read exactly as the spec names the fields ('Email', not 'Email *'); required fields
+  // Labels read exactly as the product pages name the fields ('Email', not 'Email *'); required fields
   // still carry the `required` attribute and say what is missing after a submit.
   components: {
     // Links in running text must not rely on colour alone (WCAG 1.4.1).

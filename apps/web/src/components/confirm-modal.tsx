@@ -14,7 +14,7 @@ export interface ConfirmModalProps {
 }
 
 /** A confirmation dialog whose confirm button turns into a spinner and stays disabled once
- *  clicked (SPEC §2), so the action cannot be sent twice. */
+ *  clicked (docs/product/general.md#dialogs), so the action cannot be sent twice. */
 export function ConfirmModal({
   opened,
   onClose,

@@ -9,7 +9,7 @@ export interface DateRange {
 }
 
 /** The default range of the photo and record lists: one month before to one month after today
- *  (SPEC §9). */
+ *  (docs/product/general.md#date-filters). */
 export function monthAroundToday(today = dayjs()): DateRange {
   return {
     startDate: today.subtract(1, 'month').format(dateFormat),
@@ -35,7 +35,8 @@ export interface DateRangeFilterProps {
   onChange: (range: DateRange) => void;
 }
 
-/** The date-range filter of the list screens (DESIGN §2): two calendar dates, both inclusive. */
+/** The date-range filter of the list screens (docs/product/general.md#date-filters): two calendar
+ *  dates, both inclusive. */
 export function DateRangeFilter({ value, onChange }: DateRangeFilterProps) {
   return (
     <Group gap="sm" grow preventGrowOverflow={false} wrap="wrap" align="flex-start">

@@ -38,8 +38,9 @@ export interface DatedListPageProps<Value extends string, Entry extends { id: st
   renderEntry: (entry: Entry, opened: boolean) => ReactNode;
 }
 
-/** The list screens of SPEC §2 (photos, records, appointments): title and '+Add', a switch, the
- *  date range, then a spinner, the error, the empty text or the cards. */
+/** The list screens (docs/product/records.md, docs/product/appointments.md; photos, records,
+ *  appointments): title and '+Add', a switch, the date range, then a spinner, the error, the empty
+ *  text or the cards. */
 export function DatedListPage<Value extends string, Entry extends { id: string }>({
   title,
   choice,

@@ -23,8 +23,8 @@ export interface DeleteButtonProps extends Pick<ButtonProps, 'size' | 'variant'>
 }
 
 /** A Delete button, small and outlined as on a card unless `size` and `variant` say otherwise: it
- *  asks first (SPEC §2), and a refusal from the server is told in the dialog, which stays open so
- *  the member can try again or cancel. */
+ *  asks first (docs/product/general.md#dialogs), and a refusal from the server is told in the
+ *  dialog, which stays open so the member can try again or cancel. */
 export function DeleteButton({
   deletion,
   id,

@@ -10,7 +10,7 @@ export interface InfoModalProps {
   size?: DialogProps['size'];
 }
 
-/** The info dialog of SPEC §2: a title, a body and a 'Back' button. */
+/** The info dialog (docs/product/general.md#dialogs): a title, a body and a 'Back' button. */
 export function InfoModal({ opened, onClose, title, children, size = 'lg' }: InfoModalProps) {
   return (
     <Dialog opened={opened} onClose={onClose} title={title} size={size} withCloseButton>

@@ -21,8 +21,9 @@ export interface LegalModalsProps {
   onClose: () => void;
 }
 
-/** The Terms and the Privacy dialogs (SPEC §2): scrollable, content 65vh high. The privacy one
- *  holds the privacy policy followed by the HIPAA notice of privacy practices. */
+/** The Terms and the Privacy dialogs (docs/product/accounts.md#legal-texts): scrollable, content
+ *  65vh high. The privacy one holds the privacy policy followed by the HIPAA notice of privacy
+ *  practices. */
 export function LegalModals({ opened, onClose }: LegalModalsProps) {
   return (
     <>

@@ -8,8 +8,8 @@ export interface LoadingImageProps {
   height: number;
 }
 
-/** An image with a spinner in its place until it has loaded (SPEC §4: lists show a spinner until
- *  loaded). */
+/** An image with a spinner in its place until it has loaded (docs/product/general.md#lists: lists
+ *  show a spinner until loaded). */
 export function LoadingImage({ src, alt, height }: LoadingImageProps) {
   const [loadedSrc, setLoadedSrc] = useState<string | null>(null);
   const loaded = loadedSrc === src;

@@ -10,8 +10,9 @@ export interface MarkdownDocumentProps {
 }
 
 /**
- * A markdown body fetched after its record (SPEC §4): a spinner while it loads, and nothing when
- * it fails (SPEC §8: markdown fetch failures show no message; docs/decisions/knowledge-screens.md).
+ * A markdown body fetched after its record (docs/product/knowledge.md#article): a spinner while it
+ * loads, and nothing when it fails (markdown fetch failures show no message:
+ * docs/product/knowledge.md#loading-and-failures; docs/decisions/knowledge-screens.md).
  */
 export function MarkdownDocument({ url, headingOffset }: MarkdownDocumentProps) {
   const document = useQuery({ ...markdownDocumentQuery(url ?? ''), enabled: url !== undefined });

@@ -1,4 +1,5 @@
-/** Schemes a markdown link or image may use (SPEC §5); anything else becomes a no-op link. */
+/** Schemes a markdown link or image may use (docs/product/general.md#markdown); anything else
+ *  becomes a no-op link. */
 const allowedSchemes = new Set(['http', 'https', 'mailto', 'tel']);
 
 function isControlOrSpace(char: string): boolean {

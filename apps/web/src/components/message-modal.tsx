@@ -13,8 +13,8 @@ export interface MessageModalProps {
   onClose: () => void;
 }
 
-/** The message dialog of SPEC §2: a static backdrop (a click outside does not close it) and one
- *  'Close' button. */
+/** The message dialog (docs/product/general.md#dialogs): a static backdrop (a click outside does
+ *  not close it) and one 'Close' button. */
 export function MessageModal({ message, onClose }: MessageModalProps) {
   // Keep showing the last message while the dialog fades out after it was cleared.
   const [shown, setShown] = useState(message);

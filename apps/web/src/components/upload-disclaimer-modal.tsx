@@ -7,7 +7,8 @@ export interface UploadDisclaimerModalProps {
   onDecline: () => void;
 }
 
-/** The disclaimer to accept before adding a photo or a record (SPEC §2); its wording is ours
+/** The disclaimer to accept before adding a photo or a record
+ *  (docs/product/records.md#disclaimer-before-adding); its wording is ours
  *  (docs/decisions/upload-disclaimer.md). */
 export function UploadDisclaimerModal({ opened, onAccept, onDecline }: UploadDisclaimerModalProps) {
   return (

@@ -81,7 +81,7 @@ export function sharedRefresh(): Promise<TokenPair | null> {
 
 /** Sends one call; an authenticated call whose token expired is refreshed once and retried.
  *  When the session cannot be recovered (or on 403) it is cleared, which sends the browser to
- *  /login through RequireAuth (SPEC §6, §8). */
+ *  /login through RequireAuth (docs/product/general.md#calls-and-errors). */
 async function call(path: string, options: RequestOptions): Promise<Response> {
   const auth = options.auth ?? true;
   if (!auth) {

@@ -12,8 +12,9 @@ export const imageAccept = acceptedImageTypes.join(',');
 
 export type ChosenImage = { dataUrl: string } | { error: string };
 
-/** A chosen image as the API takes it, or why it cannot be sent: JPEG, PNG or WebP within 5 MB,
- *  the size estimated from the base64 length before anything is sent (SPEC §5). */
+/** A chosen image as the API takes it, or why it cannot be sent: JPEG, PNG or WebP within 5 MB, the
+ *  size estimated from the base64 length before anything is sent
+ *  (docs/product/records.md#uploads). */
 export async function chooseImage(file: File): Promise<ChosenImage> {
   if (!(acceptedImageTypes as readonly string[]).includes(file.type)) {
     return { error: unsupportedImageMessage };

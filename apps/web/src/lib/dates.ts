@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 
-/** Calendar dates are shown as the spec writes them everywhere: YYYY-MM-DD. */
+/** Calendar dates are shown as docs/product/general.md#dates-and-times writes them: YYYY-MM-DD. */
 export const dateFormat = 'YYYY-MM-DD';
 
 export function currentYear(): number {

@@ -2,8 +2,9 @@ import { queryOptions } from '@tanstack/react-query';
 import { ApiError, unexpectedMessage, unreachableMessage } from './api-client';
 
 /**
- * Fetches the markdown text a record's `content_markdown` points to. A separate client from the
- * API calls (SPEC §7): plain text, and no credential of any kind goes with it (SPEC §6).
+ * Fetches the markdown text a record's `content_markdown` points to. A separate client from the API
+ * calls (docs/product/knowledge.md#knowledge-and-supplier-calls): plain text, and no credential of
+ * any kind goes with it.
  */
 export async function fetchMarkdown(url: string, signal?: AbortSignal): Promise<string> {
   let response: Response;

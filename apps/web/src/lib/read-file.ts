@@ -1,4 +1,5 @@
-/** The file as a `data:<type>;base64,…` link, the form the API takes uploads in (SPEC §7). */
+/** The file as a `data:<type>;base64,…` link, the form the API takes uploads in
+ *  (docs/product/general.md#calls-and-errors). */
 export function readAsDataUrl(file: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();

@@ -5,7 +5,8 @@ export interface SessionSnapshot {
   refresh: string | null;
 }
 
-// Tokens live in sessionStorage (SPEC §4): they survive a reload but not the closing of the tab.
+// Tokens live in sessionStorage (docs/product/accounts.md#session): they survive a reload but not
+// the closing of the tab.
 const accessKey = 'dental.access';
 const refreshKey = 'dental.refresh';
 

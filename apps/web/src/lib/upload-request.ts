@@ -59,7 +59,7 @@ function toApiError({ status, text }: XhrAnswer): ApiError {
 /**
  * An authenticated JSON call that carries a file and reports upload progress. Same session
  * rules as `apiRequest`: a 401 renews the tokens once and retries; a 401 or 403 that remains
- * ends the session (SPEC §6).
+ * ends the session (docs/product/general.md#calls-and-errors).
  */
 export async function uploadRequest<Schema extends z.ZodType>(
   path: string,

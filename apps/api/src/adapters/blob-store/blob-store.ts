@@ -16,7 +16,8 @@ export interface BlobListing {
 
 /**
  * Where uploaded files live: local disk by default, an S3-compatible bucket in production
- * (DESIGN §5). Keys are chosen by services (see `assertValidBlobKey`); a key names one object.
+ * (docs/decisions/architecture.md#services-and-embedded-defaults). Keys are chosen by services (see
+ * `assertValidBlobKey`); a key names one object.
  */
 export interface BlobStore {
   /**

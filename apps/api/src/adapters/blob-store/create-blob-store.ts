@@ -4,7 +4,7 @@ import { LocalBlobStore } from '../../adapters/blob-store/local-blob-store';
 import { S3BlobStore } from '../../adapters/blob-store/s3-blob-store';
 import type { Config } from '../../config';
 
-/** The configured store (DESIGN §5): the S3 bucket when S3_BUCKET is set, else DATA_DIR/blobs. */
+/** The configured store: the S3 bucket when S3_BUCKET is set, else DATA_DIR/blobs. */
 export function createBlobStore(config: Pick<Config, 's3' | 'dataDir'>): BlobStore {
   return config.s3 === undefined
     ? new LocalBlobStore(path.join(config.dataDir, 'blobs'))

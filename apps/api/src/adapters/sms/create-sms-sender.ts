@@ -5,7 +5,8 @@ import { OutboxSms } from './outbox-sms';
 import type { SmsSender } from './sms-sender';
 import { TwilioSms } from './twilio-sms';
 
-/** Twilio when configured, otherwise JSON files in DATA_DIR/outbox/sms (DESIGN §5). */
+/** Twilio when configured, otherwise JSON files in DATA_DIR/outbox/sms
+ *  (docs/decisions/architecture.md#services-and-embedded-defaults). */
 export function createSmsSender(
   config: { twilio: TwilioSettings | undefined; dataDir: string },
   clock: Clock,

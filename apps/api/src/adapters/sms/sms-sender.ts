@@ -9,7 +9,8 @@ export interface SentSms {
   id: string;
 }
 
-/** Sends SMS: to an outbox folder by default, through Twilio when configured (DESIGN §5). */
+/** Sends SMS: to an outbox folder by default, through Twilio when configured
+ *  (docs/decisions/architecture.md#services-and-embedded-defaults). */
 export interface SmsSender {
   send(message: SmsMessage): Promise<SentSms>;
 }

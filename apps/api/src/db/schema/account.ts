@@ -20,7 +20,8 @@ export const users = pgTable(
     pointsExpiredAt: timestamptz('points_expired_at'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
-    /** Set by DELETE /api/account/ (SPEC §4): the row and its data stay, access ends. */
+    /** Set by DELETE /api/account/ (docs/product/accounts.md#deactivation): the row and its data
+     *  stay, access ends. */
     deactivatedAt: timestamptz('deactivated_at'),
   },
   (table) => [uniqueIndex('users_email_lower_key').on(sql`lower(${table.email})`)],

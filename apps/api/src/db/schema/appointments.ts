@@ -12,7 +12,8 @@ import {
 import { timestamptz } from './columns';
 import { users } from './account';
 
-/** SPEC §3 Appointment. The alert times are data of the appointment, sent or not. */
+/** An appointment (docs/product/appointments.md#appointment-calls). The alert times are data of the
+ *  appointment, sent or not. */
 export const appointments = pgTable(
   'appointments',
   {

@@ -5,8 +5,9 @@ import type { Detection } from '../../adapters/detector/detector';
 import { users } from './account';
 
 /**
- * Dental AI runs (SPEC §3 Dental AI result): the image as detected, the boxes and the model that
- * drew them. Each row is also one use of the plan's yearly diagnoses (SPEC §9).
+ * Dental AI runs (docs/product/dental-ai.md#dental-ai-calls): the image as detected, the boxes and
+ * the model that drew them. Each row is also one use of the plan's yearly diagnoses
+ * (docs/product/dental-ai.md#limits).
  */
 export const dentalAiResults = pgTable(
   'dental_ai_results',

@@ -2,7 +2,7 @@ import { date, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns';
 import { users } from './account';
 
-/** Medical or insurance records (SPEC §3 Medical record). */
+/** Medical or insurance records (docs/product/records.md#record-calls). */
 export const medicalRecords = pgTable(
   'medical_records',
   {

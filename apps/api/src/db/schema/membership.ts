@@ -3,8 +3,9 @@ import { timestamptz } from './columns';
 import { customerLevel, users } from './account';
 
 /**
- * One attempt to buy a plan (SPEC §7 Membership). `status`: pending → paid, cancelled or
- * superseded (paid for a plan at or below the level reached meanwhile; sales are final).
+ * One attempt to buy a plan (docs/product/membership.md#checkout). `status`: pending → paid,
+ * cancelled or superseded (paid for a plan at or below the level reached meanwhile; sales are
+ * final).
  */
 export const membershipPayments = pgTable(
   'membership_payments',

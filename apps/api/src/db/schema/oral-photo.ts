@@ -3,7 +3,8 @@ import { timestamptz } from './columns';
 import { photoTypes } from '@dental/contracts/oral-photo';
 import { users } from './account';
 
-/** Dated X-rays and photos (SPEC §3 Oral photo); the image bytes live in the blob store. */
+/** Dated X-rays and photos (docs/product/records.md#photo-calls); the image bytes live in the blob
+ *  store. */
 export const oralPhotos = pgTable(
   'oral_photos',
   {

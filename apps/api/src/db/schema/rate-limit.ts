@@ -3,8 +3,8 @@ import { timestamptz } from './columns';
 
 /**
  * Fixed-window attempt counters for the rate-limited routes, kept in the database so every API
- * process behind a load balancer counts together (DESIGN §6). Keys are hashed: they contain
- * e-mail addresses and client addresses.
+ * process behind a load balancer counts together (docs/decisions/architecture.md#scale). Keys are
+ * hashed: they contain e-mail addresses and client addresses.
  */
 export const rateLimitCounters = pgTable(
   'rate_limit_counters',

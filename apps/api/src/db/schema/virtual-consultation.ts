@@ -116,7 +116,8 @@ export const reservationAnswers = pgTable(
   (table) => [index('reservation_answers_reservation_id_idx').on(table.reservationId)],
 );
 
-/** The doctor summary of a past consultation (SPEC §3 Complaint); one per reservation. */
+/** The doctor summary of a past consultation (docs/product/consultation.md#reservation-details);
+ *  one per reservation. */
 export const complaints = pgTable('complaints', {
   id: uuid('id').primaryKey().defaultRandom(),
   reservationId: uuid('reservation_id')

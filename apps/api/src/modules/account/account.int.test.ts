@@ -49,7 +49,7 @@ describe('PUT /api/account/', () => {
   it('changes name and phone, ignores every other field and answers the merged account', async () => {
     const member = await factory.loggedInMember({ username: 'Before', phone: '+12025550143' });
     const before = (await getAccount(member.tokens.access)).json<Account>();
-    // The web app sends the whole user object back (SPEC §7).
+    // The web app sends the whole user object back (docs/product/accounts.md#account-calls).
     const res = await putAccount(member.tokens.access, {
       ...before,
       id: '00000000-0000-4000-8000-000000000000',

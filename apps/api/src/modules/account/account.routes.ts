@@ -30,7 +30,9 @@ const noContent = z.null().describe('No content');
 const tags = ['account'];
 const bearer = [{ bearerAuth: [] }];
 
-/** SPEC §7 Account, plus token refresh and logout (docs/decisions/refresh-token-rotation.md). */
+/** docs/product/accounts.md#account-calls, plus token refresh and logout
+ *  (docs/decisions/refresh-token-rotation.md) and the password re-check before deactivation
+ *  (docs/decisions/session-timeouts.md). */
 export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = (
   app,
   { accounts, sessions, passwordResets },

@@ -35,7 +35,8 @@ export interface StorageUsageSource {
   storageUsage(userId: string): Promise<StorageUsage>;
 }
 
-/** Rows never leave a service: this is the SPEC §3 Account the API answers with. */
+/** Rows never leave a service: this is the account the API answers with
+ *  (docs/product/accounts.md#account-calls). */
 export function toAccount(row: UserRow, storage: StorageUsage): Account {
   return {
     id: row.id,
@@ -54,7 +55,8 @@ export function toAccount(row: UserRow, storage: StorageUsage): Account {
   };
 }
 
-/** SPEC §4: a deactivated account keeps its data but may do nothing until reactivated. */
+/** docs/product/accounts.md#deactivation: a deactivated account keeps its data but may do nothing
+ *  until reactivated. */
 export function isActiveMember(row: UserRow | undefined): row is UserRow {
   return row?.deactivatedAt === null;
 }
@@ -63,7 +65,7 @@ export interface AuthenticatedUser {
   id: string;
 }
 
-/** Sign-up, the profile, deactivation and linked social accounts (SPEC §3, §4, §7 Account). */
+/** Sign-up, the profile, deactivation and linked social accounts (docs/product/accounts.md). */
 export class AccountService {
   constructor(
     private readonly repository: AccountRepository,
@@ -118,7 +120,8 @@ export class AccountService {
     return this.toAccountWithStorage(row);
   }
 
-  /** SPEC §4: access ends at once (every session revoked) and the data is kept. */
+  /** docs/product/accounts.md#deactivation: access ends at once (every session revoked) and the
+   *  data is kept. */
   async deactivate(userId: string): Promise<void> {
     const now = this.clock.now();
     await this.repository.transaction(async (tx) => {

@@ -31,7 +31,8 @@ export interface PasswordResetSettings {
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
-/** Forgotten passwords (SPEC §2 Forgot password, Reset password; §7 Account). */
+/** Forgotten passwords (docs/product/accounts.md#forgot-password,
+ *  docs/product/accounts.md#reset-password). */
 export class PasswordResetService {
   /** Reset e-mails still being handed to the mailer; shutdown waits for them. */
   private readonly deliveries = new Set<Promise<void>>();

@@ -26,7 +26,7 @@ const tags = ['appointments'];
 const security = [{ bearerAuth: [] }];
 const one = `${appointmentPaths.list}:id/`;
 
-/** SPEC §7 Appointments. */
+/** The appointment calls (docs/product/appointments.md#appointment-calls). */
 export const appointmentRoutes: FastifyPluginAsyncZod<AppointmentRoutesOptions> = (
   app,
   { appointments },

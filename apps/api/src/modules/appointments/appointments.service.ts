@@ -20,7 +20,8 @@ export interface AppointmentListFilter {
 
 const toEpochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
-/** Rows never leave a service: this is the SPEC §3 Appointment the API answers with. */
+/** Rows never leave a service: this is the appointment the API answers with
+ *  (docs/product/appointments.md#appointment-calls). */
 export function toAppointment(row: AppointmentRow): Appointment {
   return {
     id: row.id,
@@ -40,7 +41,7 @@ function notFound(): NotFound {
   return new NotFound(appointmentNotFoundMessage);
 }
 
-/** Appointments with their reminders (SPEC §2, §3, §4, §7 Appointments). */
+/** Appointments with their reminders (docs/product/appointments.md). */
 export class AppointmentService {
   constructor(
     private readonly repository: AppointmentRepository,

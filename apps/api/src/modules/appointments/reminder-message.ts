@@ -9,7 +9,8 @@ export interface ReminderContext {
   companyName: string;
 }
 
-/** The date and time as the appointment cards show them (SPEC §2), in the member's zone. */
+/** The date and time as the appointment cards show them (docs/product/appointments.md#reminders),
+ *  in the member's zone. */
 export function appointmentWhen(date: Date, timeZone: string): { day: string; time: string } {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('en-US', {

@@ -20,8 +20,9 @@ import { startSmtpInbox, type SmtpInbox } from '../../../test/smtp-inbox';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
 
 /**
- * Worker processes racing on one database (DESIGN §5). Separate processes cannot share an
- * embedded PGlite database, so these run in the PostgreSQL pass of the suite only.
+ * Worker processes racing on one database (docs/decisions/architecture.md#scale). Separate
+ * processes cannot share an embedded PGlite database, so these run in the PostgreSQL pass of the
+ * suite only.
  */
 describe.runIf(inject('testDatabase').kind === 'postgres')(
   'reminder workers in separate processes',

@@ -31,7 +31,8 @@ export interface ContentRoutesOptions {
   contentRepository: ContentRepository;
 }
 
-/** Cover pictures of knowledge and supplier pages; public, like the pages' markdown (SPEC §6). */
+/** Cover pictures of knowledge and supplier pages; public, like the pages' markdown
+ *  (docs/product/knowledge.md#knowledge-and-supplier-calls). */
 export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = (
   app,
   { contentRepository },

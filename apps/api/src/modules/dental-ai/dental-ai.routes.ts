@@ -14,7 +14,8 @@ const params = z.object({ id: z.uuid('This is not a result id.') });
 /** A 5 MB image is about 6.7 MiB in base64, plus the type (docs/decisions/upload-body-limits.md). */
 const uploadBodyLimit = 8 * 1024 * 1024;
 
-/** SPEC §7 Dental AI, plus the status and stored-result reads (docs/decisions/dental-ai-api.md). */
+/** docs/product/dental-ai.md#dental-ai-calls, plus the status and stored-result reads
+ *  (docs/decisions/dental-ai-api.md). */
 export const dentalAiRoutes: FastifyPluginAsyncZod<DentalAiRoutesOptions> = (app, { dentalAi }) => {
   const authenticated = { onRequest: app.authenticate };
 

@@ -23,8 +23,9 @@ export const detectionFailedMessage =
   'The detection could not be run just now. Please try again later.';
 
 /**
- * Dental AI (SPEC §2, §3, §7): detections on an uploaded image, stored with the image, each run
- * one of the plan's yearly uses (SPEC §9). Nothing is stored and no use is spent when a run fails.
+ * Dental AI (docs/product/dental-ai.md): detections on an uploaded image, stored with the image,
+ * each run one of the plan's yearly uses (docs/product/dental-ai.md#limits). Nothing is stored and
+ * no use is spent when a run fails.
  */
 export class DentalAiService {
   constructor(
@@ -118,7 +119,8 @@ export class DentalAiService {
     }
   }
 
-  /** Rows never leave the service: SPEC §3 Dental AI result with a signed link to the image. */
+  /** Rows never leave the service: the result of docs/product/dental-ai.md#dental-ai-calls with a
+   *  signed link to the image. */
   private toResult(row: DentalAiResultRow): DentalAiResult {
     const day = row.createdAt.toISOString().slice(0, 10);
     return {

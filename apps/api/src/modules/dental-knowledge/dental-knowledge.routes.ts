@@ -16,7 +16,8 @@ export interface DentalKnowledgeRoutesOptions {
 
 const tags = ['dental-knowledge'];
 
-/** SPEC §7 Knowledge: every call answers without a credential (SPEC §6). */
+/** docs/product/knowledge.md#knowledge-and-supplier-calls: every call answers without a
+ *  credential. */
 export const dentalKnowledgeRoutes: FastifyPluginAsyncZod<DentalKnowledgeRoutesOptions> = (
   app,
   { dentalKnowledge },

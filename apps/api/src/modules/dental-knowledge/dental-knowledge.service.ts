@@ -15,7 +15,7 @@ export function knowledgeMarkdownPath(id: string): string {
   return `${dentalKnowledgeArticlePath(id)}markdown/`;
 }
 
-/** Dental knowledge articles (SPEC §2, §3, §7 Knowledge); public reading. */
+/** Dental knowledge articles (docs/product/knowledge.md); public reading. */
 export class DentalKnowledgeService {
   constructor(private readonly repository: DentalKnowledgeRepository) {}
 

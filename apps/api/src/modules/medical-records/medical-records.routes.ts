@@ -29,7 +29,7 @@ const oneFileBodyLimit = 14 * 1024 * 1024;
 const recordBodyLimit = maxFilesPerRequest * oneFileBodyLimit;
 const base = medicalRecordPaths.list;
 
-/** SPEC §7 Medical records. */
+/** The record calls (docs/product/records.md#record-calls). */
 export const medicalRecordRoutes: FastifyPluginAsyncZod<MedicalRecordRoutesOptions> = (
   app,
   { medicalRecords },

@@ -21,7 +21,8 @@ export const medicalRecordNotFoundMessage = 'This record was not found.';
 export const medicalFileNotFoundMessage = 'This file was not found.';
 export const tooManyFilesMessage = `A record holds at most ${maxFilesPerRecord} files. Please remove a file first.`;
 
-/** Medical or insurance records with attached images and PDFs (SPEC §2, §3, §7 Medical records). */
+/** Medical or insurance records with attached images and PDFs
+ *  (docs/product/records.md#medical-and-insurance-records). */
 export class MedicalRecordService {
   constructor(
     private readonly repository: MedicalRecordRepository,

@@ -43,7 +43,8 @@ export interface Receipt {
   expiresAt: Date;
 }
 
-/** The receipt of a completed payment; all sales are final (SPEC §9). */
+/** The receipt of a completed payment; all sales are final
+ *  (docs/product/membership.md#membership-terms). */
 export function receiptMail(receipt: Receipt, context: MailContext): MailMessage {
   const plan = plans[receipt.plan];
   return message(receipt.email, `Your ${plan.name} membership receipt`, [

@@ -25,7 +25,8 @@ export interface DueMembership {
   username: string;
 }
 
-/** Payments, memberships and processed provider events (SPEC §7 Membership). */
+/** Payments, memberships and processed provider events
+ *  (docs/product/membership.md#membership-calls). */
 export class MembershipRepository {
   /** @param db the database, or the transaction of one completion */
   constructor(private readonly db: Database) {}

@@ -44,7 +44,8 @@ async function browserStep(
   return reply;
 }
 
-/** SPEC §7 Membership: plan choice, the full-page checkout and the provider's webhook. */
+/** docs/product/membership.md#membership-calls: plan choice, the full-page checkout and the
+ *  provider's webhook. */
 export const membershipRoutes: FastifyPluginAsyncZod<MembershipRoutesOptions> = async (
   app,
   { membership },

@@ -21,7 +21,8 @@ import {
 } from './membership-messages';
 import type { MembershipRepository } from './membership.repository';
 
-/** A checkout link works this long after the plan was chosen (SPEC §7). */
+/** A checkout link works this long after the plan was chosen
+ *  (docs/product/membership.md#checkout). */
 export const checkoutLifetimeMs = 30 * 60 * 1000;
 /** The "your membership ends soon" e-mail goes out this long before the end. */
 export const expiryReminderMs = 14 * 24 * 60 * 60 * 1000;
@@ -48,7 +49,7 @@ const sameToken = (expected: string, given: string) => {
 export type TestCheckout = Pick<MembershipPaymentRow, 'id' | 'plan' | 'amountCents' | 'formToken'>;
 
 /**
- * Plan choice, checkout and completion (SPEC §4, §7, §9; issue 5). Completion is one
+ * Plan choice, checkout and completion (docs/product/membership.md; issue 5). Completion is one
  * transactional, idempotent function used by both the Stripe webhook and the test-mode Pay.
  */
 export class MembershipService {

@@ -9,7 +9,7 @@ export type PlanLimits = Record<
   Pick<Plan, 'name' | 'storageBytes' | 'storageLabel' | 'dentalAiUsesPerYear'>
 >;
 
-/** Dental AI diagnoses in the current membership year (SPEC §9). */
+/** Dental AI diagnoses in the current membership year (docs/product/membership.md#plan-limits). */
 export interface DentalAiUsage {
   plan: PlanName;
   used: number;
@@ -21,7 +21,8 @@ export interface StorageUsage {
   quotaBytes: number;
 }
 
-/** The message of a refused upload: the limit, and the plan that raises it (SPEC §9). */
+/** The message of a refused upload: the limit, and the plan that raises it
+ *  (docs/product/membership.md#plan-limits). */
 export function storageQuotaMessage(limits: PlanLimits, plan: PlanName): string {
   const current = limits[plan];
   const next = planNames.slice(planNames.indexOf(plan) + 1)[0];
@@ -33,8 +34,9 @@ export function storageQuotaMessage(limits: PlanLimits, plan: PlanName): string 
 }
 
 /**
- * The limits of the member's plan (SPEC §9), one method per limit. Storage: photos and medical
- * files share one quota ("X-rays and receipts share the same storage limit").
+ * The limits of the member's plan (docs/product/membership.md#plan-limits), one method per limit.
+ * Storage: photos and medical files share one quota ("X-rays and receipts share the same storage
+ * limit").
  */
 export class QuotaService {
   constructor(
@@ -65,8 +67,8 @@ export class QuotaService {
 
   /**
    * The member's Dental AI uses in the current membership year and the plan's allowance
-   * (SPEC §9). `countUses` counts the member's uses since a moment: the Dental AI feature keeps
-   * them.
+   * (docs/product/membership.md#plan-limits). `countUses` counts the member's uses since a moment:
+   * the Dental AI feature keeps them.
    */
   async dentalAiUsage(
     db: Database,

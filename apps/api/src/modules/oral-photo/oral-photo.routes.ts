@@ -22,7 +22,7 @@ const noContent = z.null().describe('No content');
 /** A 5 MB image is about 6.7 MiB in base64, plus the other fields (docs/decisions/upload-body-limits.md). */
 const uploadBodyLimit = 8 * 1024 * 1024;
 
-/** SPEC §7 Photos. */
+/** The photo calls (docs/product/records.md#photo-calls). */
 export const oralPhotoRoutes: FastifyPluginAsyncZod<OralPhotoRoutesOptions> = (
   app,
   { oralPhotos },

@@ -20,7 +20,8 @@ import type { OralPhotoRepository, StoredImage } from './oral-photo.repository';
 
 export const oralPhotoNotFoundMessage = 'This photo was not found.';
 
-/** X-rays and photos (SPEC §2, §3, §7 Photos); images share the plan's storage quota (SPEC §9). */
+/** X-rays and photos (docs/product/records.md#x-rays-and-photos); images share the plan's storage
+ *  quota (docs/product/records.md#storage-quota). */
 export class OralPhotoService {
   constructor(
     private readonly repository: OralPhotoRepository,
@@ -128,7 +129,8 @@ export class OralPhotoService {
     };
   }
 
-  /** Rows never leave the service: SPEC §3 Oral photo with signed links to the stored images. */
+  /** Rows never leave the service: the oral photo of docs/product/records.md#photo-calls with
+   *  signed links to the stored images. */
   private toOralPhoto(row: OralPhotoRow): OralPhoto {
     const name = `${row.photoType}-${row.shootDate}`;
     return {

@@ -20,7 +20,8 @@ const tags = ['oral-supplier'];
 const bearer = [{ bearerAuth: [] }];
 const markdownSummary = 'The page’s body as markdown text, without a credential (ETag; 304)';
 
-/** SPEC §7 Suppliers: the records need the bearer token; their markdown documents do not. */
+/** docs/product/knowledge.md#knowledge-and-supplier-calls: the records need the bearer token; their
+ *  markdown documents do not. */
 export const oralSupplierRoutes: FastifyPluginAsyncZod<OralSupplierRoutesOptions> = (
   app,
   { oralSuppliers },

@@ -20,7 +20,8 @@ export function supplierMarkdownPath(id: string): string {
 
 export const supplierTopicMarkdownPath = `${oralSupplierTopicPath}markdown/`;
 
-/** Oral-hygiene supplier pages and their topic heading (SPEC §2, §3, §7 Suppliers). */
+/** Oral-hygiene supplier pages and their topic heading
+ *  (docs/product/knowledge.md#supplier-list). */
 export class OralSupplierService {
   constructor(private readonly repository: OralSupplierRepository) {}
 

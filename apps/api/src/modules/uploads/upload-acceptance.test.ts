@@ -151,7 +151,7 @@ describe('acceptImage', () => {
     expect(image.contentType).toBe('image/png');
   });
 
-  it('refuses an image one byte over 5 MB with 413 and the SPEC message', async () => {
+  it('refuses an image one byte over 5 MB with 413 and the product message', async () => {
     const png = padPng(await makePng(), imageMaxBytes + 1);
     const error = await failureOf(uploads.acceptImage(dataUrlOf(png, 'image/png')));
     expect(error).toBeInstanceOf(PayloadTooLarge);

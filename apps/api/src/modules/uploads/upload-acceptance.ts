@@ -183,9 +183,10 @@ export function medicalFileName(given: string, extension: FileExtension): string
 }
 
 /**
- * The one way an uploaded file enters the system, for every feature (DESIGN §4): data link
- * decoded and size-checked, type decided by the bytes, images cleaned of metadata and given a
- * thumbnail. Failures are domain errors: 400 malformed, 413 too large, 415 not accepted.
+ * The one way an uploaded file enters the system, for every feature
+ * (docs/decisions/architecture.md#api-conventions): data link decoded and size-checked, type
+ * decided by the bytes, images cleaned of metadata and given a thumbnail. Failures are domain
+ * errors: 400 malformed, 413 too large, 415 not accepted.
  */
 export class UploadAcceptance {
   private readonly maxImagePixels: number;

@@ -1,6 +1,6 @@
 import { DomainError } from '../../domain-errors';
 
-/** A file over its size limit; `detail` is the message of SPEC §5 for images. */
+/** A file over its size limit; `detail` is the image message of docs/product/records.md#uploads. */
 export class PayloadTooLarge extends DomainError {
   readonly status = 413;
 }

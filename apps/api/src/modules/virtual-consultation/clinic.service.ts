@@ -86,7 +86,8 @@ export function seedConsultations(
   });
 }
 
-/** The clinic side of consultations (SPEC shows no clinic screens): run by the clinic command. */
+/** The clinic side of consultations (there are no clinic screens:
+ *  docs/product/consultation.md#clinic): run by the clinic command. */
 export class ClinicService {
   constructor(
     private readonly repository: ClinicRepository,

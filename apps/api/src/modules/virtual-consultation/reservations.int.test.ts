@@ -300,7 +300,7 @@ describe('reservation history', () => {
 });
 
 describe('reservation details, answers and doctor summary', () => {
-  it('answers one reservation and each answer in the SPEC shapes', async () => {
+  it('answers one reservation and each answer in the documented shapes', async () => {
     const member = await factory.loggedInMember();
     const reservation = await booked(member);
     const res = await get(member, consultationPaths.reservation(reservation.id));

@@ -65,8 +65,9 @@ const reservationColumns = {
 };
 
 /**
- * The only code that reads or writes consultations. Every patient query takes the patient's id
- * and sees only booked reservations: a cancelled one is gone for the patient (SPEC §4).
+ * The only code that reads or writes consultations. Every patient query takes the patient's id and
+ * sees only booked reservations: a cancelled one is gone for the patient
+ * (docs/product/consultation.md#cancellation).
  */
 export class ConsultationRepository {
   constructor(private readonly db: Database) {}
@@ -154,8 +155,9 @@ export class ConsultationRepository {
   }
 
   /**
-   * The patient's upcoming (ascending) or past (latest first) reservations, at most `limit`.
-   * A reservation is upcoming while its time is after `now` (SPEC §4).
+   * The patient's upcoming (ascending) or past (latest first) reservations, at most `limit`. A
+   * reservation is upcoming while its time is after `now`
+   * (docs/product/consultation.md#reservation-history).
    */
   async listReservations(
     userId: string,

@@ -24,7 +24,8 @@ const tags = ['virtual-consultation'];
 const security = [{ bearerAuth: [] }];
 const noContent = z.null().describe('No content');
 
-/** SPEC §7 Reservations, plus booking (docs/decisions/consultation-booking.md). */
+/** docs/product/consultation.md#reservation-calls, plus booking
+ *  (docs/decisions/consultation-booking.md). */
 export const consultationRoutes: FastifyPluginAsyncZod<ConsultationRoutesOptions> = (
   app,
   { consultations },

@@ -72,7 +72,8 @@ function toReservation(row: ReservationListRow): Reservation {
   };
 }
 
-/** Virtual consultations (SPEC §2, §4, §7): booking, history, details, cancellation. */
+/** Virtual consultations (docs/product/consultation.md): booking, history, details,
+ *  cancellation. */
 export class ConsultationService {
   constructor(
     private readonly repository: ConsultationRepository,
@@ -107,7 +108,8 @@ export class ConsultationService {
     return toAnswer(row);
   }
 
-  /** The doctor summary; its images are signed links joined by '||' (SPEC §3). */
+  /** The doctor summary; its images are signed links joined by '||'
+   *  (docs/product/consultation.md#reservation-calls). */
   async complaint(userId: string, complaintId: string): Promise<Complaint> {
     const row = await this.repository.findComplaint(userId, complaintId);
     if (row === undefined) throw new NotFound(complaintNotFoundMessage);

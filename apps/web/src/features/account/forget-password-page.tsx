@@ -10,8 +10,8 @@ import { EmailField } from './components/email-field';
 import { SubmitButton } from './components/submit-button';
 import { forgetPasswordForm } from './form-schemas';
 
-/** Forgot password (SPEC §2, §8): one e-mail field; success and the server's refusal are told on
- *  the page. */
+/** Forgot password (docs/product/accounts.md#forgot-password): one e-mail field; success and the
+ *  server's refusal are told on the page. */
 export default function ForgetPasswordPage() {
   const forgetPassword = useForgetPassword();
   const {

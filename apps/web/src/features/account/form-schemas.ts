@@ -18,7 +18,8 @@ export const loginForm = z.object({
   terms: agreement,
 });
 
-/** Sign-up (SPEC §5); a password mismatch is reported in a popup, not under the field. */
+/** Sign-up (docs/product/accounts.md#sign-up); a password mismatch is reported in a popup, not
+ *  under the field. */
 export const signupForm = registerRequest.extend({
   email: requiredEmail,
   password: requiredNewPassword,

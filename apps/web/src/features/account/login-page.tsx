@@ -27,14 +27,14 @@ function LoginFooter() {
           {serviceEmail}
         </Anchor>
       </Text>
-      {/* SPEC §2 gives the login screen a fixed 2024 copyright line. */}
+      {/* The login screen has a fixed 2024 copyright line (docs/product/accounts.md#log-in). */}
       <Text size="sm">© 2024 {companyName}</Text>
     </>
   );
 }
 
-/** Log in (SPEC §2, §4, §5): validated after the first submit, errors in the message dialog, and
- *  straight on to the page the user came from when a session already exists. */
+/** Log in (docs/product/accounts.md#log-in): validated after the first submit, errors in the
+ *  message dialog, and straight on to the page the user came from when a session already exists. */
 export default function LoginPage() {
   const session = useSession();
   const location = useLocation();

@@ -68,8 +68,8 @@ function CustomerInformation({ account }: { account: Account }) {
   );
 }
 
-/** The real storage bar in place of SPEC §9's static '2.3GB of 15GB used'
- *  (docs/decisions/storage-usage-on-profile.md). */
+/** The real storage bar (docs/product/records.md#storage-quota) in place of a static '2.3GB of 15GB
+ *  used' (docs/decisions/storage-usage-on-profile.md). */
 function StorageUsage({ account }: { account: Account }) {
   const { storage_used_bytes: used, storage_quota_bytes: quota } = account;
   const text = `${formatStorage(used)} of ${formatStorage(quota)} used`;
@@ -161,7 +161,8 @@ function Service() {
   );
 }
 
-/** Deletion deactivates the account (SPEC §4): the user is logged out and sent to /login. */
+/** Deletion deactivates the account (docs/product/accounts.md#deactivation): the user is logged out
+ *  and sent to /login. */
 function DeleteData() {
   const [confirming, setConfirming] = useState(false);
   const deleteAccount = useDeleteAccount();
@@ -201,7 +202,8 @@ function DeleteData() {
   );
 }
 
-/** Profile (SPEC §2): customer information, profile, social accounts, service, delete data. */
+/** Profile (docs/product/accounts.md#profile): customer information, profile, social accounts,
+ *  service, delete data. */
 export default function ProfilePage() {
   useDocumentTitle('My Account');
   const account = useAccount();

@@ -15,8 +15,8 @@ import { SubmitButton } from './components/submit-button';
 import { applyFieldErrors } from './apply-field-errors';
 import { signupForm } from './form-schemas';
 
-/** Sign up (SPEC §2, §5): a mismatch of the two passwords and the server's refusals are told in a
- *  popup; success leads to /login, replacing this page in the history. */
+/** Sign up (docs/product/accounts.md#sign-up): a mismatch of the two passwords and the server's
+ *  refusals are told in a popup; success leads to /login, replacing this page in the history. */
 export default function SignupPage() {
   const navigate = useNavigate();
   const registration = useRegister();

@@ -12,9 +12,9 @@ import { NewPasswordFields } from './components/new-password-fields';
 import { SubmitButton } from './components/submit-button';
 import { resetPasswordForm } from './form-schemas';
 
-/** Reset password (SPEC §2): the key comes from the e-mailed link's ?key=. A mismatch of the two
- *  passwords is told in the same popup as on sign-up and nothing is sent
- *  (docs/decisions/reset-password-mismatch-popup.md); success leads to /login. */
+/** Reset password (docs/product/accounts.md#reset-password): the key comes from the e-mailed link's
+ *  ?key=. A mismatch of the two passwords is told in the same popup as on sign-up and nothing is
+ *  sent (docs/decisions/reset-password-mismatch-popup.md); success leads to /login. */
 export default function UpdatePasswordPage() {
   const [searchParams] = useSearchParams();
   const key = searchParams.get('key') ?? '';

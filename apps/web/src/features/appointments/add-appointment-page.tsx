@@ -5,7 +5,7 @@ import { useDocumentTitle } from '../../lib/document-title';
 import { useSaveAppointment } from './api/save-appointment';
 import { AppointmentForm } from './components/appointment-form';
 
-/** New Appointment (SPEC §2). */
+/** New Appointment (docs/product/appointments.md#new-and-edit-appointment). */
 export default function AddAppointmentPage() {
   useDocumentTitle('New Appointment');
   const navigate = useNavigate();

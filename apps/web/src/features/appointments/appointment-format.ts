@@ -7,7 +7,8 @@ import {
   type ReminderOffsetHours,
 } from '@dental/contracts';
 
-/** The card formats of SPEC §2, in the browser's (the user's) time zone. */
+/** The card formats (docs/product/appointments.md#appointment-list), in the browser's (the user's)
+ *  time zone. */
 export const cardDateFormat = 'MM-DD-YYYY ddd';
 export const cardTimeFormat = 'hh:mm A';
 
@@ -30,7 +31,8 @@ export const reminderLabels: Record<ReminderOffsetHours, string> = {
   168: '1 week before',
 };
 
-/** What the form edits: date and time apart (SPEC §3 appointment_time is form-only). */
+/** What the form edits: date and time apart
+ *  (docs/product/appointments.md#new-and-edit-appointment). */
 export interface AppointmentFormValues {
   date: string;
   time: string;
@@ -40,8 +42,9 @@ export interface AppointmentFormValues {
   reminders: ReminderOffsetHours[];
 }
 
-/** An appointment as form values; alerts map back to the choices by 1, 24 or 168 hours (SPEC §4),
- *  others are not offered and are dropped. */
+/** An appointment as form values; alerts map back to the choices by 1, 24 or 168 hours
+ *  (docs/product/appointments.md#new-and-edit-appointment), others are not offered and are
+ *  dropped. */
 export function toFormValues(appointment: Appointment): AppointmentFormValues {
   const when = dayjs(appointment.appointment_date);
   const appointmentSeconds = when.unix();

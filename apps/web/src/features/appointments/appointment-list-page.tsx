@@ -14,12 +14,14 @@ const orderChoices: { label: string; value: AppointmentOrder }[] = [
   { label: 'Previous', value: 'previous' },
 ];
 
-/** The default range of the appointment list: today to one month ahead (SPEC §9). */
+/** The default range of the appointment list: today to one month ahead
+ *  (docs/product/general.md#date-filters). */
 export function todayToNextMonth(today = dayjs()): DateRange {
   return { startDate: today.format(dateFormat), endDate: today.add(1, 'month').format(dateFormat) };
 }
 
-/** Appointments (SPEC §2): order Upcoming or Previous, a date range, '+Add', and the cards. */
+/** Appointments (docs/product/appointments.md#appointment-list): order Upcoming or Previous, a date
+ *  range, '+Add', and the cards. */
 export default function AppointmentListPage() {
   const [order, setOrder] = useState<AppointmentOrder>('upcoming');
   const [range, setRange] = useState<DateRange>(() => todayToNextMonth());

@@ -8,7 +8,8 @@ import { useSaveAppointment } from './api/save-appointment';
 import { toFormValues } from './appointment-format';
 import { AppointmentForm } from './components/appointment-form';
 
-/** Edit Appointment (SPEC §2): the saved alerts come back as the 1 hour / 1 day / 1 week choices. */
+/** Edit Appointment (docs/product/appointments.md#new-and-edit-appointment): the saved alerts come
+ *  back as the 1 hour / 1 day / 1 week choices. */
 export default function EditAppointmentPage() {
   useDocumentTitle('Edit Appointment');
   const { appointmentId = '' } = useParams();

@@ -7,8 +7,8 @@ import { useDentalAiStatus } from './api/get-dental-ai-status';
 import { useRunDentalAi } from './api/run-dental-ai';
 import { DetectionForm } from './components/detection-form';
 
-/** Dental AI (SPEC §2): the form; a finished detection opens its stored result, so a reload
- *  keeps it. */
+/** Dental AI (docs/product/dental-ai.md#result): the form; a finished detection opens its stored
+ *  result, so a reload keeps it. */
 export default function DentalAiPage() {
   useDocumentTitle('Dental AI');
   const navigate = useNavigate();

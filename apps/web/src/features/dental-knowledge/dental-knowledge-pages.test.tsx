@@ -64,7 +64,7 @@ describe('Dental knowledge list', () => {
     );
     expect(videos).toHaveAttribute('target', '_blank');
     expect(videos).toHaveAttribute('rel', 'noopener noreferrer');
-    // Knowledge calls carry no credential (SPEC §6).
+    // Knowledge calls carry no credential (docs/product/knowledge.md#knowledge-and-supplier-calls).
     expect(api.to('GET /api/dental-knowledge/')[0]?.headers.has('Authorization')).toBe(false);
   });
 

@@ -13,7 +13,8 @@ const backLink = (
   </Anchor>
 );
 
-/** One article (SPEC §2): title, update date and the markdown body, fetched after the record. */
+/** One article (docs/product/knowledge.md#article): title, update date and the markdown body,
+ *  fetched after the record. */
 export default function KnowledgeArticlePage() {
   const { knowledgeId = '' } = useParams();
   const article = useKnowledgeArticle(knowledgeId);
@@ -21,7 +22,8 @@ export default function KnowledgeArticlePage() {
 
   if (article.isPending) return <PageSpinner />;
   if (article.isError) {
-    // SPEC §8: no message for a failed knowledge call; an empty page that leads back.
+    // docs/product/knowledge.md#loading-and-failures: no message for a failed knowledge call; an
+    // empty page that leads back.
     return (
       <Stack gap="md">
         <Title order={1}>{knowledgeSectionTitle}</Title>

@@ -40,7 +40,8 @@ function KnowledgeCard({ article }: { article: KnowledgeListItem }) {
   );
 }
 
-/** Dental and Tx Knowledge (SPEC §2): every article with its cover, title and a video search. */
+/** Dental and Tx Knowledge (docs/product/knowledge.md#knowledge-list): every article with its
+ *  cover, title and a video search. */
 export default function KnowledgeListPage() {
   useDocumentTitle(knowledgeSectionTitle);
   const articles = useKnowledgeList();
@@ -50,7 +51,8 @@ export default function KnowledgeListPage() {
       {articles.isPending ? (
         <PageSpinner />
       ) : articles.isError || articles.data.length === 0 ? (
-        // SPEC §8: a failed knowledge call shows no message; the page is simply empty.
+        // docs/product/knowledge.md#loading-and-failures: a failed knowledge call shows no message;
+        // the page is simply empty.
         <NothingToShow />
       ) : (
         <ul className={classes.grid} aria-label="Articles">

@@ -7,7 +7,8 @@ import { TopicCardLink } from './topic-card-link';
 import { topicCards } from './topic-cards';
 import classes from './home-page.module.css';
 
-/** Home (SPEC §2): the greeting, the way to a membership, the seven topics and Log out. */
+/** Home (docs/product/general.md#home): the greeting, the way to a membership, the seven topics and
+ *  Log out. */
 export default function HomePage() {
   useDocumentTitle('Home');
   const [loggingOut, setLoggingOut] = useState(false);

@@ -6,7 +6,7 @@ import { TopicCardLink } from './topic-card-link';
 import { isExternalLocation, topicCards } from './topic-cards';
 
 describe('topic cards', () => {
-  it('lists the seven topics of SPEC §2 with their exact names, targets and locks', () => {
+  it('lists the seven topics of the Home screen with their exact names, targets and locks', () => {
     expect(topicCards.map(({ name, location, locked }) => [name, location, locked])).toEqual([
       ['X-rays and Photos Storage', '/oral-photo', true],
       ['Dental AI', '/dental-ai', true],

@@ -8,7 +8,7 @@ import virtualConsultationImage from '../../assets/topics/virtual-consultation.s
 
 export interface TopicCard {
   key: string;
-  /** Spelled exactly as SPEC §2 writes it, odd spellings included. */
+  /** Spelled exactly as docs/product/general.md#topic-cards writes it, odd spellings included. */
   name: string;
   image: string;
   /** An app path, or an http(s) address that opens as an external link. */
@@ -18,7 +18,8 @@ export interface TopicCard {
   locked: boolean;
 }
 
-/** The seven topic cards of the home screen (SPEC §2), in their order. */
+/** The seven topic cards of the home screen (docs/product/general.md#topic-cards), in their
+ *  order. */
 export const topicCards = [
   {
     key: 'oral-photo',
@@ -71,8 +72,8 @@ export const topicCards = [
   },
 ] as const satisfies readonly TopicCard[];
 
-/** SPEC §2: a card whose location starts with http:// or https:// is an external link (schemes
- *  are case-insensitive, as in browsers). */
+/** docs/product/general.md#topic-cards: a card whose location starts with http:// or https:// is an
+ *  external link (schemes are case-insensitive, as in browsers). */
 export function isExternalLocation(location: string): boolean {
   return /^https?:\/\//i.test(location);
 }

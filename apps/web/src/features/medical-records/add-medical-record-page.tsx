@@ -23,7 +23,8 @@ import { useCreateMedicalRecord } from './api/create-medical-record';
 import { chooseMedicalFile, medicalFileAccept } from './components/choose-medical-file';
 import { RecordFields, type RecordFieldValues } from './components/record-fields';
 
-/** 'Add New Records' (SPEC §2): the disclaimer is accepted first, then the form. */
+/** 'Add New Records' (docs/product/records.md#medical-and-insurance-records): the disclaimer is
+ *  accepted first, then the form. */
 export default function AddMedicalRecordPage() {
   useDocumentTitle('Add New Records');
   const navigate = useNavigate();

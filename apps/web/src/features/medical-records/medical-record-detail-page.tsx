@@ -144,8 +144,8 @@ function RecordEditor({ record }: { record: MedicalRecord }) {
   );
 }
 
-/** The record detail and edit screen (SPEC §2): fields with a save (pencil) button, the file
- *  list with download and remove, an upload, and delete. */
+/** The record detail and edit screen (docs/product/records.md#record-detail): fields with a save
+ *  (pencil) button, the file list with download and remove, an upload, and delete. */
 export default function MedicalRecordDetailPage() {
   useDocumentTitle('Medical Record');
   const { medicalRecordId = '' } = useParams();

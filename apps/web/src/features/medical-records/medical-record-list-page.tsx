@@ -16,7 +16,8 @@ const sequenceChoices: { label: string; value: RecordSequence }[] = [
   { label: 'Ascending', value: 'ascending' },
 ];
 
-/** Medical or Ins. Records Storage (SPEC §2): order and date filters, expandable cards. */
+/** Medical or Ins. Records Storage (docs/product/records.md#medical-and-insurance-records): order
+ *  and date filters, expandable cards. */
 export default function MedicalRecordListPage() {
   const [sequence, setSequence] = useState<RecordSequence>('descending');
   const [range, setRange] = useState<DateRange>(() => monthAroundToday());

@@ -37,7 +37,8 @@ function CheckoutResult() {
   );
 }
 
-/** Membership (SPEC §2, §4 Plan choice flow, §5, §8): choose a plan, then pay at full-page checkout. */
+/** Membership (docs/product/membership.md#choosing-a-plan): choose a plan, then pay at full-page
+ *  checkout. */
 export default function MembershipPage() {
   useDocumentTitle('Membership');
   const account = useAccount();
@@ -48,7 +49,8 @@ export default function MembershipPage() {
   const notesId = useId();
 
   useEffect(() => {
-    // SPEC §8: an account that cannot be fetched is reported to the console only.
+    // docs/product/membership.md#choosing-a-plan: an account that cannot be fetched is reported to
+    // the console only.
     if (account.error)
       console.error('Membership: the account could not be fetched.', account.error);
   }, [account.error]);

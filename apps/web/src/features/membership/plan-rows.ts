@@ -5,7 +5,7 @@ export interface PlanRow {
   value: string;
 }
 
-/** The rows of a plan card (SPEC §9), all read from the plan table. */
+/** The rows of a plan card (docs/product/membership.md#plans), all read from the plan table. */
 export function planRows(plan: Plan): PlanRow[] {
   return [
     { label: 'Price', value: plan.priceLabel },
@@ -23,12 +23,14 @@ export function planRows(plan: Plan): PlanRow[] {
   ];
 }
 
-/** SPEC §4: disabled without an account, for Silver, and at or below the current level. */
+/** docs/product/membership.md#choosing-a-plan: disabled without an account, for Silver, and at or
+ *  below the current level. */
 export function canChoose(plan: PlanName, level: PlanName | undefined): boolean {
   return level !== undefined && plan !== 'Silver' && isUpgrade(level, plan);
 }
 
-/** The four membership terms of SPEC §9, as the NOTES box lists them. */
+/** The four membership terms (docs/product/membership.md#membership-terms), as the NOTES box lists
+ *  them. */
 export const membershipTerms = [
   'Sign-up bonus points expire at the end of the same year.',
   'Bonus points are redeemable in the marketplace, non-transferable and have no monetary value.',

@@ -6,7 +6,8 @@ import { useDocumentTitle } from '../../lib/document-title';
 import { useSaveOralPhoto } from './api/save-oral-photo';
 import { PhotoForm } from './components/photo-form';
 
-/** Add Photo (SPEC §2): the disclaimer is accepted first, then the form. */
+/** Add Photo (docs/product/records.md#add-and-edit-a-photo): the disclaimer is accepted first, then
+ *  the form. */
 export default function AddOralPhotoPage() {
   useDocumentTitle('Add Photo');
   const navigate = useNavigate();

@@ -7,7 +7,8 @@ import { useOralPhoto } from './api/get-oral-photo';
 import { useSaveOralPhoto } from './api/save-oral-photo';
 import { PhotoForm } from './components/photo-form';
 
-/** Edit Photo (SPEC §2): date, type and note; a new image is optional. */
+/** Edit Photo (docs/product/records.md#add-and-edit-a-photo): date, type and note; a new image is
+ *  optional. */
 export default function EditOralPhotoPage() {
   useDocumentTitle('Edit Photo');
   const { oralPhotoId = '' } = useParams();

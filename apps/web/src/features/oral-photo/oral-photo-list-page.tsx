@@ -17,7 +17,8 @@ const typeChoices: { label: string; value: PhotoTypeFilter }[] = [
   { label: 'X-rays', value: 'X-ray' },
 ];
 
-/** X-rays and Photos Storage (SPEC §2): type and date filters, expandable cards, one open. */
+/** X-rays and Photos Storage (docs/product/records.md#x-rays-and-photos): type and date filters,
+ *  expandable cards, one open. */
 export default function OralPhotoListPage() {
   const [photoType, setPhotoType] = useState<PhotoTypeFilter>('all');
   const [range, setRange] = useState<DateRange>(() => monthAroundToday());

@@ -56,7 +56,8 @@ describe('Oral hygiene suppliers list', () => {
     const card = within(list).getByRole('link', { name: 'Water Flossers' });
     expect(card).toHaveAttribute('href', `/oral-supplier/${flosserId}`);
     expect(within(card).getByRole('presentation')).toHaveAttribute('src', '/f.svg');
-    // Supplier records need the bearer token; their markdown does not (SPEC §7).
+    // Supplier records need the bearer token; their markdown does not
+    // (docs/product/knowledge.md#knowledge-and-supplier-calls).
     expect(api.to('GET /api/oral-supplier/')[0]?.headers.get('Authorization')).toBe(
       'Bearer access-1',
     );

@@ -13,7 +13,8 @@ import classes from './oral-supplier.module.css';
 function TopicHeading() {
   const topic = useSupplierTopic();
   if (topic.isPending) return <PageSpinner />;
-  // SPEC §8: no message when the call fails; the section keeps its card's name as heading.
+  // docs/product/knowledge.md#supplier-list: no message when the call fails; the section keeps its
+  // card's name as heading.
   if (topic.isError) return <Title order={1}>{supplierSectionTitle}</Title>;
   return (
     <>
@@ -40,7 +41,8 @@ function SupplierCards() {
     <ul className={classes.grid} aria-label="Suppliers">
       {suppliers.data.map((supplier) => (
         <li key={supplier.id}>
-          {/* Relative to this page: the card leads to oral-supplier/{supplierId} (SPEC §2). */}
+          {/* Relative to this page: the card leads to oral-supplier/{supplierId}
+              (docs/product/knowledge.md#supplier-list). */}
           <Link to={supplier.id} className={classes.card}>
             <img
               src={supplier.cover_image}
@@ -57,7 +59,8 @@ function SupplierCards() {
   );
 }
 
-/** Oral hygiene suppliers (SPEC §2): the topic heading and picture, then one card per page. */
+/** Oral hygiene suppliers (docs/product/knowledge.md#supplier-list): the topic heading and picture,
+ *  then one card per page. */
 export default function SupplierListPage() {
   useDocumentTitle(supplierSectionTitle);
   return (

@@ -15,9 +15,9 @@ const backLink = (
   </Anchor>
 );
 
-/** One supplier page (SPEC §2): title, cover, markdown body, and Buy at the bottom, which opens
- *  the manufacturer's page in a new tab and is left out when there is none
- *  (docs/decisions/oral-supplier-buy-button.md). */
+/** One supplier page (docs/product/knowledge.md#supplier-page): title, cover, markdown body, and
+ *  Buy at the bottom, which opens the manufacturer's page in a new tab and is left out when there
+ *  is none (docs/decisions/oral-supplier-buy-button.md). */
 export default function SupplierPage() {
   const { supplierId = '' } = useParams();
   const supplier = useSupplier(supplierId);

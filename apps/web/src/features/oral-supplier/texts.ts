@@ -1,2 +1,3 @@
-/** The heading while the topic is unknown: the topic card's name (SPEC §2, spelled so). */
+/** The heading while the topic is unknown: the topic card's name
+ *  (docs/product/general.md#topic-cards, spelled so). */
 export const supplierSectionTitle = 'Oral Hyglene Suppliers Knowledgement';

@@ -9,8 +9,9 @@ import classes from './hub-page.module.css';
 export const bookingPath = '/virtual-consultation/book';
 export const reservationRecordPath = '/virtual-consultation/reservation-record';
 
-/** Virtual Consultation hub (SPEC §2): Reservation opens the external reservation page when the
- *  server names one, otherwise our own booking page; Reservation Record opens the history. */
+/** Virtual Consultation hub (docs/product/consultation.md#hub): Reservation opens the external
+ *  reservation page when the server names one, otherwise our own booking page; Reservation Record
+ *  opens the history. */
 export default function VirtualConsultationHubPage() {
   useDocumentTitle('Virtual Consultation');
   const config = usePublicConfig();

@@ -36,7 +36,8 @@ function ReservationCard({
   );
 }
 
-/** Reservation History (SPEC §2, §4): upcoming or past cards; a card opens its details. */
+/** Reservation History (docs/product/consultation.md#reservation-history): upcoming or past cards;
+ *  a card opens its details. */
 export default function ReservationRecordPage() {
   useDocumentTitle('Reservation Record');
   const [period, setPeriod] = useState<ReservationPeriod>('future');

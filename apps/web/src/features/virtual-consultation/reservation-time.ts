@@ -6,8 +6,9 @@ import { reservationTimeFormat } from '@dental/contracts';
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
-/** 'YYYY-MM-DD HH:mm' (SPEC §9) in the given zone: the zone the reservation was booked in on the
- *  history cards, the patient's own zone on the booking page. */
+/** 'YYYY-MM-DD HH:mm' (docs/product/consultation.md#reservation-history) in the given zone: the
+ *  zone the reservation was booked in on the history cards, the patient's own zone on the booking
+ *  page. */
 export function formatReservationTime(instant: string, zone: string): string {
   return dayjs(instant).tz(zone).format(reservationTimeFormat);
 }

@@ -3,7 +3,8 @@ import { accountPaths } from '@dental/contracts';
 import { apiSend } from '../../../lib/api-client';
 import { logout } from '../../../lib/session';
 
-/** Deactivates the account (SPEC §4: data kept, access blocked), then ends the session. */
+/** Deactivates the account (docs/product/accounts.md#deactivation: data kept, access blocked), then
+ *  ends the session. */
 export function useDeleteAccount() {
   return useMutation({
     mutationFn: async () => {

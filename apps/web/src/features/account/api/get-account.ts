@@ -3,8 +3,8 @@ import { account, accountPaths } from '@dental/contracts';
 import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 
-/** The signed-in user; fetched once per session and then kept (SPEC §4), and replaced by the
- *  answers of profile edits. */
+/** The signed-in user; fetched once per session and then kept (docs/product/accounts.md#session),
+ *  and replaced by the answers of profile edits. */
 export const accountQuery = queryOptions({
   queryKey: ['account'],
   queryFn: () => apiRequest(accountPaths.account, account),

@@ -7,7 +7,7 @@ import { accountQuery } from './get-account';
 export type Credentials = Pick<LoginRequest, 'email' | 'password'>;
 
 /** Native e-mail and password sign-in; the tokens go to session storage and the user is
- *  loaded unless already cached (SPEC §4). */
+ *  loaded unless already cached (docs/product/accounts.md#session). */
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({

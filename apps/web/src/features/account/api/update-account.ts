@@ -5,8 +5,8 @@ import { accountQuery } from './get-account';
 
 export type AccountChanges = Partial<Pick<Account, 'username' | 'phone'>>;
 
-/** PUT sends the whole user object with the change (SPEC §7); the server changes only the name
- *  and phone and its answer replaces the cached user. */
+/** PUT sends the whole user object with the change (docs/product/accounts.md#account-calls); the
+ *  server changes only the name and phone and its answer replaces the cached user. */
 export function useUpdateAccount() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -14,7 +14,8 @@ export interface InlineEditProps {
   renderForm: (close: () => void, labelId: string) => ReactNode;
 }
 
-/** A value of the profile edited in place (SPEC §2): a pencil button swaps it for a form. */
+/** A value of the profile edited in place (docs/product/accounts.md#profile): a pencil button swaps
+ *  it for a form. */
 export function InlineEdit({ label, editLabel, value, renderForm }: InlineEditProps) {
   const [editing, setEditing] = useState(false);
   const labelId = useId();

@@ -10,7 +10,7 @@ export interface NewPasswordFieldsProps {
 }
 
 /** A new password typed twice. The two are compared on submit, and a mismatch is told in the
- *  form's popup rather than under the fields (SPEC §2, §5). */
+ *  form's popup rather than under the fields (docs/product/accounts.md#sign-up). */
 export function NewPasswordFields({
   label,
   password,

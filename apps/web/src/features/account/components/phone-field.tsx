@@ -17,7 +17,8 @@ export interface PhoneFieldProps {
   labelledBy?: string;
 }
 
-/** 'Phone': an international number with a country list, United States by default (SPEC §2). */
+/** 'Phone': an international number with a country list, United States by default
+ *  (docs/product/accounts.md#sign-up). */
 export function PhoneField({
   value,
   onChange,

@@ -5,7 +5,7 @@ import { IconBrandApple, IconBrandFacebook, IconBrandGoogle } from '@tabler/icon
 import { socialProviderNames, termsNotAgreedMessage } from '@dental/contracts';
 import classes from './social-sign-in.module.css';
 
-/** How long the hint over the social buttons stays (SPEC §9). */
+/** How long the hint over the social buttons stays (docs/product/accounts.md#social-sign-in). */
 export const socialHintMs = 3000;
 
 const providers = [
@@ -15,10 +15,10 @@ const providers = [
 ] as const;
 
 /**
- * Google, Apple and Facebook sign-in. They stay disabled until the terms are ticked (SPEC §4); a
- * click on their area meanwhile shows the terms hint for 3 seconds. No provider is configured in
- * this release, so they also stay disabled after that and say so
- * (docs/decisions/web-social-sign-in-display.md).
+ * Google, Apple and Facebook sign-in. They stay disabled until the terms are ticked
+ * (docs/product/accounts.md#social-sign-in); a click on their area meanwhile shows the terms hint
+ * for 3 seconds. No provider is configured in this release, so they also stay disabled after that
+ * and say so (docs/decisions/web-social-sign-in-display.md).
  */
 export function SocialSignIn({ termsAgreed }: { termsAgreed: boolean }) {
   const [hintVisible, setHintVisible] = useState(false);

@@ -21,7 +21,8 @@ export function appointmentsQuery(filter: AppointmentFilter) {
   });
 }
 
-/** GET /api/appointment/ with the order and date filters (SPEC §7). */
+/** GET /api/appointment/ with the order and date filters
+ *  (docs/product/appointments.md#appointment-calls). */
 export function useAppointments(filter: AppointmentFilter, enabled = true) {
   return useQuery({ ...appointmentsQuery(filter), enabled, placeholderData: keepPreviousData });
 }

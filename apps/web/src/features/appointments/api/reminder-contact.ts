@@ -15,7 +15,8 @@ export function useReminderContact() {
   return useQuery(accountQuery);
 }
 
-/** Saves the phone SMS reminders go to on the profile (PUT /api/account/, SPEC §7). */
+/** Saves the phone SMS reminders go to on the profile (PUT /api/account/,
+ *  docs/product/accounts.md#account-calls). */
 export function useSaveReminderPhone() {
   const queryClient = useQueryClient();
   return useMutation({

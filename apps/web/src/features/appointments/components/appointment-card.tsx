@@ -5,7 +5,8 @@ import { DeleteButton } from '../../../components/delete-button';
 import { useDeleteAppointment } from '../api/delete-appointment';
 import { cardDate, cardTime } from '../appointment-format';
 
-/** One appointment card (SPEC §2): date 'MM-DD-YYYY ddd', time 'hh:mm A', note, edit, delete. */
+/** One appointment card (docs/product/appointments.md#appointment-list): date 'MM-DD-YYYY ddd',
+ *  time 'hh:mm A', note, edit, delete. */
 export function AppointmentCard({ appointment }: { appointment: Appointment }) {
   const deleteAppointment = useDeleteAppointment();
   const date = cardDate(appointment.appointment_date);

@@ -34,9 +34,10 @@ export interface AppointmentFormProps {
   onSave: (body: AppointmentRequest) => Promise<unknown>;
 }
 
-/** New Appointment and Edit Appointment (SPEC §2): date, time, note, the e-mail and SMS alert
- *  switches and the 1 hour / 1 day / 1 week reminder choices. With a reminder on, the reminder
- *  confirmation shows where it goes before anything is saved. */
+/** New Appointment and Edit Appointment (docs/product/appointments.md#new-and-edit-appointment):
+ *  date, time, note, the e-mail and SMS alert switches and the 1 hour / 1 day / 1 week reminder
+ *  choices. With a reminder on, the reminder confirmation shows where it goes before anything is
+ *  saved. */
 export function AppointmentForm({ initial, submitLabel, onSave }: AppointmentFormProps) {
   const contact = useReminderContact();
   const [confirming, setConfirming] = useState<AppointmentFormValues | null>(null);

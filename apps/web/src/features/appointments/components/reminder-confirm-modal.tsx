@@ -19,8 +19,9 @@ export interface ReminderConfirmModalProps {
   onConfirm: () => Promise<void>;
 }
 
-/** The reminder confirmation (SPEC §2): the e-mail address reminders go to, and the phone number
- *  for SMS, which can be changed here (it is the profile's phone). */
+/** The reminder confirmation (docs/product/appointments.md#reminder-confirmation): the e-mail
+ *  address reminders go to, and the phone number for SMS, which can be changed here (it is the
+ *  profile's phone). */
 export function ReminderConfirmModal({
   opened,
   onClose,

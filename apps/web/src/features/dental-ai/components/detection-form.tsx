@@ -22,7 +22,8 @@ export interface DetectionFormProps {
 
 const imageDialogTitle = 'Image not accepted';
 
-/** The type this server can run that the form starts on: caries (SPEC §9) when it can. */
+/** The type this server can run that the form starts on: caries (docs/product/dental-ai.md#form)
+ *  when it can. */
 function defaultType(types: DentalAiStatus['types']): DentalAiType {
   return (
     types.find((type) => type.dental_ai === 'caries' && type.available) ??
@@ -30,8 +31,8 @@ function defaultType(types: DentalAiStatus['types']): DentalAiType {
   ).dental_ai;
 }
 
-/** The Dental AI form of SPEC §2: Step 1 the type, Step 2 the image and its preview, then Start
- *  Detection, which stays disabled until a detection can actually run. */
+/** The Dental AI form (docs/product/dental-ai.md#form): Step 1 the type, Step 2 the image and its
+ *  preview, then Start Detection, which stays disabled until a detection can actually run. */
 export function DetectionForm({ status, onStart }: DetectionFormProps) {
   const pickerId = useId();
   const [chosenType, setChosenType] = useState<DentalAiType | null>(null);
@@ -65,7 +66,7 @@ export function DetectionForm({ status, onStart }: DetectionFormProps) {
     onStart({ dental_ai: type, image_url: image }).catch((error: unknown) => {
       setDetecting(false);
       if (error instanceof ApiError && error.status === 413) {
-        // The server's own 5 MB check: the image is not kept (SPEC §5).
+        // The server's own 5 MB check: the image is not kept (docs/product/dental-ai.md#form).
         setImage(null);
         setDialog({ title: imageDialogTitle, text: error.detail });
       } else {

@@ -14,7 +14,7 @@ export interface DetectionImageProps {
 /**
  * The image with its boxes drawn over it: the overlay's coordinate system is the image's pixels
  * and is stretched to whatever size the image is shown at, so the boxes stay on the teeth at any
- * screen width while their lines stay 3 px wide (SPEC §9).
+ * screen width while their lines stay 3 px wide (docs/product/dental-ai.md#boxes-and-colours).
  */
 export function DetectionImage({ src, alt, width, height, boxes, colours }: DetectionImageProps) {
   return (

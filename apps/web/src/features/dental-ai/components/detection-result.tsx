@@ -15,7 +15,8 @@ export interface DetectionResultProps {
   onTryAnother: () => void;
 }
 
-/** The result view of SPEC §2 Dental AI: the image with its boxes, the legend, the disclaimer. */
+/** The Dental AI result view (docs/product/dental-ai.md#result): the image with its boxes, the
+ *  legend, the disclaimer. */
 export function DetectionResult({ result, onTryAnother }: DetectionResultProps) {
   const boxes = result.detection_selection;
   const colours = coloursByFirstAppearance(boxes.map((box) => box.crop_prediction));

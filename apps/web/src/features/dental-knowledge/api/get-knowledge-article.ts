@@ -2,7 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { dentalKnowledgeArticlePath, knowledgeArticle } from '@dental/contracts';
 import { apiRequest } from '../../../lib/api-client';
 
-/** GET /api/dental-knowledge/{knowledgeId}/: public, no credential (SPEC §6). */
+/** GET /api/dental-knowledge/{knowledgeId}/: public, no credential
+ *  (docs/product/knowledge.md#knowledge-and-supplier-calls). */
 export function knowledgeArticleQuery(knowledgeId: string) {
   return queryOptions({
     queryKey: ['dental-knowledge', knowledgeId],
@@ -11,7 +12,8 @@ export function knowledgeArticleQuery(knowledgeId: string) {
   });
 }
 
-/** Keyed by the id, so opening another article loads it afresh (SPEC §4). */
+/** Keyed by the id, so opening another article loads it afresh
+ *  (docs/product/knowledge.md#article). */
 export function useKnowledgeArticle(knowledgeId: string) {
   return useQuery(knowledgeArticleQuery(knowledgeId));
 }

@@ -21,7 +21,8 @@ export function medicalRecordsQuery(filter: MedicalRecordFilter) {
   });
 }
 
-/** GET /api/medical-record/ with the order and date filters (SPEC §7). */
+/** GET /api/medical-record/ with the order and date filters
+ *  (docs/product/records.md#record-calls). */
 export function useMedicalRecords(filter: MedicalRecordFilter, enabled = true) {
   return useQuery({ ...medicalRecordsQuery(filter), enabled, placeholderData: keepPreviousData });
 }

@@ -15,8 +15,9 @@ function isAccepted(type: string): type is AcceptedMedicalFileType {
   return (acceptedMedicalFileTypes as readonly string[]).includes(type);
 }
 
-/** A chosen file as the API takes it, or why it cannot be sent: images and PDF only, each
- *  within its size limit, estimated from the base64 length before sending (SPEC §5). */
+/** A chosen file as the API takes it, or why it cannot be sent: images and PDF only, each within
+ *  its size limit, estimated from the base64 length before sending
+ *  (docs/product/records.md#uploads). */
 export async function chooseMedicalFile(file: File): Promise<ChosenFile> {
   if (!isAccepted(file.type)) return { error: unsupportedMedicalFileMessage };
   const dataUrl = await readAsDataUrl(file);

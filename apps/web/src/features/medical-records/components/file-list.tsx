@@ -6,7 +6,8 @@ import { ConfirmModal } from '../../../components/confirm-modal';
 import { errorMessage } from '../../../lib/api-client';
 import { useRemoveMedicalFile } from '../api/medical-files';
 
-/** A record's attached files, each with a download and a remove control (SPEC §2). */
+/** A record's attached files, each with a download and a remove control
+ *  (docs/product/records.md#medical-and-insurance-records). */
 export function FileList({ recordId, files }: { recordId: string; files: MedicalFile[] }) {
   const [removing, setRemoving] = useState<MedicalFile | null>(null);
   const removeFile = useRemoveMedicalFile();

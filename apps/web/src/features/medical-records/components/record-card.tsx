@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import type { MedicalRecord } from '@dental/contracts';
 import { FileList } from './file-list';
 
-/** One expandable record card (SPEC §2): title, date, note, files and the edit link. */
+/** One expandable record card (docs/product/records.md#medical-and-insurance-records): title, date,
+ *  note, files and the edit link. */
 export function RecordCard({ record }: { record: MedicalRecord }) {
   return (
     <Accordion.Item value={record.id}>

@@ -2,7 +2,8 @@ import { useMutation } from '@tanstack/react-query';
 import { choosePlanResponse, membershipPaths, type ChoosePlanRequest } from '@dental/contracts';
 import { apiRequest } from '../../../lib/api-client';
 
-/** Creates the pending payment whose checkout the browser then opens (SPEC §4 Plan choice flow). */
+/** Creates the pending payment whose checkout the browser then opens
+ *  (docs/product/membership.md#choosing-a-plan). */
 export function useChoosePlan() {
   return useMutation({
     mutationFn: (request: ChoosePlanRequest) =>
@@ -13,7 +14,7 @@ export function useChoosePlan() {
   });
 }
 
-/** The full-page checkout address of a chosen plan (SPEC §7). */
+/** The full-page checkout address of a chosen plan (docs/product/membership.md#checkout). */
 export function checkoutAddress(paymentId: string): string {
   return `${membershipPaths.checkout}?${new URLSearchParams({ payment_id: paymentId })}`;
 }

@@ -10,7 +10,7 @@ export interface PlanCardProps {
   onChoose: () => void;
 }
 
-/** One plan of SPEC §9 with its 'Choose Plan' button. */
+/** One plan (docs/product/membership.md#plans) with its 'Choose Plan' button. */
 export function PlanCard({ plan, disabled, loading, onChoose }: PlanCardProps) {
   const headingId = useId();
   return (

@@ -21,7 +21,7 @@ export function oralPhotosQuery(filter: OralPhotoFilter) {
   });
 }
 
-/** GET /api/oral-photo/ with the type and date filters (SPEC §7). */
+/** GET /api/oral-photo/ with the type and date filters (docs/product/records.md#photo-calls). */
 export function useOralPhotos(filter: OralPhotoFilter, enabled = true) {
   return useQuery({ ...oralPhotosQuery(filter), enabled, placeholderData: keepPreviousData });
 }

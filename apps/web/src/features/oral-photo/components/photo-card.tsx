@@ -5,8 +5,9 @@ import { DeleteButton } from '../../../components/delete-button';
 import { LoadingImage } from '../../../components/loading-image';
 import { useDeleteOralPhoto } from '../api/delete-oral-photo';
 
-/** One expandable photo card (SPEC §2): image, date, type and note, with download, delete and
- *  edit. The card shows the thumbnail; Download fetches the original. */
+/** One expandable photo card (docs/product/records.md#x-rays-and-photos): image, date, type and
+ *  note, with download, delete and edit. The card shows the thumbnail; Download fetches the
+ *  original. */
 export function PhotoCard({ photo, opened }: { photo: OralPhoto; opened: boolean }) {
   const deletePhoto = useDeleteOralPhoto();
   const label = `${photo.photo_type} of ${photo.shoot_date}`;

@@ -31,8 +31,9 @@ export interface PhotoFormProps {
   onSubmit: (values: PhotoFormValues, onProgress: (sent: number) => void) => Promise<unknown>;
 }
 
-/** Add Photo and Edit Photo (SPEC §2): the file picker gives way to a preview once an image is
- *  chosen; the type defaults to X-ray; oversize images are refused before anything is sent. */
+/** Add Photo and Edit Photo (docs/product/records.md#add-and-edit-a-photo): the file picker gives
+ *  way to a preview once an image is chosen; the type defaults to X-ray; oversize images are
+ *  refused before anything is sent. */
 export function PhotoForm({ initial, onSubmit }: PhotoFormProps) {
   const pickerId = useId();
   const [image, setImage] = useState<string | null>(null);

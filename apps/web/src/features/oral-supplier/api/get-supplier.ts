@@ -10,7 +10,8 @@ export function supplierQuery(supplierId: string) {
   });
 }
 
-/** Keyed by the id, so opening another supplier loads it afresh (SPEC §4). */
+/** Keyed by the id, so opening another supplier loads it afresh
+ *  (docs/product/knowledge.md#supplier-page). */
 export function useSupplier(supplierId: string) {
   return useQuery(supplierQuery(supplierId));
 }

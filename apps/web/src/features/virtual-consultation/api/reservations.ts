@@ -10,7 +10,8 @@ import { apiRequest, apiSend } from '../../../lib/api-client';
 
 export const reservationsKey = ['reservations'] as const;
 
-/** GET /api/reservation/?period=…: upcoming or past reservations (SPEC §7). */
+/** GET /api/reservation/?period=…: upcoming or past reservations
+ *  (docs/product/consultation.md#reservation-calls). */
 export function reservationListQuery(period: ReservationPeriod) {
   return queryOptions({
     queryKey: [...reservationsKey, 'list', period],
@@ -19,7 +20,8 @@ export function reservationListQuery(period: ReservationPeriod) {
   });
 }
 
-/** The history list reloads whenever the period toggle changes (SPEC §4). */
+/** The history list reloads whenever the period toggle changes
+ *  (docs/product/consultation.md#reservation-history). */
 export function useReservations(period: ReservationPeriod) {
   return useQuery({ ...reservationListQuery(period), refetchOnMount: 'always' });
 }

@@ -127,8 +127,9 @@ function ReservationBody({ id, onClose }: { id: string; onClose: () => void }) {
   );
 }
 
-/** 'Reservation Information' (SPEC §2): the answers arrive with the reservation in one call, so
- *  they show on first open; Cancel Reservation only while upcoming, the summary only when past. */
+/** 'Reservation Information' (docs/product/consultation.md#reservation-details): the answers arrive
+ *  with the reservation in one call, so they show on first open; Cancel Reservation only while
+ *  upcoming, the summary only when past. */
 export function ReservationModal({
   reservation,
   onClose,
