@@ -2,13 +2,24 @@ import type { FastifyLoggerOptions, FastifyRequest } from 'fastify';
 import { DrizzleQueryError } from 'drizzle-orm';
 import type { LogLevel } from './config';
 
+/**
+ * The one logging port of services, jobs and adapters: Fastify's pino logger satisfies it, and a
+ * process without one (the worker) passes its own.
+ */
+export interface ErrorLogger {
+  error(details: object, message: string): void;
+}
+
 /** Anything with a `write(line)` method: stdout, a file stream, a test's capture. */
 export interface LogDestination {
   write(line: string): void;
 }
 
-/** Query-string parameters that carry a secret (reset keys in /update-password?key=…). */
-const secretParams = /([?&](?:key|token|access|refresh|password|code)=)[^&#]*/gi;
+/**
+ * Query-string parameters that carry a secret (reset keys in /update-password?key=…), and the
+ * signature and file name of a signed file link (/api/files/…?name=…&sig=…).
+ */
+const secretParams = /([?&](?:key|token|access|refresh|password|code|sig|name)=)[^&#]*/gi;
 
 export function redactUrl(url: string): string {
   return url.replace(secretParams, '$1[Redacted]');

@@ -5,10 +5,11 @@ import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { createMailer } from '../src/adapters/mailer';
-import { buildApp, createServices, type Services } from '../src/app';
+import { buildApp } from '../src/app';
 import { loadConfig, type Config, type Env } from '../src/config';
 import type { Database } from '../src/db/client';
-import type { LogDestination } from '../src/logger';
+import type { ErrorLogger, LogDestination } from '../src/logger';
+import { createServices, type Services } from '../src/services';
 import { TestClock } from './test-clock';
 import { openTestDatabase } from './test-database';
 
@@ -56,7 +57,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   const database = await openTestDatabase(inject('testDatabase'));
   const mailer = createMailer(config);
   const clock = options.clock ?? new TestClock();
-  const logged: { error(details: object, message: string): void } = {
+  const logged: ErrorLogger = {
     error: (details, message) => {
       app.log.error(details, message);
     },

@@ -2,6 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { PgBoss, fromPglite, type ConstructorOptions, type JobResult } from 'pg-boss';
 import type { Database } from '../db/client';
+import type { ErrorLogger } from '../logger';
 
 export interface JobQueueSettings {
   /** Whether this process runs the workers it registers (WORKERS=on), or only sends jobs. */
@@ -38,10 +39,6 @@ export type JobHandler<Data> = (
   job: { id: string; retryCount: number },
 ) => Promise<void>;
 
-export interface JobLogger {
-  error(details: object, message: string): void;
-}
-
 /** The persisted job queue of the whole app (pg-boss,
  *  docs/decisions/architecture.md#services-and-embedded-defaults). */
 export interface JobQueue {
@@ -77,7 +74,7 @@ function connectionOf(
 export async function startJobQueue(
   db: Database,
   settings: JobQueueSettings,
-  log: JobLogger,
+  log: ErrorLogger,
 ): Promise<JobQueue> {
   const boss = new PgBoss({
     ...connectionOf(db),

@@ -1,7 +1,8 @@
 import type { Config } from '../config';
-import type { Services } from '../app';
-import { registerReminderWorkers } from '../modules/appointments/reminders.service';
-import { registerMembershipWorkers } from '../modules/membership/membership.jobs';
+import { registerAppointmentJobs } from '../modules/appointments/appointments.jobs';
+import { registerFileJobs } from '../modules/files/files.jobs';
+import { registerMembershipJobs } from '../modules/membership/membership.jobs';
+import type { Services } from '../services';
 import type { JobQueue, JobQueueSettings } from './job-queue';
 
 /** The queue settings of this process; a worker-only process always works the queues. */
@@ -14,8 +15,9 @@ export function jobQueueSettings(config: Config, workers = config.jobs.workers):
   };
 }
 
-/** Every job type of the app, registered on the queue (and worked when workers are on). */
-export async function registerJobWorkers(jobs: JobQueue, services: Services): Promise<void> {
-  await registerReminderWorkers(jobs, services.reminders);
-  await registerMembershipWorkers(jobs, services.membership);
+/** Every feature's jobs, registered on the queue (and worked when workers are on). */
+export async function registerJobs(jobs: JobQueue, services: Services): Promise<void> {
+  await registerAppointmentJobs(jobs, services.reminders);
+  await registerMembershipJobs(jobs, services.membership);
+  await registerFileJobs(jobs, services.orphanSweep);
 }

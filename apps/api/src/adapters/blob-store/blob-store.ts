@@ -33,6 +33,13 @@ export interface BlobStore {
   exists(key: string): Promise<boolean>;
   /** Every object whose key starts with the prefix ('' for all), in no particular order. */
   list(prefix: string): AsyncIterable<BlobListing>;
+  /**
+   * Removes what interrupted writes left behind before `olderThan` (a write in progress is
+   * younger); answers how many were removed.
+   */
+  removeAbandonedTempFiles(olderThan: Date): Promise<number>;
+  /** Releases what the store holds open (connections) at shutdown. */
+  close(): void;
 }
 
 /** A key that could escape the store's root or is not portable: a bug in the caller. */

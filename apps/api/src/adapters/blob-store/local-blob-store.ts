@@ -70,10 +70,7 @@ export class LocalBlobStore implements BlobStore {
     }
   }
 
-  /**
-   * Removes temporary files that a crash left behind mid-write and that are older than the given
-   * time (a write in progress is younger); answers how many were removed.
-   */
+  /** Temporary files that a crash left behind mid-write. */
   async removeAbandonedTempFiles(olderThan: Date): Promise<number> {
     let removed = 0;
     for await (const file of this.walk('')) {
@@ -85,6 +82,10 @@ export class LocalBlobStore implements BlobStore {
       }
     }
     return removed;
+  }
+
+  close(): void {
+    // Nothing is held open between calls.
   }
 
   private pathOf(key: string): string {

@@ -10,7 +10,7 @@ describeBlobStore('S3BlobStore on s3rver', async () => {
   return {
     store,
     close: async () => {
-      store.destroy();
+      store.close();
       await server.close();
     },
   };
@@ -43,7 +43,7 @@ describe('S3BlobStore specifics', () => {
       expect(head.ContentLength).toBe(8);
     } finally {
       raw.destroy();
-      store.destroy();
+      store.close();
     }
   });
 
@@ -53,7 +53,7 @@ describe('S3BlobStore specifics', () => {
       await expect(store.get('u/photo.jpg')).rejects.toThrow();
       await expect(store.put('u/photo.jpg', Buffer.from('x'), 'image/jpeg')).rejects.toThrow();
     } finally {
-      store.destroy();
+      store.close();
     }
   });
 
@@ -65,7 +65,7 @@ describe('S3BlobStore specifics', () => {
         /Access Key Id/,
       );
     } finally {
-      store.destroy();
+      store.close();
     }
   });
 });

@@ -114,8 +114,13 @@ export class S3BlobStore implements BlobStore {
     }
   }
 
+  /** An S3 PUT is atomic: an interrupted one leaves nothing behind. */
+  removeAbandonedTempFiles(): Promise<number> {
+    return Promise.resolve(0);
+  }
+
   /** Closes the client's connections (at shutdown). */
-  destroy(): void {
+  close(): void {
     this.client.destroy();
   }
 }

@@ -8,6 +8,7 @@ import type { Mailer, MailMessage } from '../../adapters/mailer';
 import type { Clock } from '../../clock';
 import { BadRequest } from '../../domain-errors';
 import type { PasswordResetKeyRow } from '../../db/schema';
+import type { ErrorLogger } from '../../logger';
 import type { AccountRepository } from './account.repository';
 import { isActiveMember } from './account.service';
 import { assertAcceptablePassword, type PasswordService } from './password.service';
@@ -17,10 +18,6 @@ export const resetKeyLifetimeMs = 60 * 60 * 1000;
 
 export const invalidResetKeyMessage =
   'This password reset link is invalid, has already been used or has expired. Please request a new one.';
-
-export interface ErrorLogger {
-  error(details: object, message: string): void;
-}
 
 export interface PasswordResetSettings {
   /** The web app's origin: the link opens its update-password screen. */
@@ -80,7 +77,7 @@ export class PasswordResetService {
       if (!isActiveMember(user)) return false;
       await tx.updatePasswordHash(user.id, passwordHash, now);
       await tx.useAllPasswordResetKeys(user.id, now);
-      await tx.revokeAllRefreshTokens(user.id, now);
+      await tx.endAllSessions(user.id, now);
       return true;
     });
     if (!updated) throw invalidKey();

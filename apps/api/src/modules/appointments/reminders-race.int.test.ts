@@ -8,11 +8,11 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import pg from 'pg';
 import { appointmentRequest, type AppointmentRequest } from '@dental/contracts';
 import { createMailer, type Mailer } from '../../adapters/mailer';
-import { createServices, type Services } from '../../app';
+import { createServices, type Services } from '../../services';
 import { systemClock } from '../../clock';
 import { reminders } from '../../db/schema';
 import { startJobQueue, type JobQueue } from '../../jobs/job-queue';
-import { jobQueueSettings, registerJobWorkers } from '../../jobs/workers';
+import { jobQueueSettings, registerJobs } from '../../jobs/register-jobs';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { factories } from '../../../test/factories';
 import { startSmtpInbox, type SmtpInbox } from '../../../test/smtp-inbox';
@@ -46,7 +46,7 @@ describe.runIf(inject('testDatabase').kind === 'postgres')(
       jobs = await startJobQueue(t.db, jobQueueSettings(t.config), log);
       mailer = createMailer(t.config);
       api = createServices({ config: t.config, db: t.db, mailer, jobs }, systemClock, log);
-      await registerJobWorkers(jobs, api);
+      await registerJobs(jobs, api);
     });
 
     // Stopped gracefully, so no SMTP conversation is cut (the SMTP test server would report it).

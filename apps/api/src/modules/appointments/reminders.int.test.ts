@@ -7,11 +7,12 @@ import {
   startTwilioTestServer,
   type TwilioTestServer,
 } from '../../../test/mocks/twilio-test-server';
-import { buildApp, createServices, type Services } from '../../app';
+import { buildApp } from '../../app';
+import { createServices, type Services } from '../../services';
 import { systemClock } from '../../clock';
 import { reminders } from '../../db/schema';
 import { startJobQueue, type JobQueue } from '../../jobs/job-queue';
-import { jobQueueSettings } from '../../jobs/workers';
+import { jobQueueSettings } from '../../jobs/register-jobs';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { factories } from '../../../test/factories';
 import { startSmtpInbox, type SmtpInbox } from '../../../test/smtp-inbox';

@@ -2,7 +2,8 @@ import type { Mailer } from '../../adapters/mailer';
 import { SmsDeliveryError, type SmsSender } from '../../adapters/sms/sms-sender';
 import type { Clock } from '../../clock';
 import type { ReminderRow } from '../../db/schema';
-import type { JobLogger, JobQueue, QueueRules } from '../../jobs/job-queue';
+import type { JobQueue, QueueRules } from '../../jobs/job-queue';
+import type { ErrorLogger } from '../../logger';
 import { reminderEmail, reminderSms } from './reminder-message';
 import type { ReminderDelivery, ReminderRepository } from './reminders.repository';
 
@@ -43,7 +44,7 @@ export class ReminderService {
     private readonly sms: SmsSender,
     private readonly clock: Clock,
     private readonly settings: ReminderSettings,
-    private readonly log: JobLogger,
+    private readonly log: ErrorLogger,
   ) {}
 
   /** The queue's retry rules: backoff from `retryDelaySeconds`, at most an hour apart. */
@@ -152,29 +153,4 @@ export class ReminderService {
       this.clock.now(),
     );
   }
-}
-
-/** The queue whose job, every minute, queues reminders left unqueued. */
-export const reminderSweepQueue = 'appointment-reminder-sweep';
-
-/** Works the reminder queues (in this process when WORKERS=on); sweeps once at start. */
-export async function registerReminderWorkers(
-  jobs: JobQueue,
-  reminders: ReminderService,
-): Promise<void> {
-  const rules = reminders.queueRules;
-  await jobs.register<ReminderJob>(
-    reminderQueue,
-    (job, attempt) => reminders.deliver(job.reminderId, attempt.retryCount >= rules.retryLimit),
-    rules,
-  );
-  await jobs.register(
-    reminderSweepQueue,
-    async () => {
-      await reminders.sweep();
-    },
-    { ...rules, retryLimit: 0, batchSize: 1 },
-    '* * * * *',
-  );
-  await reminders.sweep();
 }

@@ -14,7 +14,7 @@ import type { Clock } from '../../clock';
 import type { DentalAiResultRow } from '../../db/schema';
 import { NotFound, ServiceUnavailable } from '../../domain-errors';
 import { extensionOfKey, newBlobKey, type FileStorage } from '../files/file-storage';
-import type { DentalAiUsage, QuotaService } from '../files/quota.service';
+import type { DentalAiUsage, PlanLimitsService } from '../membership/plan-limits.service';
 import type { UploadAcceptance } from '../uploads/upload-acceptance';
 import type { DentalAiRepository } from './dental-ai.repository';
 
@@ -31,7 +31,7 @@ export class DentalAiService {
   constructor(
     private readonly repository: DentalAiRepository,
     private readonly uploads: UploadAcceptance,
-    private readonly quota: QuotaService,
+    private readonly planLimits: PlanLimitsService,
     private readonly files: FileStorage,
     private readonly detector: Detector,
     private readonly clock: Clock,
@@ -64,7 +64,7 @@ export class DentalAiService {
     }
     // A first look without locking, so a member with no uses left costs no inference; the
     // reservation in the storing transaction below is what holds under concurrent runs.
-    this.quota.refuseSpentDentalAiUses(await this.usage(userId));
+    this.planLimits.refuseSpentDentalAiUses(await this.usage(userId));
     // Accepted images are already upright (EXIF orientation applied) and free of metadata, so
     // the stored pixels are the ones the boxes refer to.
     const image = await this.uploads.acceptImageWithoutThumbnail(imageUrl);
@@ -74,7 +74,7 @@ export class DentalAiService {
     try {
       const row = await this.repository.transaction(async (results, tx) => {
         const now = this.clock.now();
-        await this.quota.reserveDentalAiUse(tx, userId, now, (since) =>
+        await this.planLimits.reserveDentalAiUse(tx, userId, now, (since) =>
           results.countSince(userId, since),
         );
         return results.insert(
@@ -100,7 +100,7 @@ export class DentalAiService {
   }
 
   private usage(userId: string): Promise<DentalAiUsage> {
-    return this.quota.dentalAiUsage(this.repository.db, userId, this.clock.now(), (since) =>
+    return this.planLimits.dentalAiUsage(this.repository.db, userId, this.clock.now(), (since) =>
       this.repository.countSince(userId, since),
     );
   }

@@ -15,6 +15,11 @@ export class FilesRepository {
   /** @param db the database, or the transaction an upload is stored in */
   constructor(private readonly db: Database) {}
 
+  /** The same queries inside a transaction. */
+  in(tx: Database): FilesRepository {
+    return new FilesRepository(tx);
+  }
+
   /**
    * The member's plan, with the member's row locked until the transaction ends: concurrent
    * uploads of one member take turns, so together they cannot pass the quota.

@@ -1,15 +1,11 @@
 import type { BlobListing, BlobStore } from '../../adapters/blob-store/blob-store';
-import { LocalBlobStore } from '../../adapters/blob-store/local-blob-store';
 import type { Clock } from '../../clock';
-import type { ErrorLogger } from '../account/password-reset.service';
 import type { FilesRepository } from './files.repository';
 import { sweptPrefixes } from './file-storage';
 
 export interface OrphanSweepOptions {
   /** Blobs younger than this are spared: their row may still be on its way. Default 1 hour. */
   graceMs?: number;
-  /** Time between sweeps; default 6 hours. */
-  intervalMs?: number;
 }
 
 export interface SweepResult {
@@ -22,23 +18,19 @@ const batchSize = 500;
 /**
  * Removes blobs that no row refers to and temporary files of interrupted writes, once the grace
  * period has passed: what a crash between the blob store and the database left behind
- * (docs/decisions/file-write-order.md). Runs at start and then periodically.
+ * (docs/decisions/file-write-order.md). Scheduled on the job queue (files.jobs.ts).
  */
 export class OrphanSweep {
   private readonly graceMs: number;
-  private readonly intervalMs: number;
-  private timer: NodeJS.Timeout | undefined;
   private running: Promise<SweepResult> | undefined;
 
   constructor(
     private readonly blobs: BlobStore,
     private readonly repository: FilesRepository,
     private readonly clock: Clock,
-    private readonly log: ErrorLogger,
     options: OrphanSweepOptions = {},
   ) {
     this.graceMs = options.graceMs ?? 60 * 60 * 1000;
-    this.intervalMs = options.intervalMs ?? 6 * 60 * 60 * 1000;
   }
 
   /** One sweep; a sweep already in progress is joined rather than run twice. */
@@ -47,26 +39,6 @@ export class OrphanSweep {
       this.running = undefined;
     });
     return this.running;
-  }
-
-  /** Sweeps now and then every interval until stop(); failures are logged. */
-  start(): void {
-    const run = () => {
-      this.sweep().catch((error: unknown) => {
-        this.log.error({ err: error }, 'the orphan file sweep failed');
-      });
-    };
-    run();
-    this.timer = setInterval(run, this.intervalMs);
-    // The sweep never keeps the process alive on its own.
-    this.timer.unref();
-  }
-
-  /** Stops the timer and waits for a sweep in progress (before the database closes). */
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running?.catch(() => undefined);
   }
 
   private async sweepOnce(): Promise<SweepResult> {
@@ -90,8 +62,7 @@ export class OrphanSweep {
       }
     }
     await flush();
-    const removedTempFiles =
-      this.blobs instanceof LocalBlobStore ? await this.blobs.removeAbandonedTempFiles(cutoff) : 0;
+    const removedTempFiles = await this.blobs.removeAbandonedTempFiles(cutoff);
     return { removedBlobs, removedTempFiles };
   }
 }

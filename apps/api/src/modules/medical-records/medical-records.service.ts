@@ -12,7 +12,7 @@ import type { Clock } from '../../clock';
 import type { MedicalFileRow, MedicalRecordRow } from '../../db/schema';
 import { NotFound, UnprocessableEntity } from '../../domain-errors';
 import { newBlobKey, type FileStorage } from '../files/file-storage';
-import type { QuotaService } from '../files/quota.service';
+import type { PlanLimitsService } from '../membership/plan-limits.service';
 import type { UploadAcceptance } from '../uploads/upload-acceptance';
 import type { MedicalRecordRepository, NewMedicalFile } from './medical-records.repository';
 import { insertedRow } from '../../db/inserted-row';
@@ -27,7 +27,7 @@ export class MedicalRecordService {
   constructor(
     private readonly repository: MedicalRecordRepository,
     private readonly uploads: UploadAcceptance,
-    private readonly quota: QuotaService,
+    private readonly planLimits: PlanLimitsService,
     private readonly files: FileStorage,
     private readonly clock: Clock,
   ) {}
@@ -66,7 +66,7 @@ export class MedicalRecordService {
     const stored = await this.store(userId, input.medical_files);
     try {
       const [record, files] = await this.repository.transaction(async (records, tx) => {
-        await this.quota.reserveStorage(tx, userId, totalBytes(stored));
+        await this.planLimits.reserveStorage(tx, userId, totalBytes(stored));
         const now = this.clock.now();
         const row = await records.insert(
           userId,
@@ -115,7 +115,7 @@ export class MedicalRecordService {
     try {
       const row = await this.repository.transaction(async (records, tx) => {
         // The quota check locks the member, so concurrent additions count one after another.
-        await this.quota.reserveStorage(tx, userId, stored.sizeBytes);
+        await this.planLimits.reserveStorage(tx, userId, stored.sizeBytes);
         if ((await records.find(userId, recordId)) === undefined) {
           throw new NotFound(medicalRecordNotFoundMessage);
         }

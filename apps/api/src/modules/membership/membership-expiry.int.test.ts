@@ -5,7 +5,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { factories } from '../../../test/factories';
 import { startSmtpInbox, type SmtpInbox } from '../../../test/smtp-inbox';
 import { membershipHelpers } from '../../../test/support/membership';
-import { membershipExpiryQueue, registerMembershipWorkers } from './membership.jobs';
+import { membershipExpiryQueue, registerMembershipJobs } from './membership.jobs';
 import { expiryReminderMs, oneYearAfter } from './membership.service';
 
 /** The one-year term: the reminder 14 days before its end, then the return to Silver. */
@@ -148,7 +148,7 @@ describe('the membership expiry sweep', () => {
       cancel: () => Promise.resolve(),
       stop: () => Promise.resolve(),
     };
-    await registerMembershipWorkers(queue, t.services.membership);
+    await registerMembershipJobs(queue, t.services.membership);
     expect(registered).toHaveLength(1);
     const [job] = registered;
     expect(job).toMatchObject({ queue: membershipExpiryQueue, cron: '*/5 * * * *' });

@@ -7,7 +7,7 @@ export const membershipExpiryQueue = 'membership-expiry';
  * Every few minutes: the "ends in 14 days" e-mails and the return to Silver of ended terms
  * (docs/decisions/membership-expiry.md). A sweep is idempotent, so a retried run is harmless.
  */
-export async function registerMembershipWorkers(
+export async function registerMembershipJobs(
   jobs: JobQueue,
   membership: MembershipService,
 ): Promise<void> {

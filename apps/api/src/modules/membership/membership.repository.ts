@@ -31,6 +31,11 @@ export class MembershipRepository {
   /** @param db the database, or the transaction of one completion */
   constructor(private readonly db: Database) {}
 
+  /** The same queries inside a transaction. */
+  in(tx: Database): MembershipRepository {
+    return new MembershipRepository(tx);
+  }
+
   transaction<T>(work: (repository: MembershipRepository) => Promise<T>): Promise<T> {
     return this.db.transaction((tx) => work(new MembershipRepository(tx)));
   }

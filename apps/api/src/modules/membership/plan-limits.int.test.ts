@@ -4,7 +4,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { factories } from '../../../test/factories';
 import { membershipHelpers } from '../../../test/support/membership';
 
-/** The Dental AI limit of the quota service counts uses in the current membership year. */
+/** The Dental AI limit of the plan limits counts uses in the current membership year. */
 let t: TestApp;
 let factory: ReturnType<typeof factories>;
 let helpers: ReturnType<typeof membershipHelpers>;
@@ -16,11 +16,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Asks the quota for one more use with `used` uses counted, and records the moment asked about. */
+/** Asks the plan limits for one more use with `used` uses counted, and records the moment asked about. */
 async function reserve(userId: string, used: number) {
   const asked: Date[] = [];
   await t.db.transaction((tx) =>
-    t.services.quota.reserveDentalAiUse(tx, userId, t.clock.now(), (since) => {
+    t.services.planLimits.reserveDentalAiUse(tx, userId, t.clock.now(), (since) => {
       asked.push(since);
       return Promise.resolve(used);
     }),
@@ -28,7 +28,7 @@ async function reserve(userId: string, used: number) {
   return asked;
 }
 
-describe('QuotaService.reserveDentalAiUse', () => {
+describe('PlanLimitsService.reserveDentalAiUse', () => {
   it('allows a Silver member the plan’s uses from the account’s anniversary, then names Gold', async () => {
     const createdAt = t.clock.now();
     const member = await factory.member();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { plans } from '@dental/contracts';
-import { storageQuotaMessage } from './quota.service';
+import { storageQuotaMessage } from './plan-limits.service';
 
 describe('storageQuotaMessage', () => {
   it.each([

@@ -1,8 +1,8 @@
 import { membershipYearStart, planNames, plans, type Plan, type PlanName } from '@dental/contracts';
 import type { Database } from '../../db/client';
 import { NotFound, UnprocessableEntity } from '../../domain-errors';
-import { FilesRepository } from './files.repository';
-import { MembershipRepository } from '../membership/membership.repository';
+import type { FilesRepository } from '../files/files.repository';
+import type { MembershipRepository } from './membership.repository';
 
 export type PlanLimits = Record<
   PlanName,
@@ -38,15 +38,16 @@ export function storageQuotaMessage(limits: PlanLimits, plan: PlanName): string 
  * Storage: photos and medical files share one quota ("X-rays and receipts share the same storage
  * limit").
  */
-export class QuotaService {
+export class PlanLimitsService {
   constructor(
-    private readonly repository: FilesRepository,
+    private readonly files: FilesRepository,
+    private readonly memberships: MembershipRepository,
     private readonly limits: PlanLimits = plans,
   ) {}
 
   /** What the member stores and may store, for the Profile's usage bar. */
   async storageUsage(userId: string): Promise<StorageUsage> {
-    const stored = await this.repository.planAndStorageUsed(userId);
+    const stored = await this.files.planAndStorageUsed(userId);
     if (stored === undefined) throw new NotFound('This account no longer exists.');
     return { usedBytes: stored.usedBytes, quotaBytes: this.limits[stored.plan].storageBytes };
   }
@@ -56,10 +57,10 @@ export class QuotaService {
    * Runs in the transaction that stores the upload (`tx`) and locks the member until it ends.
    */
   async reserveStorage(tx: Database, userId: string, addedBytes: number): Promise<void> {
-    const repository = new FilesRepository(tx);
-    const plan = await repository.lockMember(userId);
+    const files = this.files.in(tx);
+    const plan = await files.lockMember(userId);
     if (plan === undefined) throw new NotFound('This account no longer exists.');
-    const used = await repository.storageUsedBytes(userId);
+    const used = await files.storageUsedBytes(userId);
     if (used + addedBytes > this.limits[plan].storageBytes) {
       throw new UnprocessableEntity(storageQuotaMessage(this.limits, plan));
     }
@@ -114,8 +115,8 @@ export class QuotaService {
     countUses: (since: Date) => Promise<number>,
     readPlan: (files: FilesRepository) => Promise<PlanName | undefined>,
   ): Promise<DentalAiUsage> {
-    const plan = await readPlan(new FilesRepository(db));
-    const anchor = await new MembershipRepository(db).membershipAnchor(userId);
+    const plan = await readPlan(this.files.in(db));
+    const anchor = await this.memberships.in(db).membershipAnchor(userId);
     if (plan === undefined || anchor === undefined) {
       throw new NotFound('This account no longer exists.');
     }

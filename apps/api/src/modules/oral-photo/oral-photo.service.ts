@@ -14,7 +14,7 @@ import {
   thumbnailKeyOf,
   type FileStorage,
 } from '../files/file-storage';
-import type { QuotaService } from '../files/quota.service';
+import type { PlanLimitsService } from '../membership/plan-limits.service';
 import type { AcceptedImage, UploadAcceptance } from '../uploads/upload-acceptance';
 import type { OralPhotoRepository, StoredImage } from './oral-photo.repository';
 
@@ -26,7 +26,7 @@ export class OralPhotoService {
   constructor(
     private readonly repository: OralPhotoRepository,
     private readonly uploads: UploadAcceptance,
-    private readonly quota: QuotaService,
+    private readonly planLimits: PlanLimitsService,
     private readonly files: FileStorage,
     private readonly clock: Clock,
   ) {}
@@ -57,7 +57,7 @@ export class OralPhotoService {
     const stored = await this.store(userId, image);
     try {
       const row = await this.repository.transaction(async (photos, tx) => {
-        await this.quota.reserveStorage(tx, userId, storedBytes(stored));
+        await this.planLimits.reserveStorage(tx, userId, storedBytes(stored));
         return photos.insert(
           userId,
           {
@@ -92,7 +92,7 @@ export class OralPhotoService {
       [replaced, row] = await this.repository.transaction(async (photos, tx) => {
         const current = await photos.findForUpdate(userId, id);
         if (current === undefined) throw new NotFound(oralPhotoNotFoundMessage);
-        await this.quota.reserveStorage(tx, userId, storedBytes(stored) - storedBytes(current));
+        await this.planLimits.reserveStorage(tx, userId, storedBytes(stored) - storedBytes(current));
         const updated = await photos.update(userId, id, { ...fields, ...stored }, this.clock.now());
         if (updated === undefined) throw new NotFound(oralPhotoNotFoundMessage);
         return [current, updated] as const;

@@ -21,7 +21,7 @@ import type { Clock } from '../../clock';
 import type { ReservationAnswerRow } from '../../db/schema';
 import { BadRequest, Conflict, NotFound } from '../../domain-errors';
 import type { LinkedFile } from '../../lib/signed-links';
-import type { ErrorLogger } from '../account/password-reset.service';
+import type { ErrorLogger } from '../../logger';
 import type {
   ComplaintWithImages,
   ConsultationRepository,

@@ -1,0 +1,174 @@
+import { createBlobStore } from './adapters/blob-store/create-blob-store';
+import { createDetector } from './adapters/detector/create-detector';
+import type { Mailer } from './adapters/mailer';
+import { createPaymentProvider } from './adapters/payments/create-payment-provider';
+import { createSmsSender } from './adapters/sms/create-sms-sender';
+import type { SmsSender } from './adapters/sms/sms-sender';
+import type { Clock } from './clock';
+import { fileLinkSecret, type Config } from './config';
+import type { Database } from './db/client';
+import type { JobQueue } from './jobs/job-queue';
+import { SignedLinks } from './lib/signed-links';
+import type { ErrorLogger } from './logger';
+import { AccountRepository } from './modules/account/account.repository';
+import { AccountService } from './modules/account/account.service';
+import { PasswordResetService } from './modules/account/password-reset.service';
+import { PasswordService } from './modules/account/password.service';
+import { SessionService } from './modules/account/session.service';
+import { TokenService } from './modules/account/token.service';
+import { AppointmentRepository } from './modules/appointments/appointments.repository';
+import { RepositoryAuditLookups } from './modules/audit/audit-lookups';
+import { AuditRepository } from './modules/audit/audit.repository';
+import { AuditService } from './modules/audit/audit.service';
+import { AppointmentService } from './modules/appointments/appointments.service';
+import { ReminderRepository } from './modules/appointments/reminders.repository';
+import { ReminderService } from './modules/appointments/reminders.service';
+import { ContentRepository } from './modules/content/content.repository';
+import { ContentLoaderService } from './modules/content/content-loader.service';
+import { DentalAiRepository } from './modules/dental-ai/dental-ai.repository';
+import { DentalAiService } from './modules/dental-ai/dental-ai.service';
+import { DentalKnowledgeRepository } from './modules/dental-knowledge/dental-knowledge.repository';
+import { DentalKnowledgeService } from './modules/dental-knowledge/dental-knowledge.service';
+import { FileStorage } from './modules/files/file-storage';
+import { FilesRepository } from './modules/files/files.repository';
+import { OrphanSweep } from './modules/files/orphan-sweep';
+import { MedicalRecordRepository } from './modules/medical-records/medical-records.repository';
+import { MedicalRecordService } from './modules/medical-records/medical-records.service';
+import { MembershipRepository } from './modules/membership/membership.repository';
+import { MembershipService } from './modules/membership/membership.service';
+import { PlanLimitsService } from './modules/membership/plan-limits.service';
+import { OralPhotoRepository } from './modules/oral-photo/oral-photo.repository';
+import { OralPhotoService } from './modules/oral-photo/oral-photo.service';
+import { OralSupplierRepository } from './modules/oral-supplier/oral-supplier.repository';
+import { OralSupplierService } from './modules/oral-supplier/oral-supplier.service';
+import { UploadAcceptance } from './modules/uploads/upload-acceptance';
+import { ConsultationRepository } from './modules/virtual-consultation/virtual-consultation.repository';
+import { ConsultationService } from './modules/virtual-consultation/virtual-consultation.service';
+
+/**
+ * The composition root: every repository, adapter and service of the product, built once. The
+ * HTTP app (app.ts), the worker process (worker.ts) and the tests build from here; nothing here
+ * knows about Fastify.
+ */
+
+export interface ServiceDeps {
+  config: Config;
+  db: Database;
+  mailer: Mailer;
+  /** SMS sender; built from the configuration when absent. */
+  sms?: SmsSender;
+  /** The started job queue; without one, reminders wait for a worker process's sweep. */
+  jobs?: JobQueue;
+}
+
+export type Services = ReturnType<typeof createServices>;
+
+/** Every service, built once with its dependencies; tests build their own for factories. */
+export function createServices(
+  { config, db, mailer, sms, jobs }: ServiceDeps,
+  clock: Clock,
+  log: ErrorLogger,
+) {
+  const repository = new AccountRepository(db);
+  const passwords = new PasswordService();
+  const tokens = new TokenService(config.tokenSecret, clock);
+  // The files core (issue 3): one store, one link signer, one acceptance path for every feature.
+  const blobs = createBlobStore(config);
+  const links = new SignedLinks({ secret: fileLinkSecret(config.tokenSecret), clock });
+  const uploads = new UploadAcceptance();
+  const filesRepository = new FilesRepository(db);
+  const membershipRepository = new MembershipRepository(db);
+  const planLimits = new PlanLimitsService(filesRepository, membershipRepository);
+  const fileStorage = new FileStorage(blobs, links, log);
+  const contentRepository = new ContentRepository(db);
+  const detector = createDetector(config.dentalAi, config.dataDir);
+  const auditRepository = new AuditRepository(db);
+  const audit = new AuditService(auditRepository, clock);
+  const reminders = new ReminderService(
+    new ReminderRepository(db),
+    jobs,
+    mailer,
+    sms ?? createSmsSender(config, clock),
+    clock,
+    {
+      publicUrl: config.publicUrl,
+      companyName: config.companyName,
+      attemptSeconds: config.reminders.attemptSeconds,
+      retryDelaySeconds: config.reminders.retryDelaySeconds,
+      retryLimit: config.reminders.retryLimit,
+    },
+    log,
+  );
+  return {
+    audit,
+    auditLookups: new RepositoryAuditLookups(repository, auditRepository),
+    reminders,
+    appointments: new AppointmentService(new AppointmentRepository(db), reminders, clock),
+    tokens,
+    blobs,
+    links,
+    planLimits,
+    orphanSweep: new OrphanSweep(blobs, filesRepository, clock),
+    oralPhotos: new OralPhotoService(
+      new OralPhotoRepository(db),
+      uploads,
+      planLimits,
+      fileStorage,
+      clock,
+    ),
+    medicalRecords: new MedicalRecordService(
+      new MedicalRecordRepository(db),
+      uploads,
+      planLimits,
+      fileStorage,
+      clock,
+    ),
+    detector,
+    dentalAi: new DentalAiService(
+      new DentalAiRepository(db),
+      uploads,
+      planLimits,
+      fileStorage,
+      detector,
+      clock,
+    ),
+    accounts: new AccountService(repository, passwords, clock, planLimits),
+    membership: new MembershipService(
+      membershipRepository,
+      createPaymentProvider(config),
+      mailer,
+      clock,
+      { publicUrl: config.publicUrl, companyName: config.companyName },
+      log,
+      audit,
+    ),
+    contentRepository,
+    contentLoader: new ContentLoaderService(contentRepository, clock),
+    dentalKnowledge: new DentalKnowledgeService(new DentalKnowledgeRepository(db)),
+    oralSuppliers: new OralSupplierService(new OralSupplierRepository(db)),
+    sessions: new SessionService(
+      repository,
+      passwords,
+      tokens,
+      clock,
+      config.customerServiceEmail,
+      config.session,
+    ),
+    consultations: new ConsultationService(
+      new ConsultationRepository(db),
+      mailer,
+      links,
+      clock,
+      { publicUrl: config.publicUrl, companyName: config.companyName },
+      log,
+    ),
+    passwordResets: new PasswordResetService(
+      repository,
+      passwords,
+      mailer,
+      clock,
+      { publicUrl: config.publicUrl, companyName: config.companyName },
+      log,
+    ),
+  };
+}
