@@ -161,7 +161,7 @@ export interface Config {
   dentalAi: DentalAiSettings;
 }
 
-/** Dental AI models and inference (docs/decisions/dental-ai-models.md). */
+/** Dental AI models and inference (docs/decisions/dental-ai-model-loading.md). */
 export interface DentalAiSettings {
   /** Configured model files per type; an unset type falls back to `dataDir/models/{type}.onnx`,
    *  then to the shipped model. */

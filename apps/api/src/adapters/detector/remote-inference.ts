@@ -23,7 +23,7 @@ const requestTimeoutMs = 30_000;
 /**
  * Inference on a server speaking the Open Inference Protocol v2 over HTTP (KServe, NVIDIA Triton):
  * `POST {endpoint}/v2/models/{model name}/infer` with the letterboxed image as an FP32 tensor.
- * The server runs the same model file under the same name (docs/decisions/dental-ai-models.md).
+ * The server runs the same model file under the same name (docs/decisions/dental-ai-model-loading.md).
  */
 export class RemoteInference implements Inference {
   constructor(private readonly endpoint: string) {}
