@@ -244,3 +244,32 @@ describe('file storage settings', () => {
     expect(key.equals(fileLinkSecret('t'.repeat(40)))).toBe(false);
   });
 });
+
+describe('session timeouts', () => {
+  it('end a session after 30 idle minutes and 12 hours at most unless configured', () => {
+    expect(parseEnv({}).session).toEqual({ idleMinutes: 30, maxHours: 12 });
+    expect(parseEnv({ SESSION_IDLE_MINUTES: '15', SESSION_MAX_HOURS: '8' }).session).toEqual({
+      idleMinutes: 15,
+      maxHours: 8,
+    });
+  });
+
+  it.each([
+    ['SESSION_IDLE_MINUTES', '0'],
+    ['SESSION_IDLE_MINUTES', 'half an hour'],
+    ['SESSION_MAX_HOURS', '1.5'],
+  ])('fails fast on %s=%s', (name, value) => {
+    expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(`${name}: .*got "${value}"`));
+  });
+});
+
+describe('reminder delivery settings', () => {
+  it('retries a failed reminder 8 times unless configured', () => {
+    expect(parseEnv({}).reminders).toEqual({
+      attemptSeconds: 60,
+      retryDelaySeconds: 30,
+      retryLimit: 8,
+    });
+    expect(parseEnv({ REMINDER_RETRY_LIMIT: '3' }).reminders.retryLimit).toBe(3);
+  });
+});

@@ -7,6 +7,8 @@ import { factories } from '../../../test/factories';
 import { dataUrlOf, makePng } from '../../../test/fixtures/upload-test-files';
 import { fileGoneMessage } from './files.routes';
 import { fetchLink, storedKeys } from '../../../test/support/files';
+import { recordingJobQueue } from '../../../test/support/recording-job-queue';
+import { orphanSweepQueue, registerFileJobs } from './files.jobs';
 
 let t: TestApp;
 let factory: ReturnType<typeof factories>;
@@ -105,5 +107,18 @@ describe('the orphan sweep', () => {
       token: (await factory.login(member)).access,
     });
     expect((await fetchLink(t, fresh.json<OralPhoto>().image_link)).statusCode).toBe(200);
+  });
+
+  it('sweeps as a job scheduled every six hours on the queue', async () => {
+    const { member } = await memberWithPhoto();
+    const orphan = `users/${member.id}/oral-photo/00000000-0000-4000-8000-000000000003.png`;
+    await t.services.blobs.put(orphan, new Uint8Array([5]), 'image/png');
+    const { queue, registered } = recordingJobQueue();
+    await registerFileJobs(queue, t.services.orphanSweep);
+    expect(registered).toMatchObject([{ queue: orphanSweepQueue, cron: '0 */6 * * *' }]);
+
+    t.clock.advance(2 * hour);
+    await registered[0]?.handler({}, { id: 'job-1', retryCount: 0 });
+    expect(await storedKeys(t, member.id)).not.toContain(orphan);
   });
 });

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { membershipPaths, plans } from '@dental/contracts';
-import type { JobHandler, JobQueue, QueueRules } from '../../jobs/job-queue';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { factories } from '../../../test/factories';
 import { startSmtpInbox, type SmtpInbox } from '../../../test/smtp-inbox';
 import { membershipHelpers } from '../../../test/support/membership';
+import { recordingJobQueue } from '../../../test/support/recording-job-queue';
 import { membershipExpiryQueue, registerMembershipJobs } from './membership.jobs';
 import { expiryReminderMs, oneYearAfter } from './membership.service';
 
@@ -128,26 +128,7 @@ describe('the membership expiry sweep', () => {
   });
 
   it('runs as a scheduled job on the queue', async () => {
-    const registered: {
-      queue: string;
-      handler: JobHandler<object>;
-      rules: QueueRules;
-      cron?: string;
-    }[] = [];
-    const queue: JobQueue = {
-      register: (name, handler, rules, cron) => {
-        registered.push({
-          queue: name,
-          handler: handler as JobHandler<object>,
-          rules,
-          ...(cron === undefined ? {} : { cron }),
-        });
-        return Promise.resolve();
-      },
-      send: () => Promise.resolve(),
-      cancel: () => Promise.resolve(),
-      stop: () => Promise.resolve(),
-    };
+    const { queue, registered } = recordingJobQueue();
     await registerMembershipJobs(queue, t.services.membership);
     expect(registered).toHaveLength(1);
     const [job] = registered;
