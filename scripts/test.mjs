@@ -10,6 +10,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const artifacts = path.join(root, '.test-artifacts');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const python = process.platform === 'win32' ? 'python' : 'python3';
 const defaultDatabaseUrl = 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** Runs a command with the terminal attached; resolves with its exit code. */
@@ -109,6 +110,21 @@ async function postgresTier() {
   return vitestTier('vitest-api-postgres', ['api'], { TEST_DB: 'postgres' });
 }
 
+/**
+ * The training code's tests that need neither PyTorch nor the data set (training/test_common.py),
+ * counted from the report training/run_light_tests.py writes. The PyTorch ones are run by hand.
+ */
+async function trainingTier() {
+  const report = path.join(artifacts, 'training-tests.json');
+  rmSync(report, { force: true });
+  const code = await run(python, [path.join(root, 'training', 'run_light_tests.py'), report]);
+  const json = readJson(report);
+  const passed = json?.passed ?? 0;
+  let failed = json?.failed ?? 0;
+  if (code !== 0 && failed === 0) failed = 1;
+  return { passed, failed, skipped: json?.skipped ?? 0 };
+}
+
 /** Counts come from Playwright's JSON report (written by playwright.config.ts). */
 async function playwrightTier() {
   const chromium = await run(process.execPath, [path.join(root, 'scripts/ensure-chromium.mjs')]);
@@ -145,6 +161,11 @@ const tiers = [
     name: 'unit',
     describe: 'vitest projects unit and web',
     run: () => vitestTier('vitest-unit', ['unit', 'web']),
+  },
+  {
+    name: 'training (Python)',
+    describe: 'python3 training/run_light_tests.py',
+    run: trainingTier,
   },
   {
     name: 'api (PGlite)',

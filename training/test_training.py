@@ -1,4 +1,7 @@
-"""Unit tests of the training code: `cd training && /usr/bin/python3 -m unittest -v test_training`."""
+"""Tests of the training code that need PyTorch: `cd training && /usr/bin/python3 -m unittest -v test_training`.
+
+The ones that need neither PyTorch nor the data set are in test_common.py, which `npm test` runs.
+"""
 
 from __future__ import annotations
 
@@ -14,45 +17,11 @@ import onnx
 import torch
 
 import export_onnx
-from common import CLASS_NAMES, read_boxes, source_id
+from common import CLASS_NAMES
 from data import augment_geometry, epoch_indices
 from evaluate import average_precision, class_ap
 from loss import assign
 from model import Detector, anchor_points
-from prepare_split import split_by_source
-
-
-class LabelTest(unittest.TestCase):
-    def test_reads_boxes_and_polygons(self) -> None:
-        with tempfile.TemporaryDirectory() as folder:
-            path = Path(folder) / 'a.txt'
-            path.write_text('2 0.5 0.5 0.2 0.4\n1 0.1 0.2 0.3 0.2 0.3 0.6 0.1 0.6\n')
-            boxes = read_boxes(path)
-        self.assertEqual(boxes[0][0], 2)
-        np.testing.assert_allclose(boxes[0][1:], (0.4, 0.3, 0.6, 0.7))
-        self.assertEqual(boxes[1][0], 1)
-        np.testing.assert_allclose(boxes[1][1:], (0.1, 0.2, 0.3, 0.6))
-
-    def test_source_id_is_the_numeric_prefix(self) -> None:
-        self.assertEqual(source_id('0042_jpg.rf.0123abcd.jpg'), '0042')
-        with self.assertRaises(ValueError):
-            source_id('photo.jpg')
-
-
-class SplitTest(unittest.TestCase):
-    def test_copies_of_a_source_stay_together(self) -> None:
-        with tempfile.TemporaryDirectory() as folder:
-            root = Path(folder)
-            for folder_name in ('train', 'valid', 'test'):
-                (root / 'data' / folder_name / 'images').mkdir(parents=True)
-            for index in range(40):
-                for copy, folder_name in enumerate(('train', 'valid', 'test')[: 1 + index % 3]):
-                    (root / 'data' / folder_name / 'images' / f'{index:04d}_jpg.rf.{copy:x}0.jpg').touch()
-            split = split_by_source(root, seed=3, fractions=(0.8, 0.1, 0.1))
-        ids = {name: {source_id(Path(rel).name) for rel in images} for name, images in split.items()}
-        self.assertEqual(sum(len(v) for v in ids.values()), 40)
-        self.assertEqual((len(ids['train']), len(ids['val']), len(ids['test'])), (32, 4, 4))
-        self.assertFalse(ids['train'] & ids['val'] or ids['train'] & ids['test'] or ids['val'] & ids['test'])
 
 
 class AugmentTest(unittest.TestCase):
