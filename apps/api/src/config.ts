@@ -57,6 +57,9 @@ const envSchema = z.object({
   RATE_LIMIT_WINDOW_SECONDS: optional(positiveInt('RATE_LIMIT_WINDOW_SECONDS')),
   RATE_LIMIT_PER_IP: optional(positiveInt('RATE_LIMIT_PER_IP')),
   RATE_LIMIT_PER_EMAIL: optional(positiveInt('RATE_LIMIT_PER_EMAIL')),
+  LOGIN_LOCK_AFTER_FAILURES: optional(positiveInt('LOGIN_LOCK_AFTER_FAILURES')),
+  LOGIN_LOCK_SECONDS: optional(positiveInt('LOGIN_LOCK_SECONDS')),
+  LOGIN_LOCK_MAX_SECONDS: optional(positiveInt('LOGIN_LOCK_MAX_SECONDS')),
   TRUST_PROXY: optional(z.string()),
   RESERVATION_URL: optional(
     z.url({ protocol: /^https?$/, error: 'RESERVATION_URL must be an http:// or https:// URL.' }),
@@ -120,8 +123,14 @@ export interface RateLimitConfig {
   windowSeconds: number;
   /** Attempts one client address may make per window on each limited route. */
   perIp: number;
-  /** Attempts against one e-mail address per window on each limited route. */
+  /** Attempts against one e-mail address per window on register and forget-password. */
   perEmail: number;
+  /** Failed logins of one (e-mail, client address) pair that lock it
+   *  (docs/decisions/login-throttling.md). */
+  loginLockAfterFailures: number;
+  /** The first lock; each further failure doubles it, up to `loginLockMaxSeconds`. */
+  loginLockSeconds: number;
+  loginLockMaxSeconds: number;
 }
 
 export interface Config {
@@ -272,6 +281,9 @@ export function parseEnv(env: Env): Settings {
       windowSeconds: vars.RATE_LIMIT_WINDOW_SECONDS ?? 15 * 60,
       perIp: vars.RATE_LIMIT_PER_IP ?? 100,
       perEmail: vars.RATE_LIMIT_PER_EMAIL ?? 10,
+      loginLockAfterFailures: vars.LOGIN_LOCK_AFTER_FAILURES ?? 5,
+      loginLockSeconds: vars.LOGIN_LOCK_SECONDS ?? 60,
+      loginLockMaxSeconds: vars.LOGIN_LOCK_MAX_SECONDS ?? 60 * 60,
     },
     trustProxy: parseTrustProxy(vars.TRUST_PROXY),
     reservationUrl: vars.RESERVATION_URL,

@@ -10,6 +10,7 @@ import type { Clock } from '../clock';
 import type { RateLimitConfig } from '../config';
 import type { Database } from '../db/client';
 import { RateLimited } from '../domain-errors';
+import { LoginFailureRepository } from './login-failures.repository';
 import { RateLimitRepository } from './rate-limit.repository';
 
 /** The routes that guess or spam credentials: each has its own counters. */
@@ -20,6 +21,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler hooks (after validation, so the e-mail is known) per limited action. */
     rateLimits: Record<RateLimitedAction, (request: FastifyRequest) => Promise<void>>;
+  }
+  interface FastifyRequest {
+    /** The hashed (e-mail, client address) key of a login whose outcome is still to count. */
+    loginFailureKey?: string;
   }
 }
 
@@ -48,8 +53,7 @@ function databaseStore(repository: RateLimitRepository, clock: Clock): FastifyRa
         sweep = repository.deleteEnded(now);
       }
       // Keys hold e-mail and client addresses; only their hashes are stored.
-      const hashedKey = createHash('sha256').update(key).digest('base64url');
-      Promise.all([repository.hit(hashedKey, timeWindow, now), sweep]).then(
+      Promise.all([repository.hit(hash(key), timeWindow, now), sweep]).then(
         ([count]) => {
           const ttl = Math.max(0, count.windowEndsAt.getTime() - now.getTime());
           callback(null, { current: count.hits, ttl });
@@ -66,6 +70,8 @@ function databaseStore(repository: RateLimitRepository, clock: Clock): FastifyRa
   };
 }
 
+const hash = (key: string) => createHash('sha256').update(key).digest('base64url');
+
 function emailOf(request: FastifyRequest): string | undefined {
   const body = request.body;
   if (typeof body !== 'object' || body === null || !('email' in body)) return undefined;
@@ -73,8 +79,10 @@ function emailOf(request: FastifyRequest): string | undefined {
 }
 
 /**
- * Login, register and forget-password are limited per client address AND per e-mail address
- * (docs/decisions/rate-limits.md); going over answers 429 with Retry-After.
+ * Register and forget-password are limited per client address AND per e-mail address
+ * (docs/decisions/rate-limits.md); login per client address, and its failures per (e-mail,
+ * client address) with growing locks (docs/decisions/login-throttling.md). Going over answers
+ * 429 with Retry-After.
  */
 export const rateLimitPlugin = fp(
   async (app: FastifyInstance, { db, clock, limits }: RateLimitOptions) => {
@@ -101,12 +109,49 @@ export const rateLimitPlugin = fp(
       };
       return async (request: FastifyRequest) => {
         await enforce(perIp, request);
-        if (emailOf(request) !== undefined) await enforce(perEmail, request);
+        if (action !== 'login' && emailOf(request) !== undefined) await enforce(perEmail, request);
       };
     };
 
+    const failures = new LoginFailureRepository(db);
+    const lockPolicy = {
+      lockAfterFailures: limits.loginLockAfterFailures,
+      lockMs: limits.loginLockSeconds * 1000,
+      maxLockMs: limits.loginLockMaxSeconds * 1000,
+      memoryMs: timeWindow,
+    };
+    let lastSweep = 0;
+    const perAddress = policy('login');
+    const login = async (request: FastifyRequest) => {
+      await perAddress(request);
+      const email = emailOf(request);
+      if (email === undefined) return;
+      const key = hash(`login:failures:${email}:${normalizeIP(request.ip)}`);
+      const now = clock.now();
+      const lockedUntil = await failures.lockedUntil(key, now);
+      if (lockedUntil !== undefined) {
+        throw new RateLimited(Math.ceil((lockedUntil.getTime() - now.getTime()) / 1000));
+      }
+      request.loginFailureKey = key;
+    };
+    // Counted before the answer leaves, so the very next attempt already sees the lock.
+    app.addHook('onSend', async (request, reply) => {
+      const key = request.loginFailureKey;
+      if (key === undefined) return;
+      const now = clock.now();
+      if (reply.statusCode === 401) {
+        if (now.getTime() - lastSweep >= sweepIntervalMs) {
+          lastSweep = now.getTime();
+          await failures.deleteForgotten(now);
+        }
+        await failures.fail(key, lockPolicy, now);
+      } else if (reply.statusCode < 300) {
+        await failures.clear(key);
+      }
+    });
+
     app.decorate('rateLimits', {
-      login: policy('login'),
+      login,
       register: policy('register'),
       forgetPassword: policy('forgetPassword'),
     });

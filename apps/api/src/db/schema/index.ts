@@ -7,3 +7,5 @@ export * from './virtual-consultation';
 export * from './appointments';
 export * from './membership';
 export * from './dental-ai';
+export * from './login-failures';
+export * from './idempotency';

@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { accountPaths, problemContentType } from '@dental/contracts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { factories, type TestMember } from '../../test/factories';
+
+let t: TestApp;
+let factory: ReturnType<typeof factories>;
+
+beforeAll(async () => {
+  t = await buildTestApp({
+    env: {
+      RATE_LIMIT_WINDOW_SECONDS: '900',
+      RATE_LIMIT_PER_IP: '30',
+      RATE_LIMIT_PER_EMAIL: '5',
+      LOGIN_LOCK_AFTER_FAILURES: '3',
+      LOGIN_LOCK_SECONDS: '60',
+      LOGIN_LOCK_MAX_SECONDS: '240',
+    },
+  });
+  factory = factories(t);
+});
+afterAll(() => t.close());
+
+let nextAddress = 1;
+const newAddress = () => `203.0.113.${nextAddress++}`;
+
+const login = (email: string, password: string, remoteAddress: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: accountPaths.login,
+    payload: { login_type: 'native', email, password },
+    remoteAddress,
+  });
+const right = (member: TestMember, address: string) =>
+  login(member.email, member.password, address);
+const wrong = (member: TestMember, address: string) =>
+  login(member.email, 'not-the-password', address);
+
+function expectLocked(res: LightMyRequestResponse, seconds: number) {
+  expect(res.statusCode, res.body).toBe(429);
+  expect(res.headers['content-type']).toContain(problemContentType);
+  expect(Number(res.headers['retry-after'])).toBe(seconds);
+}
+
+describe('login throttling counts failures per e-mail and address (issue 11)', () => {
+  it('lets ten successful logins from one address through', async () => {
+    const member = await factory.member();
+    const address = newAddress();
+    for (let attempt = 0; attempt < 10; attempt++) {
+      expect((await right(member, address)).statusCode).toBe(200);
+    }
+  });
+
+  it('does not lock the owner out because a stranger failed from another address', async () => {
+    const member = await factory.member();
+    const stranger = newAddress();
+    for (let attempt = 0; attempt < 3; attempt++) {
+      expect((await wrong(member, stranger)).statusCode).toBe(401);
+    }
+    for (let attempt = 0; attempt < 5; attempt++) {
+      expectLocked(await wrong(member, stranger), 60);
+    }
+    expect((await right(member, newAddress())).statusCode).toBe(200);
+  });
+
+  it('locks a pair after repeated failures, each lock twice as long, up to the cap', async () => {
+    const member = await factory.member();
+    const address = newAddress();
+    for (let attempt = 0; attempt < 3; attempt++) {
+      expect((await wrong(member, address)).statusCode).toBe(401);
+    }
+    // Locked: even the right password waits, so guessing gains nothing.
+    expectLocked(await right(member, address), 60);
+    t.clock.advance(60_000);
+    expect((await wrong(member, address)).statusCode).toBe(401);
+    expectLocked(await wrong(member, address), 120);
+    t.clock.advance(120_000);
+    expect((await wrong(member, address)).statusCode).toBe(401);
+    expectLocked(await right(member, address), 240);
+    t.clock.advance(240_000);
+    expect((await wrong(member, address)).statusCode).toBe(401);
+    expectLocked(await right(member, address), 240);
+  });
+
+  it('forgets the failures after a successful login', async () => {
+    const member = await factory.member();
+    const address = newAddress();
+    for (let attempt = 0; attempt < 2; attempt++) {
+      expect((await wrong(member, address)).statusCode).toBe(401);
+    }
+    expect((await right(member, address)).statusCode).toBe(200);
+    for (let attempt = 0; attempt < 2; attempt++) {
+      expect((await wrong(member, address)).statusCode).toBe(401);
+    }
+    expect((await right(member, address)).statusCode).toBe(200);
+  });
+
+  it('counts unknown e-mails the same way, so they reveal nothing', async () => {
+    const address = newAddress();
+    for (let attempt = 0; attempt < 3; attempt++) {
+      expect((await login('nobody@example.com', 'whatever-1', address)).statusCode).toBe(401);
+    }
+    expectLocked(await login('NOBODY@example.com', 'whatever-1', address), 60);
+  });
+});
