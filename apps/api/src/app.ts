@@ -6,7 +6,6 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { systemClock, type Clock } from './clock';
-import { registerJobs } from './jobs/register-jobs';
 import { loggerOptions, type LogDestination } from './logger';
 import { accountRoutes } from './modules/account/account.routes';
 import { auditPlugin } from './modules/audit/audit.plugin';
@@ -30,7 +29,7 @@ import { memberLogPlugin } from './plugins/member-log';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { staticSpaPlugin } from './plugins/static-spa';
-import { createServices, type ServiceDeps, type Services } from './services';
+import { createServices, registerJobs, type ServiceDeps, type Services } from './services';
 
 export interface AppDeps extends ServiceDeps {
   clock?: Clock;

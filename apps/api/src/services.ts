@@ -8,6 +8,7 @@ import type { Clock } from './clock';
 import { fileLinkSecret, type Config } from './config';
 import type { Database } from './db/client';
 import type { JobQueue } from './jobs/job-queue';
+import { Metrics } from './lib/metrics';
 import { SignedLinks } from './lib/signed-links';
 import type { ErrorLogger } from './logger';
 import { AccountRepository } from './modules/account/account.repository';
@@ -16,6 +17,7 @@ import { PasswordResetService } from './modules/account/password-reset.service';
 import { PasswordService } from './modules/account/password.service';
 import { SessionService } from './modules/account/session.service';
 import { TokenService } from './modules/account/token.service';
+import { registerAppointmentJobs } from './modules/appointments/appointments.jobs';
 import { AppointmentRepository } from './modules/appointments/appointments.repository';
 import { RepositoryAuditLookups } from './modules/audit/audit-lookups';
 import { AuditRepository } from './modules/audit/audit.repository';
@@ -30,10 +32,12 @@ import { DentalAiService } from './modules/dental-ai/dental-ai.service';
 import { DentalKnowledgeRepository } from './modules/dental-knowledge/dental-knowledge.repository';
 import { DentalKnowledgeService } from './modules/dental-knowledge/dental-knowledge.service';
 import { FileStorage } from './modules/files/file-storage';
+import { registerFileJobs } from './modules/files/files.jobs';
 import { FilesRepository } from './modules/files/files.repository';
 import { OrphanSweep } from './modules/files/orphan-sweep';
 import { MedicalRecordRepository } from './modules/medical-records/medical-records.repository';
 import { MedicalRecordService } from './modules/medical-records/medical-records.service';
+import { registerMembershipJobs } from './modules/membership/membership.jobs';
 import { MembershipRepository } from './modules/membership/membership.repository';
 import { MembershipService } from './modules/membership/membership.service';
 import { PlanLimitsService } from './modules/membership/plan-limits.service';
@@ -79,9 +83,15 @@ export function createServices(
   const filesRepository = new FilesRepository(db);
   const membershipRepository = new MembershipRepository(db);
   const planLimits = new PlanLimitsService(filesRepository, membershipRepository);
-  const fileStorage = new FileStorage(blobs, links, log);
+  const metrics = new Metrics();
+  if (jobs !== undefined) metrics.watchJobQueue(() => jobs.stats());
+  const fileStorage = new FileStorage(blobs, links, log, (area, bytes) => {
+    metrics.uploadBytes.inc({ area }, bytes);
+  });
   const contentRepository = new ContentRepository(db);
-  const detector = createDetector(config.dentalAi, config.dataDir);
+  const detector = createDetector(config.dentalAi, config.dataDir, (type, seconds) => {
+    metrics.inferenceSeconds.observe({ type }, seconds);
+  });
   const auditRepository = new AuditRepository(db);
   const audit = new AuditService(auditRepository, clock);
   const reminders = new ReminderService(
@@ -100,6 +110,7 @@ export function createServices(
     log,
   );
   return {
+    metrics,
     audit,
     auditLookups: new RepositoryAuditLookups(repository, auditRepository),
     reminders,
@@ -171,4 +182,11 @@ export function createServices(
       log,
     ),
   };
+}
+
+/** Every feature's jobs, registered on the queue (and worked when workers are on). */
+export async function registerJobs(jobs: JobQueue, services: Services): Promise<void> {
+  await registerAppointmentJobs(jobs, services.reminders);
+  await registerMembershipJobs(jobs, services.membership);
+  await registerFileJobs(jobs, services.orphanSweep);
 }

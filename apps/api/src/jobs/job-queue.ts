@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { PgBoss, fromPglite, type ConstructorOptions, type JobResult } from 'pg-boss';
+import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { ErrorLogger } from '../logger';
 
@@ -56,6 +57,21 @@ export interface JobQueue {
   cancel(queue: string, ids: readonly string[]): Promise<void>;
   /** Stops fetching, lets running jobs finish (up to `timeoutMs`), then lets go of the database. */
   stop(timeoutMs?: number): Promise<void>;
+  /** Throws when the queue's tables cannot be read (readiness probe). */
+  ping(): Promise<void>;
+  /** Job counts of every queue, across all processes (from pg-boss's last monitor pass). */
+  stats(): Promise<QueueStats[]>;
+}
+
+export interface QueueStats {
+  queue: string;
+  /** Jobs due now and waiting for a worker: the backlog. */
+  ready: number;
+  /** Jobs waiting for their start time (scheduled reminders, retries after a delay). */
+  deferred: number;
+  active: number;
+  /** Jobs that failed for good, still kept in the table (pg-boss deletes them after a while). */
+  failed: number;
 }
 
 /** pg-boss on the app's own database: the PGlite instance itself, or its own small pool. */
@@ -144,5 +160,29 @@ export async function startJobQueue(
     },
 
     stop: (timeoutMs = 10_000) => boss.stop({ graceful: true, timeout: timeoutMs }),
+
+    async ping() {
+      if (!(await boss.isInstalled())) throw new Error('The job queue schema is not installed.');
+    },
+
+    async stats() {
+      return (await boss.getQueues()).map((queue) => ({
+        queue: queue.name,
+        ready: queue.readyCount,
+        deferred: queue.deferredCount,
+        active: queue.activeCount,
+        failed: queue.failedCount,
+      }));
+    },
+  };
+}
+
+/** The queue settings of this process; a worker-only process always works the queues. */
+export function jobQueueSettings(config: Config, workers = config.jobs.workers): JobQueueSettings {
+  return {
+    workers,
+    pollSeconds: config.jobs.pollSeconds,
+    // Jobs of a vanished worker are retried within about two attempt lengths.
+    superviseSeconds: Math.max(1, Math.min(60, config.reminders.attemptSeconds)),
   };
 }

@@ -12,7 +12,7 @@ import { createServices, type Services } from '../../services';
 import { systemClock } from '../../clock';
 import { reminders } from '../../db/schema';
 import { startJobQueue, type JobQueue } from '../../jobs/job-queue';
-import { jobQueueSettings } from '../../jobs/register-jobs';
+import { jobQueueSettings } from '../../jobs/job-queue';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { factories } from '../../../test/factories';
 import { startSmtpInbox, type SmtpInbox } from '../../../test/smtp-inbox';
