@@ -1,6 +1,6 @@
 import { Anchor, Container } from '@mantine/core';
 import { Link, Outlet } from 'react-router';
-import { useAccount } from '../features/account/api/get-account';
+import { useAccount } from '../lib/account';
 import { usePublicConfig } from '../lib/public-config';
 import { currentYear } from '../lib/dates';
 import { Banner } from '../components/banner';

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { account, accountPaths } from '@dental/contracts';
-import { apiRequest } from '../../../lib/api-client';
-import { useSession } from '../../../lib/session';
+import { apiRequest } from './api-client';
+import { useSession } from './session';
 
 /** The signed-in user; fetched once per session and then kept (docs/product/accounts.md#session),
  *  and replaced by the answers of profile edits. */

@@ -28,7 +28,7 @@ import { dateFormat } from '../../lib/dates';
 import { useDocumentTitle } from '../../lib/document-title';
 import { usePublicConfig } from '../../lib/public-config';
 import { useDeleteAccount } from './api/delete-account';
-import { useAccount } from './api/get-account';
+import { useAccount } from '../../lib/account';
 import { Detail, DetailsList } from './components/details-list';
 import { NameEditor } from './components/name-editor';
 import { PhoneEditor } from './components/phone-editor';

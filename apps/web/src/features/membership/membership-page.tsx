@@ -6,7 +6,7 @@ import { checkoutOutcome, planNames, plans, type PlanName } from '@dental/contra
 import { MessageModal, type ModalMessage } from '../../components/message-modal';
 import { PageSpinner } from '../../components/page-spinner';
 import { useDocumentTitle } from '../../lib/document-title';
-import { accountQuery, useAccount } from '../account/api/get-account';
+import { accountQuery, useAccount } from '../../lib/account';
 import { checkoutAddress, useChoosePlan } from './api/choose-plan';
 import { PlanCard } from './components/plan-card';
 import { canChoose, membershipTerms } from './plan-rows';

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { accountPaths, tokenPair, type LoginRequest } from '@dental/contracts';
 import { apiRequest } from '../../../lib/api-client';
 import { sessionStore } from '../../../lib/session-store';
-import { accountQuery } from './get-account';
+import { accountQuery } from '../../../lib/account';
 
 export type Credentials = Pick<LoginRequest, 'email' | 'password'>;
 
