@@ -7,6 +7,8 @@ export type FieldErrors = Record<string, string[]>;
  */
 export abstract class DomainError extends Error {
   abstract readonly status: number;
+  /** The problem `type`: a client that must act on this failure tells it apart by this. */
+  readonly type: string = 'about:blank';
 
   constructor(
     readonly detail: string,

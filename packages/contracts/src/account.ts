@@ -11,6 +11,8 @@ export const accountPaths = {
   login: '/api/account/login/',
   refresh: '/api/account/token/refresh/',
   logout: '/api/account/logout/',
+  /** Re-checks the password so that the session counts as recently signed in. */
+  reauthenticate: '/api/account/reauthenticate/',
   forgetPassword: '/api/account/forget-password/',
   updatePassword: '/api/account/update-password/',
   socialMediaAccount: '/api/account/social_media_account/',
@@ -85,6 +87,12 @@ export const updateAccountRequest = z.object({
   phone: optionalPhone,
 });
 export type UpdateAccountRequest = z.infer<typeof updateAccountRequest>;
+
+/** The step-up before deactivation (docs/decisions/session-timeouts.md). */
+export const reauthenticateRequest = z.object({
+  password: z.string().min(1, 'Password is required.').max(128),
+});
+export type ReauthenticateRequest = z.infer<typeof reauthenticateRequest>;
 
 export const forgetPasswordRequest = z.object({ email });
 export const updatePasswordRequest = z.object({

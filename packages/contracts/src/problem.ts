@@ -14,3 +14,16 @@ export const problem = z.object({
 export type Problem = z.infer<typeof problem>;
 
 export const problemContentType = 'application/problem+json';
+
+/**
+ * Problem `type`s a client acts on (the rest are `about:blank`): tag URIs, stable identifiers that
+ * are not meant to be fetched (docs/decisions/session-timeouts.md).
+ */
+export const problemTypes = {
+  /** 401: the session ended after the idle timeout without any API use. */
+  sessionIdle: 'tag:dentalcompanion.example,2026:session-idle',
+  /** 401: the session reached its absolute lifetime. */
+  sessionLifetime: 'tag:dentalcompanion.example,2026:session-lifetime',
+  /** 403: the action needs a recent sign-in; re-check the password and try again. */
+  reauthenticationRequired: 'tag:dentalcompanion.example,2026:reauthentication-required',
+} as const;

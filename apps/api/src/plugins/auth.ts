@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Unauthorized } from '../domain-errors';
 import type { AuthenticatedUser } from '../modules/account/account.service';
-import type { TokenService } from '../modules/account/token.service';
+import type { AccessClaims, TokenService } from '../modules/account/token.service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,8 +17,9 @@ declare module 'fastify' {
 
 export interface AuthOptions {
   tokens: TokenService;
-  /** The member if the account still exists and is not deactivated. */
-  findActiveUser(userId: string): Promise<AuthenticatedUser | null>;
+  /** The member if the token's session has not ended and the account is not deactivated; one
+   *  query. Throws when the session timed out. */
+  findActiveSession(claims: AccessClaims): Promise<AuthenticatedUser | null>;
 }
 
 export const loginRequiredMessage = 'Please log in to continue.';
@@ -49,8 +50,8 @@ export const authPlugin = fp(
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const token = bearer.exec(request.headers.authorization ?? '')?.[1];
       if (token === undefined) throw new Unauthorized(loginRequiredMessage);
-      const userId = await options.tokens.verifyAccessToken(token);
-      const user = userId === null ? null : await options.findActiveUser(userId);
+      const claims = await options.tokens.verifyAccessToken(token);
+      const user = claims === null ? null : await options.findActiveSession(claims);
       if (user === null) throw new Unauthorized(sessionExpiredMessage);
       request.user = user;
     });

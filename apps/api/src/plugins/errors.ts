@@ -18,9 +18,14 @@ const frameworkDetails: Record<string, string> = {
   FST_ERR_BAD_URL: 'The address of this request is not valid.',
 };
 
-function problemOf(status: number, detail: string, errors?: FieldErrors): Problem {
+function problemOf(
+  status: number,
+  detail: string,
+  errors?: FieldErrors,
+  type = 'about:blank',
+): Problem {
   return {
-    type: 'about:blank',
+    type,
     title: STATUS_CODES[status] ?? 'Error',
     status,
     detail,
@@ -68,7 +73,9 @@ const isFastifyError = (error: unknown): error is FastifyError =>
 
 /** The RFC 9457 problem for any error; anything unexpected becomes a generic 500. */
 export function toProblem(error: unknown): Problem {
-  if (error instanceof DomainError) return problemOf(error.status, error.detail, error.errors);
+  if (error instanceof DomainError) {
+    return problemOf(error.status, error.detail, error.errors, error.type);
+  }
   if (hasZodFastifySchemaValidationErrors(error)) {
     return validationProblem(error.validation, error.validationContext);
   }

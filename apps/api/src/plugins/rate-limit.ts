@@ -14,7 +14,12 @@ import { LoginFailureRepository } from './login-failures.repository';
 import { RateLimitRepository } from './rate-limit.repository';
 
 /** The routes that guess or spam credentials: each has its own counters. */
-export const rateLimitedActions = ['login', 'register', 'forgetPassword'] as const;
+export const rateLimitedActions = [
+  'login',
+  'register',
+  'forgetPassword',
+  'reauthenticate',
+] as const;
 export type RateLimitedAction = (typeof rateLimitedActions)[number];
 
 declare module 'fastify' {
@@ -154,6 +159,8 @@ export const rateLimitPlugin = fp(
       login,
       register: policy('register'),
       forgetPassword: policy('forgetPassword'),
+      // Its body has no e-mail, so only the per-address limit applies to password re-checks.
+      reauthenticate: policy('reauthenticate'),
     });
   },
   { name: 'rate-limit' },

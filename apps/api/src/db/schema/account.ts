@@ -27,6 +27,29 @@ export const users = pgTable(
   (table) => [uniqueIndex('users_email_lower_key').on(sql`lower(${table.email})`)],
 );
 
+/**
+ * One row per sign-in: the refresh family's id is the session id, which access tokens carry, so
+ * a token whose session ended is refused (docs/decisions/session-timeouts.md).
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The sign-in: the absolute lifetime counts from here. */
+    createdAt: timestamptz('created_at').notNull(),
+    /** When the member last proved who they are (sign-in or password re-check). */
+    authenticatedAt: timestamptz('authenticated_at').notNull(),
+    /** Last API use, written at most once a minute; the idle timeout counts from here. */
+    lastUsedAt: timestamptz('last_used_at').notNull(),
+    /** Logout, refresh-token reuse, password reset, deactivation or a timeout. */
+    endedAt: timestamptz('ended_at'),
+  },
+  (table) => [index('sessions_user_id_idx').on(table.userId)],
+);
+
 /** Opaque refresh tokens, stored only as SHA-256 hashes; one family per sign-in. */
 export const refreshTokens = pgTable(
   'refresh_tokens',
@@ -35,7 +58,9 @@ export const refreshTokens = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    familyId: uuid('family_id').notNull(),
+    familyId: uuid('family_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull().unique(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     expiresAt: timestamptz('expires_at').notNull(),
@@ -66,5 +91,6 @@ export const passwordResetKeys = pgTable(
 );
 
 export type UserRow = typeof users.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
 export type PasswordResetKeyRow = typeof passwordResetKeys.$inferSelect;

@@ -1,12 +1,14 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import {
   passwordResetKeys,
   refreshTokens,
+  sessions,
   users,
   type PasswordResetKeyRow,
   type RefreshTokenRow,
+  type SessionRow,
   type UserRow,
 } from '../../db/schema';
 
@@ -14,6 +16,20 @@ export type NewUser = Pick<
   UserRow,
   'email' | 'username' | 'phone' | 'passwordHash' | 'customerLevel' | 'points' | 'pointsExpiredAt'
 >;
+
+/** When a live session began, was last authenticated and last used. */
+export type SessionTimes = Pick<SessionRow, 'createdAt' | 'authenticatedAt' | 'lastUsedAt'>;
+
+/** A use of a session is written only when all of these hold (see `useSession`). */
+export interface SessionUseRecord {
+  now: Date;
+  /** The last recorded use is older than this. */
+  lastUsedBefore: Date;
+  /** ...but not so old that the session is idle... */
+  lastUsedAfter: Date;
+  /** ...and the session began after this (it has not reached its lifetime). */
+  createdAfter: Date;
+}
 
 export interface ProfileChanges {
   username?: string;
@@ -84,6 +100,80 @@ export class AccountRepository {
       .where(and(eq(users.id, userId), isNull(users.deactivatedAt)));
   }
 
+  /** A session begins at sign-in: created, authenticated and used now. */
+  async insertSession(session: { id: string; userId: string; now: Date }): Promise<void> {
+    const { id, userId, now } = session;
+    await this.db
+      .insert(sessions)
+      .values({ id, userId, createdAt: now, authenticatedAt: now, lastUsedAt: now });
+  }
+
+  async findSession(userId: string, sessionId: string): Promise<SessionRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.userId, userId), eq(sessions.id, sessionId)));
+    return row;
+  }
+
+  /**
+   * The times of a session that has not ended, of a member who is not deactivated, in ONE
+   * statement — the authentication of every API call (docs/decisions/session-timeouts.md). The
+   * same statement records the use when `record` allows it (at most once a minute): a
+   * data-modifying CTE, whose change the SELECT does not see, so the answer is the use before.
+   */
+  async useSession(
+    userId: string,
+    sessionId: string,
+    record: SessionUseRecord,
+  ): Promise<SessionTimes | undefined> {
+    const thisSession = and(eq(sessions.userId, userId), eq(sessions.id, sessionId));
+    const recordUse = this.db.$with('record_use').as(
+      this.db
+        .update(sessions)
+        .set({ lastUsedAt: record.now })
+        .where(
+          and(
+            thisSession,
+            isNull(sessions.endedAt),
+            lt(sessions.lastUsedAt, record.lastUsedBefore),
+            gt(sessions.lastUsedAt, record.lastUsedAfter),
+            gt(sessions.createdAt, record.createdAfter),
+          ),
+        )
+        .returning({ id: sessions.id }),
+    );
+    const [row] = await this.db
+      .with(recordUse)
+      .select({
+        createdAt: sessions.createdAt,
+        authenticatedAt: sessions.authenticatedAt,
+        lastUsedAt: sessions.lastUsedAt,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(thisSession, isNull(sessions.endedAt), isNull(users.deactivatedAt)));
+    return row;
+  }
+
+  /** A refresh is a use too. */
+  async recordSessionUse(userId: string, sessionId: string, now: Date): Promise<void> {
+    await this.db
+      .update(sessions)
+      .set({ lastUsedAt: now })
+      .where(and(eq(sessions.userId, userId), eq(sessions.id, sessionId)));
+  }
+
+  /** The member proved who they are again (a password re-check). */
+  async markSessionAuthenticated(userId: string, sessionId: string, now: Date): Promise<void> {
+    await this.db
+      .update(sessions)
+      .set({ authenticatedAt: now })
+      .where(
+        and(eq(sessions.userId, userId), eq(sessions.id, sessionId), isNull(sessions.endedAt)),
+      );
+  }
+
   async insertRefreshToken(token: {
     userId: string;
     familyId: string;
@@ -123,20 +213,33 @@ export class AccountRepository {
     return claimed.length === 1;
   }
 
-  async revokeRefreshFamily(userId: string, familyId: string, now: Date): Promise<void> {
+  /** Ends one session: its access tokens are refused and its refresh tokens revoked. Call it
+   *  in a transaction. */
+  async endSession(userId: string, sessionId: string, now: Date): Promise<void> {
+    await this.db
+      .update(sessions)
+      .set({ endedAt: now })
+      .where(
+        and(eq(sessions.userId, userId), eq(sessions.id, sessionId), isNull(sessions.endedAt)),
+      );
     await this.db
       .update(refreshTokens)
       .set({ revokedAt: now })
       .where(
         and(
           eq(refreshTokens.userId, userId),
-          eq(refreshTokens.familyId, familyId),
+          eq(refreshTokens.familyId, sessionId),
           isNull(refreshTokens.revokedAt),
         ),
       );
   }
 
-  async revokeAllRefreshTokens(userId: string, now: Date): Promise<void> {
+  /** Ends every session of the member (password reset, deactivation). Call it in a transaction. */
+  async endAllSessions(userId: string, now: Date): Promise<void> {
+    await this.db
+      .update(sessions)
+      .set({ endedAt: now })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.endedAt)));
     await this.db
       .update(refreshTokens)
       .set({ revokedAt: now })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   account,
@@ -6,6 +7,7 @@ import {
   anyLoginRequest,
   forgetPasswordRequest,
   messageResponse,
+  reauthenticateRequest,
   refreshRequest,
   registerRequest,
   registerResponse,
@@ -38,6 +40,13 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = (
   { accounts, sessions, passwordResets },
 ) => {
   const authenticated = { onRequest: app.authenticate };
+  const recentlyAuthenticated = {
+    ...authenticated,
+    preHandler: (request: FastifyRequest) => {
+      sessions.assertRecentlyAuthenticated(request.user);
+      return Promise.resolve();
+    },
+  };
 
   app.post(
     accountPaths.register,
@@ -96,6 +105,25 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = (
     },
   );
 
+  app.post(
+    accountPaths.reauthenticate,
+    {
+      ...authenticated,
+      preHandler: app.rateLimits.reauthenticate,
+      schema: {
+        tags,
+        summary: 'Re-check the password: the session counts as signed in just now',
+        security: bearer,
+        body: reauthenticateRequest,
+        response: { 204: noContent, ...problems(400, 401, 429) },
+      },
+    },
+    async (request, reply) => {
+      await sessions.reauthenticate(request.user, request.body.password);
+      return reply.code(204).send(null);
+    },
+  );
+
   app.get(
     accountPaths.account,
     {
@@ -128,12 +156,13 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = (
   app.delete(
     accountPaths.account,
     {
-      ...authenticated,
+      ...recentlyAuthenticated,
       schema: {
         tags,
-        summary: 'Deactivate the account: access ends at once, data is kept',
+        summary:
+          'Deactivate the account: access ends at once, data is kept. Needs a sign-in or a password re-check in the last 10 minutes (else 403)',
         security: bearer,
-        response: { 204: noContent, ...problems(401) },
+        response: { 204: noContent, ...problems(401, 403) },
       },
     },
     async (request, reply) => {

@@ -61,8 +61,12 @@ export function isActiveMember(row: UserRow | undefined): row is UserRow {
   return row?.deactivatedAt === null;
 }
 
+/** Who made an authenticated call: the member and the session of the access token. */
 export interface AuthenticatedUser {
   id: string;
+  sessionId: string;
+  /** When the member last proved who they are in this session. */
+  authenticatedAt: Date;
 }
 
 /** Sign-up, the profile, deactivation and linked social accounts (docs/product/accounts.md). */
@@ -97,12 +101,6 @@ export class AccountService {
     return { id: row.id, email: row.email };
   }
 
-  /** The member behind a valid access token, unless the account is gone or deactivated. */
-  async findActiveUser(userId: string): Promise<AuthenticatedUser | null> {
-    const row = await this.repository.findUserById(userId);
-    return isActiveMember(row) ? { id: row.id } : null;
-  }
-
   async get(userId: string): Promise<Account> {
     return this.toAccountWithStorage(await this.requireUser(userId));
   }
@@ -126,7 +124,7 @@ export class AccountService {
     const now = this.clock.now();
     await this.repository.transaction(async (tx) => {
       await tx.deactivateUser(userId, now);
-      await tx.revokeAllRefreshTokens(userId, now);
+      await tx.endAllSessions(userId, now);
     });
   }
 

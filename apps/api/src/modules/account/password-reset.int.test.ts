@@ -113,6 +113,9 @@ describe('POST /api/account/update-password/', () => {
       body: { refresh: member.tokens.refresh },
     });
     expect(refreshed.statusCode).toBe(401);
+    // The access token of the session is refused at once too, not after its 15 minutes.
+    const account = await t.request('GET', accountPaths.account, { token: member.tokens.access });
+    expect(account.statusCode).toBe(401);
     const oldLogin = await t.request('POST', accountPaths.login, {
       body: { login_type: 'native', email: member.email, password: member.password },
     });

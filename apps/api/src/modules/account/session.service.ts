@@ -1,14 +1,27 @@
 import { randomUUID } from 'node:crypto';
-import { socialProviderNames, type AnyLoginRequest, type TokenPair } from '@dental/contracts';
+import {
+  problemTypes,
+  socialProviderNames,
+  type AnyLoginRequest,
+  type TokenPair,
+} from '@dental/contracts';
 import type { Clock } from '../../clock';
-import { Forbidden, Unauthorized, UnprocessableEntity } from '../../domain-errors';
-import type { AccountRepository } from './account.repository';
-import { isActiveMember } from './account.service';
+import type { SessionTimeouts } from '../../config';
+import {
+  BadRequest,
+  Forbidden,
+  Unauthorized,
+  UnprocessableEntity,
+  type DomainError,
+} from '../../domain-errors';
+import type { AccountRepository, SessionTimes } from './account.repository';
+import { isActiveMember, type AuthenticatedUser } from './account.service';
 import type { PasswordService } from './password.service';
 import {
   hashOpaqueToken,
   newOpaqueToken,
   refreshTokenLifetimeMs,
+  type AccessClaims,
   type TokenService,
 } from './token.service';
 
@@ -16,14 +29,53 @@ import {
 export const wrongCredentialsMessage = 'The e-mail address or password is incorrect.';
 export const sessionEndedMessage = 'Your session has ended. Please log in again.';
 
+export const wrongPasswordMessage = 'The password is incorrect.';
+export const reauthenticationRequiredMessage =
+  'For your security, please enter your password again to continue.';
+
+/** A session counts as recently signed in this long after its last password check. */
+export const recentAuthenticationMs = 10 * 60 * 1000;
+/** A use of a session is written at most this often (docs/decisions/session-timeouts.md). */
+export const sessionUseRecordIntervalMs = 60 * 1000;
+
+/** 401 for a session that ended after the idle timeout; the web app explains it on Login. */
+export class SessionIdle extends Unauthorized {
+  override readonly type = problemTypes.sessionIdle;
+
+  constructor(idleMinutes: number) {
+    super(
+      `You were signed out after ${idleMinutes} minutes without activity. Please log in again.`,
+    );
+  }
+}
+
+/** 401 for a session that reached its absolute lifetime. */
+export class SessionLifetimeReached extends Unauthorized {
+  override readonly type = problemTypes.sessionLifetime;
+
+  constructor(maxHours: number) {
+    super(`Your session reached its ${maxHours}-hour limit. Please log in again.`);
+  }
+}
+
+/** 403 for an action that needs a recent sign-in: the client re-checks the password, retries. */
+export class ReauthenticationRequired extends Forbidden {
+  override readonly type = problemTypes.reauthenticationRequired;
+
+  constructor() {
+    super(reauthenticationRequiredMessage);
+  }
+}
+
 export function deactivatedMessage(customerServiceEmail: string): string {
   return `This account has been deleted and deactivated. To reactivate it, please contact customer service at ${customerServiceEmail}.`;
 }
 
 /**
  * Log in, refresh and log out (docs/decisions/refresh-token-rotation.md): a login starts a
- * family of refresh tokens; each refresh uses one up and issues the next; presenting a used
- * token again means it was copied, so the whole family is revoked.
+ * session, a family of refresh tokens; each refresh uses one up and issues the next; presenting a
+ * used token again means it was copied, so the whole session ends. A session also ends after the
+ * idle timeout and at its absolute lifetime (docs/decisions/session-timeouts.md).
  */
 export class SessionService {
   constructor(
@@ -32,7 +84,16 @@ export class SessionService {
     private readonly tokens: TokenService,
     private readonly clock: Clock,
     private readonly customerServiceEmail: string,
+    private readonly timeouts: SessionTimeouts,
   ) {}
+
+  private get idleMs(): number {
+    return this.timeouts.idleMinutes * 60 * 1000;
+  }
+
+  private get lifetimeMs(): number {
+    return this.timeouts.maxHours * 60 * 60 * 1000;
+  }
 
   async login(request: AnyLoginRequest): Promise<TokenPair> {
     if (request.login_type !== 'native') {
@@ -52,50 +113,113 @@ export class SessionService {
       throw new Forbidden(deactivatedMessage(this.customerServiceEmail));
     }
     const now = this.clock.now();
-    return this.issuePair(this.repository, user.id, randomUUID(), now);
+    return this.repository.transaction(async (tx) => {
+      const sessionId = randomUUID();
+      await tx.insertSession({ id: sessionId, userId: user.id, now });
+      return this.issuePair(tx, { userId: user.id, sessionId }, now);
+    });
   }
 
   async refresh(refreshToken: string): Promise<TokenPair> {
     const now = this.clock.now();
     const tokenHash = hashOpaqueToken(refreshToken);
-    // The transaction returns instead of throwing so that a reuse revocation still commits.
-    const pair = await this.repository.transaction(async (tx) => {
-      const current = await tx.findRefreshToken(tokenHash);
-      if (current === undefined) return null;
-      if (!(await tx.claimRefreshToken(current.userId, current.id, now))) {
-        const expired = current.expiresAt <= now && current.usedAt === null;
-        if (!expired) await tx.revokeRefreshFamily(current.userId, current.familyId, now);
-        return null;
-      }
-      const user = await tx.findUserById(current.userId);
-      if (!isActiveMember(user)) return null;
-      return this.issuePair(tx, user.id, current.familyId, now);
+    // The transaction returns instead of throwing so that ending the session still commits.
+    const outcome = await this.repository.transaction(
+      async (tx): Promise<TokenPair | DomainError> => {
+        const ended = new Unauthorized(sessionEndedMessage);
+        const current = await tx.findRefreshToken(tokenHash);
+        if (current === undefined) return ended;
+        const claims = { userId: current.userId, sessionId: current.familyId };
+        if (!(await tx.claimRefreshToken(current.userId, current.id, now))) {
+          const expired = current.expiresAt <= now && current.usedAt === null;
+          if (!expired) await tx.endSession(claims.userId, claims.sessionId, now);
+          return ended;
+        }
+        const user = await tx.findUserById(current.userId);
+        const session = await tx.findSession(claims.userId, claims.sessionId);
+        if (!isActiveMember(user) || session === undefined) return ended;
+        const timedOut = this.timedOut(session, now);
+        if (timedOut !== null) {
+          await tx.endSession(claims.userId, claims.sessionId, now);
+          return timedOut;
+        }
+        await tx.recordSessionUse(claims.userId, claims.sessionId, now);
+        return this.issuePair(tx, claims, now);
+      },
+    );
+    if (outcome instanceof Error) throw outcome;
+    return outcome;
+  }
+
+  /**
+   * The member and session behind a verified access token, or null when the session ended or the
+   * account is deactivated; throws when it timed out. One query (`useSession`).
+   */
+  async findActiveSession(claims: AccessClaims): Promise<AuthenticatedUser | null> {
+    const now = this.clock.now();
+    const session = await this.repository.useSession(claims.userId, claims.sessionId, {
+      now,
+      lastUsedBefore: new Date(now.getTime() - sessionUseRecordIntervalMs),
+      lastUsedAfter: new Date(now.getTime() - this.idleMs),
+      createdAfter: new Date(now.getTime() - this.lifetimeMs),
     });
-    if (pair === null) throw new Unauthorized(sessionEndedMessage);
-    return pair;
+    if (session === undefined) return null;
+    const timedOut = this.timedOut(session, now);
+    if (timedOut !== null) throw timedOut;
+    return {
+      id: claims.userId,
+      sessionId: claims.sessionId,
+      authenticatedAt: session.authenticatedAt,
+    };
+  }
+
+  /** Step-up: a right password makes the session count as signed in just now. */
+  async reauthenticate(user: AuthenticatedUser, password: string): Promise<void> {
+    const row = await this.repository.findUserById(user.id);
+    if (!isActiveMember(row) || !(await this.passwords.verify(row.passwordHash, password))) {
+      throw new BadRequest(wrongPasswordMessage, { password: [wrongPasswordMessage] });
+    }
+    await this.repository.markSessionAuthenticated(user.id, user.sessionId, this.clock.now());
+  }
+
+  /** For actions that need a recent sign-in: whatever proved the member's identity last
+   *  (a password today, a second factor or a social sign-in later) set `authenticatedAt`. */
+  assertRecentlyAuthenticated(user: AuthenticatedUser): void {
+    const age = this.clock.now().getTime() - user.authenticatedAt.getTime();
+    if (age > recentAuthenticationMs) throw new ReauthenticationRequired();
+  }
+
+  /** Why the session is over at `now`: whichever limit it reached first; null when live. */
+  private timedOut(session: SessionTimes, now: Date): DomainError | null {
+    const idleEnd = session.lastUsedAt.getTime() + this.idleMs;
+    const lifetimeEnd = session.createdAt.getTime() + this.lifetimeMs;
+    if (Math.min(idleEnd, lifetimeEnd) > now.getTime()) return null;
+    return lifetimeEnd <= idleEnd
+      ? new SessionLifetimeReached(this.timeouts.maxHours)
+      : new SessionIdle(this.timeouts.idleMinutes);
   }
 
   /** Ends the session the refresh token belongs to; unknown tokens are ignored. */
   async logout(refreshToken: string): Promise<void> {
     const current = await this.repository.findRefreshToken(hashOpaqueToken(refreshToken));
     if (current === undefined) return;
-    await this.repository.revokeRefreshFamily(current.userId, current.familyId, this.clock.now());
+    const now = this.clock.now();
+    await this.repository.transaction((tx) => tx.endSession(current.userId, current.familyId, now));
   }
 
   private async issuePair(
     repository: AccountRepository,
-    userId: string,
-    familyId: string,
+    claims: AccessClaims,
     now: Date,
   ): Promise<TokenPair> {
     const refresh = newOpaqueToken();
     await repository.insertRefreshToken({
-      userId,
-      familyId,
+      userId: claims.userId,
+      familyId: claims.sessionId,
       tokenHash: hashOpaqueToken(refresh),
       createdAt: now,
       expiresAt: new Date(now.getTime() + refreshTokenLifetimeMs),
     });
-    return { access: await this.tokens.issueAccessToken(userId), refresh };
+    return { access: await this.tokens.issueAccessToken(claims), refresh };
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeJwt, decodeProtectedHeader } from 'jose';
+import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
 import { TestClock } from '../../../test/test-clock';
 import {
   accessTokenLifetimeSeconds,
@@ -10,32 +10,50 @@ import {
 
 const secret = 'a-test-secret-of-at-least-thirty-two-characters';
 const userId = '3f0a2c3e-8a8e-4a53-9b8e-0d7f3b1f1a11';
+const sessionId = '9b2d7c4e-1f3a-4c5b-8d6e-7f8091a2b3c4';
+const claims = { userId, sessionId };
 
 describe('TokenService', () => {
-  it('issues an HS256 token for the user that lives 15 minutes', async () => {
+  it('issues an HS256 token for the user and session that lives 15 minutes', async () => {
     const clock = new TestClock(new Date('2025-03-01T10:00:00Z'));
-    const token = await new TokenService(secret, clock).issueAccessToken(userId);
+    const token = await new TokenService(secret, clock).issueAccessToken(claims);
     expect(decodeProtectedHeader(token).alg).toBe('HS256');
-    const claims = decodeJwt(token);
-    expect(claims).toMatchObject({ sub: userId, iat: 1_740_823_200 });
-    expect(claims.exp).toBe(1_740_823_200 + accessTokenLifetimeSeconds);
+    const decoded = decodeJwt(token);
+    expect(decoded).toMatchObject({ sub: userId, sid: sessionId, iat: 1_740_823_200 });
+    expect(decoded.exp).toBe(1_740_823_200 + accessTokenLifetimeSeconds);
     expect(accessTokenLifetimeSeconds).toBe(900);
   });
 
   it('verifies its own token until the moment it expires', async () => {
     const clock = new TestClock();
     const tokens = new TokenService(secret, clock);
-    const token = await tokens.issueAccessToken(userId);
+    const token = await tokens.issueAccessToken(claims);
     clock.advance(accessTokenLifetimeSeconds * 1000 - 1000);
-    await expect(tokens.verifyAccessToken(token)).resolves.toBe(userId);
+    await expect(tokens.verifyAccessToken(token)).resolves.toEqual(claims);
     clock.advance(1000);
     await expect(tokens.verifyAccessToken(token)).resolves.toBeNull();
   });
 
   it('refuses a token made with another secret', async () => {
     const clock = new TestClock();
-    const token = await new TokenService(`${secret}-other`, clock).issueAccessToken(userId);
+    const token = await new TokenService(`${secret}-other`, clock).issueAccessToken(claims);
     await expect(new TokenService(secret, clock).verifyAccessToken(token)).resolves.toBeNull();
+  });
+
+  it('refuses a token without a session, as issued before sessions were tracked', async () => {
+    const clock = new TestClock();
+    const now = Math.floor(clock.now().getTime() / 1000);
+    const sessionless = await new SignJWT()
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(userId)
+      .setIssuer('dental-companion')
+      .setAudience('dental-companion-api')
+      .setIssuedAt(now)
+      .setExpirationTime(now + 60)
+      .sign(new TextEncoder().encode(secret));
+    await expect(
+      new TokenService(secret, clock).verifyAccessToken(sessionless),
+    ).resolves.toBeNull();
   });
 
   it.each(['', 'abc', 'a.b.c', 'eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.'])(

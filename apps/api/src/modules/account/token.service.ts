@@ -6,6 +6,12 @@ import type { Clock } from '../../clock';
 export const accessTokenLifetimeSeconds = 15 * 60;
 export const refreshTokenLifetimeMs = 30 * 24 * 60 * 60 * 1000;
 
+/** Who an access token speaks for: the member and the session (refresh family) it belongs to. */
+export interface AccessClaims {
+  userId: string;
+  sessionId: string;
+}
+
 const issuer = 'dental-companion';
 const audience = 'dental-companion-api';
 
@@ -20,10 +26,10 @@ export class TokenService {
     this.key = new TextEncoder().encode(secret);
   }
 
-  /** A signed access token for the user, valid for accessTokenLifetimeSeconds from now. */
-  issueAccessToken(userId: string): Promise<string> {
+  /** A signed access token for the session, valid for accessTokenLifetimeSeconds from now. */
+  issueAccessToken({ userId, sessionId }: AccessClaims): Promise<string> {
     const issuedAt = Math.floor(this.clock.now().getTime() / 1000);
-    return new SignJWT()
+    return new SignJWT({ sid: sessionId })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(userId)
       .setIssuer(issuer)
@@ -33,18 +39,22 @@ export class TokenService {
       .sign(this.key);
   }
 
-  /** The user id the token was issued to, or null when it is forged, altered or expired. */
-  async verifyAccessToken(token: string): Promise<string | null> {
+  /** Whom the token was issued to, or null when it is forged, altered, expired or predates
+   *  sessions (no `sid`). */
+  async verifyAccessToken(token: string): Promise<AccessClaims | null> {
     try {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: ['HS256'],
         issuer,
         audience,
         currentDate: this.clock.now(),
-        requiredClaims: ['sub', 'iat', 'exp'],
+        requiredClaims: ['sub', 'sid', 'iat', 'exp'],
         clockTolerance: 0,
       });
-      return payload.sub ?? null;
+      const { sub, sid } = payload;
+      return typeof sub === 'string' && typeof sid === 'string'
+        ? { userId: sub, sessionId: sid }
+        : null;
     } catch (error) {
       if (error instanceof errors.JOSEError) return null;
       throw error;
