@@ -1,7 +1,82 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
+
+// Feature and module boundaries (docs/decisions/import-boundaries.md).
+const folders = (path) =>
+  readdirSync(new URL(path, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+const webFeatures = './apps/web/src/features';
+const apiModules = './apps/api/src/modules';
+
+/** The imports of another API module's files that exist today, each with why. A new edge fails
+ *  lint: wire it through the composition root (apps/api/src/services.ts) or move the shared part
+ *  to lib/ instead of adding it here. */
+const apiModuleEdges = {
+  // Uploads: check the file (uploads), store it (files) and count it against the plan (membership).
+  'dental-ai': [
+    './uploads/upload-acceptance.ts',
+    './files/file-storage.ts',
+    './membership/plan-limits.service.ts',
+    // The test reads the stored file rows back.
+    './files/files.repository.ts',
+  ],
+  'medical-records': [
+    './uploads/upload-acceptance.ts',
+    './files/file-storage.ts',
+    './membership/plan-limits.service.ts',
+  ],
+  'oral-photo': [
+    './uploads/upload-acceptance.ts',
+    './files/file-storage.ts',
+    './membership/plan-limits.service.ts',
+  ],
+  'virtual-consultation': ['./uploads/upload-acceptance.ts', './files/file-storage.ts'],
+  // The plan limits count the stored bytes of a member; purchases join the audit trail through
+  // the AuditRecorder type, wired in services.ts.
+  membership: ['./files/files.repository.ts', './audit/audit.service.ts'],
+  // The audit names the member of a request without a bearer token (by e-mail or refresh token).
+  audit: ['./account/account.repository.ts', './account/token.service.ts'],
+  // Markdown topics are loaded and answered by the content module; the tests load test content.
+  'dental-knowledge': [
+    './content/content-paths.ts',
+    './content/markdown-reply.ts',
+    './content/content-loader.service.ts',
+  ],
+  'oral-supplier': [
+    './content/content-paths.ts',
+    './content/markdown-reply.ts',
+    './content/content-loader.service.ts',
+  ],
+};
+
+const boundaryZones = [
+  // A web feature uses components/, lib/, app/ and @dental/contracts, never another feature.
+  ...folders(webFeatures).map((feature) => ({
+    target: `${webFeatures}/${feature}`,
+    from: webFeatures,
+    except: [`./${feature}`],
+    message:
+      'A feature never imports another feature; move the shared part to components/ or lib/.',
+  })),
+  {
+    target: ['./apps/web/src/components', './apps/web/src/lib'],
+    from: webFeatures,
+    message: 'Shared web code never imports a feature.',
+  },
+  ...folders(apiModules).map((module) => ({
+    target: `${apiModules}/${module}`,
+    from: apiModules,
+    except: [`./${module}`, ...(apiModuleEdges[module] ?? [])],
+    message:
+      'A module never imports another module; wire it in services.ts or move the shared part to lib/.',
+  })),
+];
 
 export default tseslint.config(
   {
@@ -25,6 +100,19 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['apps/*/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: import.meta.dirname, zones: boundaryZones },
+      ],
     },
   },
   {
