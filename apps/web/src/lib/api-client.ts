@@ -69,8 +69,8 @@ async function refreshTokens(): Promise<TokenPair | null> {
   return parsed.data;
 }
 
-/** Renews the tokens once for every caller waiting on a 401 (also used by lib/upload-request). */
-export function sharedRefresh(): Promise<TokenPair | null> {
+/** Renews the tokens once for every caller waiting on a 401. */
+function sharedRefresh(): Promise<TokenPair | null> {
   refreshing ??= refreshTokens()
     .catch(() => null)
     .finally(() => {
@@ -79,29 +79,38 @@ export function sharedRefresh(): Promise<TokenPair | null> {
   return refreshing;
 }
 
-/** Sends one call; an authenticated call whose token expired is refreshed once and retried.
- *  When the session cannot be recovered (or on 403) it is cleared, which sends the browser to
- *  /login through RequireAuth (docs/product/general.md#calls-and-errors). */
-async function call(path: string, options: RequestOptions): Promise<Response> {
-  const auth = options.auth ?? true;
-  if (!auth) {
-    const response = await send(path, options, null);
-    if (!response.ok) throw await toApiError(response);
-    return response;
-  }
+/**
+ * The session rules of every authenticated request, JSON (`fetch`) or upload (XMLHttpRequest):
+ * `send` sends the request once with the given access token. A 401 is retried once, with the
+ * token another call has just obtained or after the one shared refresh; a 401 that remains, or a
+ * 403, clears the session, which sends the browser to /login through RequireAuth
+ * (docs/product/general.md#calls-and-errors, docs/decisions/web-session.md). Answers a 2xx;
+ * anything else is thrown as `toError` makes it.
+ */
+export async function withSession<Answer extends { status: number }>(
+  send: (access: string | null) => Promise<Answer>,
+  toError: (answer: Answer) => ApiError | Promise<ApiError>,
+): Promise<Answer> {
   const used = sessionStore.getSnapshot().access;
-  let response = await send(path, options, used);
-  if (response.status === 401) {
+  let answer = await send(used);
+  if (answer.status === 401) {
     // Another call may have renewed the tokens while this one was in flight.
     const current = sessionStore.getSnapshot().access;
     const access = current !== null && current !== used ? current : (await sharedRefresh())?.access;
-    if (access !== undefined) response = await send(path, options, access);
+    if (access !== undefined) answer = await send(access);
   }
-  if (response.status === 401 || response.status === 403) {
-    const error = await toApiError(response);
-    sessionStore.clear();
-    throw error;
+  if (answer.status >= 200 && answer.status < 300) return answer;
+  const error = await toError(answer);
+  if (answer.status === 401 || answer.status === 403) sessionStore.clear();
+  throw error;
+}
+
+/** Sends one JSON call; public calls carry no token and leave the session alone. */
+async function call(path: string, options: RequestOptions): Promise<Response> {
+  if (options.auth ?? true) {
+    return withSession((access) => send(path, options, access), toApiError);
   }
+  const response = await send(path, options, null);
   if (!response.ok) throw await toApiError(response);
   return response;
 }

@@ -1,7 +1,6 @@
 import { problem } from '@dental/contracts';
 import type { z } from 'zod';
-import { ApiError, sharedRefresh, unexpectedMessage, unreachableMessage } from './api-client';
-import { sessionStore } from './session-store';
+import { ApiError, unexpectedMessage, unreachableMessage, withSession } from './api-client';
 
 export interface UploadOptions {
   method: 'POST' | 'PUT';
@@ -57,9 +56,8 @@ function toApiError({ status, text }: XhrAnswer): ApiError {
 }
 
 /**
- * An authenticated JSON call that carries a file and reports upload progress. Same session
- * rules as `apiRequest`: a 401 renews the tokens once and retries; a 401 or 403 that remains
- * ends the session (docs/product/general.md#calls-and-errors).
+ * An authenticated JSON call that carries a file and reports upload progress, under the same
+ * session rules as `apiRequest` (`withSession`).
  */
 export async function uploadRequest<Schema extends z.ZodType>(
   path: string,
@@ -67,18 +65,10 @@ export async function uploadRequest<Schema extends z.ZodType>(
   options: UploadOptions,
 ): Promise<z.output<Schema>> {
   const payload = JSON.stringify(options.body);
-  const used = sessionStore.getSnapshot().access;
-  let answer = await sendOnce(path, options, payload, used);
-  if (answer.status === 401) {
-    const current = sessionStore.getSnapshot().access;
-    const access = current !== null && current !== used ? current : (await sharedRefresh())?.access;
-    if (access !== undefined) answer = await sendOnce(path, options, payload, access);
-  }
-  if (answer.status === 401 || answer.status === 403) {
-    sessionStore.clear();
-    throw toApiError(answer);
-  }
-  if (answer.status < 200 || answer.status >= 300) throw toApiError(answer);
+  const answer = await withSession(
+    (access) => sendOnce(path, options, payload, access),
+    toApiError,
+  );
   const parsed = schema.safeParse(parseJson(answer.text));
   if (!parsed.success) throw new ApiError(answer.status, unexpectedMessage);
   return parsed.data;
