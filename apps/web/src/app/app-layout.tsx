@@ -5,6 +5,7 @@ import { usePublicConfig } from '../lib/public-config';
 import { currentYear } from '../lib/dates';
 import { Banner } from '../components/banner';
 import classes from './app-layout.module.css';
+import { paths } from './paths';
 
 /** The frame of every signed-in screen: banner, home and account links, copyright footer. */
 export function AppLayout() {
@@ -16,11 +17,11 @@ export function AppLayout() {
         <Container size="lg" className={classes.headerInner}>
           <Banner />
           <nav aria-label="Main" className={classes.nav}>
-            <Anchor component={Link} to="/" fw={600} underline="hover">
+            <Anchor component={Link} to={paths.home} fw={600} underline="hover">
               Home
             </Anchor>
             {account.data && (
-              <Anchor component={Link} to="/account" fw={600} underline="hover">
+              <Anchor component={Link} to={paths.account} fw={600} underline="hover">
                 Hi, {account.data.username}
               </Anchor>
             )}

@@ -4,6 +4,7 @@ import { AppLayout } from './app-layout';
 import { RequireAuth } from './require-auth';
 import { RouteErrorPage } from './route-error-page';
 import { lazyRoute } from './lazy-route';
+import { paths } from './paths';
 
 /** The route table (docs/product/general.md#routes). Public screens stand alone; the rest need a
  *  session and share the framed layout. Every screen is a lazily loaded chunk. */
@@ -13,22 +14,22 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <PageSpinner />,
     children: [
       {
-        path: 'login',
+        path: paths.login,
         lazy: lazyRoute('login', () => import('../features/account/login-page')),
       },
       {
-        path: 'signup',
+        path: paths.signup,
         lazy: lazyRoute('signup', () => import('../features/account/signup-page')),
       },
       {
-        path: 'forget-password',
+        path: paths.forgetPassword,
         lazy: lazyRoute(
           'forget-password',
           () => import('../features/account/forget-password-page'),
         ),
       },
       {
-        path: 'update-password',
+        path: paths.updatePassword,
         lazy: lazyRoute(
           'update-password',
           () => import('../features/account/update-password-page'),
@@ -43,131 +44,131 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, lazy: lazyRoute('home', () => import('../features/home/home-page')) },
           {
-            path: 'account',
+            path: paths.account,
             lazy: lazyRoute('account', () => import('../features/account/profile-page')),
           },
           {
-            path: 'membership',
+            path: paths.membership,
             lazy: lazyRoute('membership', () => import('../features/membership/membership-page')),
           },
           {
-            path: 'oral-photo',
+            path: paths.oralPhotos,
             lazy: lazyRoute(
               'oral-photo',
               () => import('../features/oral-photo/oral-photo-list-page'),
             ),
           },
           {
-            path: 'oral-photo/add',
+            path: paths.oralPhotoAdd,
             lazy: lazyRoute(
               'oral-photo-add',
               () => import('../features/oral-photo/add-oral-photo-page'),
             ),
           },
           {
-            path: 'oral-photo/:oralPhotoId/edit',
+            path: paths.oralPhotoEdit(':oralPhotoId'),
             lazy: lazyRoute(
               'oral-photo-edit',
               () => import('../features/oral-photo/edit-oral-photo-page'),
             ),
           },
           {
-            path: 'appointments',
+            path: paths.appointments,
             lazy: lazyRoute(
               'appointments',
               () => import('../features/appointments/appointment-list-page'),
             ),
           },
           {
-            path: 'appointments/add',
+            path: paths.appointmentAdd,
             lazy: lazyRoute(
               'appointments-add',
               () => import('../features/appointments/add-appointment-page'),
             ),
           },
           {
-            path: 'appointments/:appointmentId/edit',
+            path: paths.appointmentEdit(':appointmentId'),
             lazy: lazyRoute(
               'appointments-edit',
               () => import('../features/appointments/edit-appointment-page'),
             ),
           },
           {
-            path: 'medical-records',
+            path: paths.medicalRecords,
             lazy: lazyRoute(
               'medical-records',
               () => import('../features/medical-records/medical-record-list-page'),
             ),
           },
           {
-            path: 'medical-records/add',
+            path: paths.medicalRecordAdd,
             lazy: lazyRoute(
               'medical-records-add',
               () => import('../features/medical-records/add-medical-record-page'),
             ),
           },
           {
-            path: 'medical-records/:medicalRecordId',
+            path: paths.medicalRecord(':medicalRecordId'),
             lazy: lazyRoute(
               'medical-record',
               () => import('../features/medical-records/medical-record-detail-page'),
             ),
           },
           {
-            path: 'dental-knowledge',
+            path: paths.dentalKnowledge,
             lazy: lazyRoute(
               'dental-knowledge',
               () => import('../features/dental-knowledge/knowledge-list-page'),
             ),
           },
           {
-            path: 'dental-knowledge/:knowledgeId',
+            path: paths.knowledgeArticle(':knowledgeId'),
             lazy: lazyRoute(
               'dental-knowledge-article',
               () => import('../features/dental-knowledge/knowledge-article-page'),
             ),
           },
           {
-            path: 'oral-supplier',
+            path: paths.oralSuppliers,
             lazy: lazyRoute(
               'oral-supplier',
               () => import('../features/oral-supplier/supplier-list-page'),
             ),
           },
           {
-            path: 'oral-supplier/:supplierId',
+            path: paths.oralSupplier(':supplierId'),
             lazy: lazyRoute(
               'oral-supplier-page',
               () => import('../features/oral-supplier/supplier-page'),
             ),
           },
           {
-            path: 'virtual-consultation',
+            path: paths.virtualConsultation,
             lazy: lazyRoute(
               'virtual-consultation',
               () => import('../features/virtual-consultation/hub-page'),
             ),
           },
           {
-            path: 'virtual-consultation/reservation-record',
+            path: paths.reservationRecord,
             lazy: lazyRoute(
               'reservation-record',
               () => import('../features/virtual-consultation/reservation-record-page'),
             ),
           },
           {
-            path: 'virtual-consultation/book',
+            path: paths.consultationBooking,
             lazy: lazyRoute(
               'virtual-consultation-book',
               () => import('../features/virtual-consultation/booking-page'),
             ),
           },
           {
-            path: 'dental-ai',
+            path: paths.dentalAi,
             lazy: lazyRoute('dental-ai', () => import('../features/dental-ai/dental-ai-page')),
           },
           {
-            path: 'dental-ai/result/:resultId',
+            path: paths.dentalAiResult(':resultId'),
             lazy: lazyRoute(
               'dental-ai-result',
               () => import('../features/dental-ai/dental-ai-result-page'),

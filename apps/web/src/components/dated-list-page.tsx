@@ -26,6 +26,8 @@ export interface ListChoice<Value extends string> {
 
 export interface DatedListPageProps<Value extends string, Entry extends { id: string }> {
   title: string;
+  /** Where '+Add' leads. */
+  addPath: string;
   /** The order or type switch over the date range. */
   choice: ListChoice<Value>;
   range: DateRange;
@@ -43,6 +45,7 @@ export interface DatedListPageProps<Value extends string, Entry extends { id: st
  *  text or the cards. */
 export function DatedListPage<Value extends string, Entry extends { id: string }>({
   title,
+  addPath,
   choice,
   range,
   onRangeChange,
@@ -62,7 +65,7 @@ export function DatedListPage<Value extends string, Entry extends { id: string }
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap">
         <Title order={1}>{title}</Title>
-        <Button component={Link} to="add">
+        <Button component={Link} to={addPath}>
           +Add
         </Button>
       </Group>

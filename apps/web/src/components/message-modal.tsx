@@ -37,3 +37,23 @@ export function MessageModal({ message, onClose }: MessageModalProps) {
     </Dialog>
   );
 }
+
+/** A screen's message dialog: `show` opens it, with what to do once the user has closed it, and
+ *  `dialog` goes on the page once. */
+export function useMessageModal() {
+  const [message, setMessage] = useState<(ModalMessage & { onClosed?: () => void }) | null>(null);
+  return {
+    show: (next: ModalMessage, onClosed?: () => void) => {
+      setMessage({ ...next, onClosed });
+    },
+    dialog: (
+      <MessageModal
+        message={message}
+        onClose={() => {
+          setMessage(null);
+          message?.onClosed?.();
+        }}
+      />
+    ),
+  };
+}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { paths } from '../app/paths';
 import { useDocumentTitle } from '../lib/document-title';
 
 export interface StatusPageProps {
@@ -15,7 +16,7 @@ export function StatusPage({ title, children }: StatusPageProps) {
     <Stack gap="md">
       <Title order={1}>{title}</Title>
       <Text>{children}</Text>
-      <Anchor component={Link} to="/">
+      <Anchor component={Link} to={paths.home}>
         Back to home
       </Anchor>
     </Stack>

@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { forgetPasswordSuccess } from '@dental/contracts';
+import { paths } from '../../app/paths';
 import { PublicPage } from '../../components/public-page';
 import { errorMessage } from '../../lib/api-client';
 import { useForgetPassword } from './api/forget-password';
@@ -41,7 +42,7 @@ export default function ForgetPasswordPage() {
               {errorMessage(forgetPassword.error)}
             </Alert>
           )}
-          <Anchor component={Link} to="/login" size="sm" ta="center">
+          <Anchor component={Link} to={paths.login} size="sm" ta="center">
             Back to Log in
           </Anchor>
         </Stack>

@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, Navigate, useLocation } from 'react-router';
 import { PublicPage } from '../../components/public-page';
+import { paths } from '../../app/paths';
 import { errorMessage } from '../../lib/api-client';
 import { usePublicConfig } from '../../lib/public-config';
 import { useSession } from '../../lib/session';
@@ -83,10 +84,10 @@ export default function LoginPage() {
           />
           <SubmitButton pending={login.isPending}>Log in</SubmitButton>
           <Group justify="space-between">
-            <Anchor component={Link} to="/forget-password" size="sm">
+            <Anchor component={Link} to={paths.forgetPassword} size="sm">
               Forgot Password?
             </Anchor>
-            <Anchor component={Link} to="/signup" size="sm">
+            <Anchor component={Link} to={paths.signup} size="sm">
               Sign up
             </Anchor>
           </Group>

@@ -20,6 +20,7 @@ import {
   socialProviderNames,
   type Account,
 } from '@dental/contracts';
+import { paths } from '../../app/paths';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { LegalModals, type LegalDocument } from '../../components/legal-modals';
 import { PageSpinner } from '../../components/page-spinner';
@@ -61,7 +62,7 @@ function CustomerInformation({ account }: { account: Account }) {
         </Detail>
       </DetailsList>
       <StorageUsage account={account} />
-      <Anchor component={Link} to="/membership" display="inline-block" mt="sm">
+      <Anchor component={Link} to={paths.membership} display="inline-block" mt="sm">
         Membership Upgrade
       </Anchor>
     </Section>

@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
+import { paths } from '../../app/paths';
 import { PublicPage } from '../../components/public-page';
 import { errorMessage } from '../../lib/api-client';
 import { useRegister } from './api/register';
@@ -49,7 +50,7 @@ export default function SignupPage() {
             color: 'dental',
             message: 'Your account is ready. Please log in.',
           });
-          void navigate('/login', { replace: true });
+          void navigate(paths.login, { replace: true });
         },
         onError: (error) => {
           applyFieldErrors(error, ['email', 'phone', 'username', 'password'], setError);
@@ -97,7 +98,7 @@ export default function SignupPage() {
           <SubmitButton pending={registration.isPending}>Sign up</SubmitButton>
           <Text size="sm" ta="center">
             Already have an account?{' '}
-            <Anchor component={Link} to="/login" inherit>
+            <Anchor component={Link} to={paths.login} inherit>
               Log in
             </Anchor>
           </Text>

@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { updatePasswordSuccess } from '@dental/contracts';
+import { paths } from '../../app/paths';
 import { PublicPage } from '../../components/public-page';
 import { errorMessage } from '../../lib/api-client';
 import { useUpdatePassword } from './api/update-password';
@@ -40,7 +41,7 @@ export default function UpdatePasswordPage() {
             color: 'dental',
             message: updatePasswordSuccess,
           });
-          void navigate('/login', { replace: true });
+          void navigate(paths.login, { replace: true });
         },
         onError: (error) => {
           popup.show({ title: 'Password not changed', text: errorMessage(error) });
@@ -56,7 +57,7 @@ export default function UpdatePasswordPage() {
           <Alert color="red" variant="outline">
             This reset link is incomplete. Please ask for a new one.
           </Alert>
-          <Anchor component={Link} to="/forget-password" size="sm" ta="center">
+          <Anchor component={Link} to={paths.forgetPassword} size="sm" ta="center">
             Forgot password
           </Anchor>
         </Stack>

@@ -1,6 +1,7 @@
 import { Stack, Title } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useNavigate } from 'react-router';
+import { paths } from '../../app/paths';
 import { useDocumentTitle } from '../../lib/document-title';
 import { useSaveAppointment } from './api/save-appointment';
 import { AppointmentForm } from './components/appointment-form';
@@ -26,7 +27,7 @@ export default function AddAppointmentPage() {
         submitLabel="Save"
         onSave={async (body) => {
           await save.mutateAsync({ body });
-          await navigate('/appointments');
+          await navigate(paths.appointments);
         }}
       />
     </Stack>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import dayjs from 'dayjs';
 import type { AppointmentOrder } from '@dental/contracts';
+import { paths } from '../../app/paths';
 import { DatedListPage } from '../../components/dated-list-page';
 import { isDateRangeValid, type DateRange } from '../../components/date-range-filter';
 import { dateFormat } from '../../lib/dates';
@@ -30,6 +31,7 @@ export default function AppointmentListPage() {
   return (
     <DatedListPage
       title={appointmentsTitle}
+      addPath={paths.appointmentAdd}
       choice={{ label: 'Order', data: orderChoices, value: order, onChange: setOrder }}
       range={range}
       onRangeChange={setRange}

@@ -1,5 +1,6 @@
 import { Alert, Stack, Title } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
+import { paths } from '../../app/paths';
 import { PageSpinner } from '../../components/page-spinner';
 import { errorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/document-title';
@@ -31,7 +32,7 @@ export default function EditAppointmentPage() {
           submitLabel="Save"
           onSave={async (body) => {
             await save.mutateAsync({ id: appointmentId, body });
-            await navigate('/appointments');
+            await navigate(paths.appointments);
           }}
         />
       )}

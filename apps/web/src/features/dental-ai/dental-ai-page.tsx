@@ -1,5 +1,6 @@
 import { Alert, Stack, Title } from '@mantine/core';
 import { useNavigate } from 'react-router';
+import { paths } from '../../app/paths';
 import { PageSpinner } from '../../components/page-spinner';
 import { errorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/document-title';
@@ -28,7 +29,7 @@ export default function DentalAiPage() {
           status={status.data}
           onStart={async (request) => {
             const result = await run.mutateAsync(request);
-            await navigate(`/dental-ai/result/${result.id}`);
+            await navigate(paths.dentalAiResult(result.id));
           }}
         />
       )}

@@ -1,6 +1,7 @@
 import { Alert, Stack, Title } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
 import { dentalAiTypeLabels } from '@dental/contracts';
+import { paths } from '../../app/paths';
 import { PageSpinner } from '../../components/page-spinner';
 import { StatusPage } from '../../components/status-page';
 import { ApiError, errorMessage } from '../../lib/api-client';
@@ -43,7 +44,7 @@ export default function DentalAiResultPage() {
     <DetectionResult
       result={result.data}
       onTryAnother={() => {
-        void navigate('/dental-ai');
+        void navigate(paths.dentalAi);
       }}
     />
   );

@@ -1,5 +1,6 @@
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
+import { paths } from '../../app/paths';
 import { MarkdownDocument } from '../../components/markdown-document';
 import { PageSpinner } from '../../components/page-spinner';
 import { useDocumentTitle } from '../../lib/document-title';
@@ -8,7 +9,7 @@ import { NothingToShow } from '../../components/nothing-to-show';
 import { knowledgeSectionTitle } from './texts';
 
 const backLink = (
-  <Anchor component={Link} to=".." relative="path">
+  <Anchor component={Link} to={paths.dentalKnowledge}>
     All articles
   </Anchor>
 );

@@ -2,6 +2,7 @@ import { Anchor, Paper, Stack, Title } from '@mantine/core';
 import { IconBrandYoutube } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { KnowledgeListItem } from '@dental/contracts';
+import { paths } from '../../app/paths';
 import { PageSpinner } from '../../components/page-spinner';
 import { useDocumentTitle } from '../../lib/document-title';
 import { useKnowledgeList } from './api/get-knowledge-list';
@@ -22,7 +23,7 @@ function KnowledgeCard({ article }: { article: KnowledgeListItem }) {
           className={classes.cover}
         />
         <Title order={2} size="h4" className={classes.title}>
-          <Anchor component={Link} to={article.id} inherit>
+          <Anchor component={Link} to={paths.knowledgeArticle(article.id)} inherit>
             {article.title}
           </Anchor>
         </Title>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Anchor, Button, Group, Stack, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { paths } from '../../app/paths';
 import { useDocumentTitle } from '../../lib/document-title';
 import { logout } from '../../lib/session';
 import { TopicCardLink } from './topic-card-link';
@@ -16,7 +17,7 @@ export default function HomePage() {
     <Stack gap="lg">
       <Group justify="space-between" align="center">
         <Title order={1}>You are ready to go!</Title>
-        <Anchor component={Link} to="/membership" fw={600}>
+        <Anchor component={Link} to={paths.membership} fw={600}>
           Membership Upgrade
         </Anchor>
       </Group>

@@ -1,3 +1,4 @@
+import { paths } from '../../app/paths';
 import appointmentsImage from '../../assets/topics/appointments.svg';
 import dentalAiImage from '../../assets/topics/dental-ai.svg';
 import dentalKnowledgeImage from '../../assets/topics/dental-knowledge.svg';
@@ -25,49 +26,49 @@ export const topicCards = [
     key: 'oral-photo',
     name: 'X-rays and Photos Storage',
     image: oralPhotoImage,
-    location: '/oral-photo',
+    location: paths.oralPhotos,
     locked: true,
   },
   {
     key: 'dental-ai',
     name: 'Dental AI',
     image: dentalAiImage,
-    location: '/dental-ai',
+    location: paths.dentalAi,
     locked: true,
   },
   {
     key: 'dental-knowledge',
     name: 'Dental & Tx Knowledgement',
     image: dentalKnowledgeImage,
-    location: '/dental-knowledge',
+    location: paths.dentalKnowledge,
     locked: false,
   },
   {
     key: 'appointments',
     name: 'Appointments Remind & History',
     image: appointmentsImage,
-    location: '/appointments',
+    location: paths.appointments,
     locked: false,
   },
   {
     key: 'medical-records',
     name: 'Medical or Ins. Records Storage',
     image: medicalRecordsImage,
-    location: '/medical-records',
+    location: paths.medicalRecords,
     locked: true,
   },
   {
     key: 'oral-supplier',
     name: 'Oral Hyglene Suppliers Knowledgement',
     image: oralSupplierImage,
-    location: '/oral-supplier',
+    location: paths.oralSuppliers,
     locked: false,
   },
   {
     key: 'virtual-consultation',
     name: 'Virtual Consultation',
     image: virtualConsultationImage,
-    location: '/virtual-consultation',
+    location: paths.virtualConsultation,
     locked: true,
   },
 ] as const satisfies readonly TopicCard[];

@@ -15,6 +15,7 @@ import { IconX } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useNavigate } from 'react-router';
 import { maxFilesPerRequest, type NewMedicalFileRequest } from '@dental/contracts';
+import { paths } from '../../app/paths';
 import { UploadDisclaimerModal } from '../../components/upload-disclaimer-modal';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { dateFormat } from '../../lib/dates';
@@ -66,7 +67,7 @@ export default function AddMedicalRecordPage() {
     setProgress(0);
     create
       .mutateAsync({ body: { ...fields, medical_files: files }, onProgress: setProgress })
-      .then(() => navigate('/medical-records'))
+      .then(() => navigate(paths.medicalRecords))
       .catch((error: unknown) => {
         setProgress(null);
         setSubmitError(error instanceof ApiError ? error : new ApiError(0, errorMessage(error)));
@@ -82,7 +83,7 @@ export default function AddMedicalRecordPage() {
           setAccepted(true);
         }}
         onDecline={() => {
-          void navigate('/medical-records');
+          void navigate(paths.medicalRecords);
         }}
       />
       {accepted && (

@@ -3,6 +3,7 @@ import { ActionIcon, Alert, Group, Input, Progress, Stack, Text, Title } from '@
 import { IconPencil } from '@tabler/icons-react';
 import { useNavigate, useParams } from 'react-router';
 import type { MedicalRecord } from '@dental/contracts';
+import { paths } from '../../app/paths';
 import { DeleteButton } from '../../components/delete-button';
 import { PageSpinner } from '../../components/page-spinner';
 import { ApiError, errorMessage } from '../../lib/api-client';
@@ -136,7 +137,7 @@ function RecordEditor({ record }: { record: MedicalRecord }) {
           size="sm"
           variant="filled"
           onDeleted={async () => {
-            await navigate('/medical-records');
+            await navigate(paths.medicalRecords);
           }}
         />
       </Group>

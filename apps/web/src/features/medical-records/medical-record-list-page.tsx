@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { RecordSequence } from '@dental/contracts';
+import { paths } from '../../app/paths';
 import { DatedListPage } from '../../components/dated-list-page';
 import {
   isDateRangeValid,
@@ -26,6 +27,7 @@ export default function MedicalRecordListPage() {
   return (
     <DatedListPage
       title={medicalRecordsTitle}
+      addPath={paths.medicalRecordAdd}
       choice={{ label: 'Order', data: sequenceChoices, value: sequence, onChange: setSequence }}
       range={range}
       onRangeChange={setRange}

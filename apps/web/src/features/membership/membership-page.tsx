@@ -3,7 +3,7 @@ import { Alert, Checkbox, List, Paper, SimpleGrid, Stack, Title } from '@mantine
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { checkoutOutcome, planNames, plans, type PlanName } from '@dental/contracts';
-import { MessageModal, type ModalMessage } from '../../components/message-modal';
+import { useMessageModal } from '../../components/message-modal';
 import { PageSpinner } from '../../components/page-spinner';
 import { useDocumentTitle } from '../../lib/document-title';
 import { accountQuery, useAccount } from '../../lib/account';
@@ -44,8 +44,8 @@ export default function MembershipPage() {
   const account = useAccount();
   const choosePlan = useChoosePlan();
   const [agreed, setAgreed] = useState(false);
-  const [message, setMessage] = useState<ModalMessage | null>(null);
-  const [chosen, setChosen] = useState<{ plan: PlanName; paymentId: string | null } | null>(null);
+  const popup = useMessageModal();
+  const [chosen, setChosen] = useState<PlanName | null>(null);
   const notesId = useId();
 
   useEffect(() => {
@@ -58,8 +58,8 @@ export default function MembershipPage() {
   if (account.isPending && account.fetchStatus !== 'idle') return <PageSpinner />;
 
   const level = account.data?.customer_level;
-  const tell = (text: string) => {
-    setMessage({ title: alertTitle, text });
+  const tell = (text: string, onClosed?: () => void) => {
+    popup.show({ title: alertTitle, text }, onClosed);
   };
 
   const choose = (plan: PlanName) => {
@@ -71,13 +71,15 @@ export default function MembershipPage() {
       tell('Unable to retrieve account data. Please try again later.');
       return;
     }
-    setChosen({ plan, paymentId: null });
+    setChosen(plan);
     choosePlan.mutate(
       { memberId: account.data.id, selectedPlan: plan },
       {
         onSuccess: ({ id }) => {
-          setChosen({ plan, paymentId: id });
-          tell(`Plan "${plan}" has been successfully chosen!`);
+          // After the alert the browser leaves for the checkout page (a full-page navigation).
+          tell(`Plan "${plan}" has been successfully chosen!`, () => {
+            window.location.assign(checkoutAddress(id));
+          });
         },
         onError: (error) => {
           console.error('Membership: choosing the plan failed.', error);
@@ -86,12 +88,6 @@ export default function MembershipPage() {
         },
       },
     );
-  };
-
-  const closeMessage = () => {
-    setMessage(null);
-    // After the success alert the browser leaves for the checkout page (a full-page navigation).
-    if (chosen?.paymentId != null) window.location.assign(checkoutAddress(chosen.paymentId));
   };
 
   return (
@@ -104,7 +100,7 @@ export default function MembershipPage() {
             key={name}
             plan={plans[name]}
             disabled={!canChoose(name, level)}
-            loading={chosen?.plan === name}
+            loading={chosen === name}
             onChoose={() => {
               choose(name);
             }}
@@ -128,7 +124,7 @@ export default function MembershipPage() {
           ))}
         </List>
       </Paper>
-      <MessageModal message={message} onClose={closeMessage} />
+      {popup.dialog}
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Stack, Title } from '@mantine/core';
 import { useNavigate } from 'react-router';
+import { paths } from '../../app/paths';
 import { UploadDisclaimerModal } from '../../components/upload-disclaimer-modal';
 import { useDocumentTitle } from '../../lib/document-title';
 import { useSaveOralPhoto } from './api/save-oral-photo';
@@ -22,7 +23,7 @@ export default function AddOralPhotoPage() {
           setAccepted(true);
         }}
         onDecline={() => {
-          void navigate('/oral-photo');
+          void navigate(paths.oralPhotos);
         }}
       />
       {accepted && (
@@ -32,7 +33,7 @@ export default function AddOralPhotoPage() {
               body: { ...fields, image_link: image_link ?? '' },
               onProgress,
             });
-            await navigate('/oral-photo');
+            await navigate(paths.oralPhotos);
           }}
         />
       )}

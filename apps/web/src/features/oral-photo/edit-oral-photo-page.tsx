@@ -1,5 +1,6 @@
 import { Alert, Stack, Title } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
+import { paths } from '../../app/paths';
 import { PageSpinner } from '../../components/page-spinner';
 import { errorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/document-title';
@@ -29,7 +30,7 @@ export default function EditOralPhotoPage() {
           initial={photo.data}
           onSubmit={async (body, onProgress) => {
             await save.mutateAsync({ id: oralPhotoId, body, onProgress });
-            await navigate('/oral-photo');
+            await navigate(paths.oralPhotos);
           }}
         />
       )}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { PhotoTypeFilter } from '@dental/contracts';
+import { paths } from '../../app/paths';
 import { DatedListPage } from '../../components/dated-list-page';
 import {
   isDateRangeValid,
@@ -27,6 +28,7 @@ export default function OralPhotoListPage() {
   return (
     <DatedListPage
       title={oralPhotoTitle}
+      addPath={paths.oralPhotoAdd}
       choice={{ label: 'Photo type', data: typeChoices, value: photoType, onChange: setPhotoType }}
       range={range}
       onRangeChange={setRange}

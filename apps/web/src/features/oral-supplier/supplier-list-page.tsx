@@ -1,5 +1,6 @@
 import { Stack, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { paths } from '../../app/paths';
 import { MarkdownDocument } from '../../components/markdown-document';
 import { PageSpinner } from '../../components/page-spinner';
 import { useDocumentTitle } from '../../lib/document-title';
@@ -43,7 +44,7 @@ function SupplierCards() {
         <li key={supplier.id}>
           {/* Relative to this page: the card leads to oral-supplier/{supplierId}
               (docs/product/knowledge.md#supplier-list). */}
-          <Link to={supplier.id} className={classes.card}>
+          <Link to={paths.oralSupplier(supplier.id)} className={classes.card}>
             <img
               src={supplier.cover_image}
               alt=""

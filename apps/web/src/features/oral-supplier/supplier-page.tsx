@@ -1,6 +1,7 @@
 import { Anchor, Button, Group, Stack, Title } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
+import { paths } from '../../app/paths';
 import { MarkdownDocument } from '../../components/markdown-document';
 import { PageSpinner } from '../../components/page-spinner';
 import { useDocumentTitle } from '../../lib/document-title';
@@ -10,7 +11,7 @@ import { supplierSectionTitle } from './texts';
 import classes from './oral-supplier.module.css';
 
 const backLink = (
-  <Anchor component={Link} to=".." relative="path">
+  <Anchor component={Link} to={paths.oralSuppliers}>
     All suppliers
   </Anchor>
 );

@@ -7,11 +7,11 @@ import {
   type DoctorWithSlots,
   type ReservationDetail,
 } from '@dental/contracts';
+import { paths } from '../../app/paths';
 import { PageSpinner } from '../../components/page-spinner';
 import { errorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/document-title';
 import { useBookReservation, useConsultationForm, useDoctors } from './api/booking';
-import { reservationRecordPath } from './hub-page';
 import { browserTimeZone, dayInZone, formatReservationTime } from './reservation-time';
 
 /** The doctor's free slots grouped by day, labelled in the patient's zone. */
@@ -35,7 +35,7 @@ function Booked({ reservation, zone }: { reservation: ReservationDetail; zone: s
           {formatReservationTime(reservation.reservation_time, zone)} ({zone}). A confirmation
           e-mail is on its way.
         </Text>
-        <Anchor component={Link} to={reservationRecordPath}>
+        <Anchor component={Link} to={paths.reservationRecord}>
           Go to Reservation Record
         </Anchor>
       </Stack>

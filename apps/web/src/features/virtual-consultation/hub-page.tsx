@@ -1,13 +1,11 @@
 import { Stack, Title } from '@mantine/core';
 import { IconCalendarPlus, IconHistory } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { paths } from '../../app/paths';
 import { PageSpinner } from '../../components/page-spinner';
 import { useDocumentTitle } from '../../lib/document-title';
 import { usePublicConfig } from '../../lib/public-config';
 import classes from './hub-page.module.css';
-
-export const bookingPath = '/virtual-consultation/book';
-export const reservationRecordPath = '/virtual-consultation/reservation-record';
 
 /** Virtual Consultation hub (docs/product/consultation.md#hub): Reservation opens the external
  *  reservation page when the server names one, otherwise our own booking page; Reservation Record
@@ -23,7 +21,7 @@ export default function VirtualConsultationHubPage() {
       <ul className={classes.tiles} aria-label="Virtual Consultation">
         <li>
           {externalUrl === undefined ? (
-            <Link to={bookingPath} className={classes.tile}>
+            <Link to={paths.consultationBooking} className={classes.tile}>
               <IconCalendarPlus size={40} aria-hidden />
               Reservation
             </Link>
@@ -40,7 +38,7 @@ export default function VirtualConsultationHubPage() {
           )}
         </li>
         <li>
-          <Link to={reservationRecordPath} className={classes.tile}>
+          <Link to={paths.reservationRecord} className={classes.tile}>
             <IconHistory size={40} aria-hidden />
             Reservation Record
           </Link>

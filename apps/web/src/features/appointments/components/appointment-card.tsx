@@ -1,6 +1,7 @@
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Appointment } from '@dental/contracts';
+import { paths } from '../../../app/paths';
 import { DeleteButton } from '../../../components/delete-button';
 import { useDeleteAppointment } from '../api/delete-appointment';
 import { cardDate, cardTime } from '../appointment-format';
@@ -24,7 +25,12 @@ export function AppointmentCard({ appointment }: { appointment: Appointment }) {
           </Text>
         )}
         <Group gap="xs">
-          <Button component={Link} to={`${appointment.id}/edit`} variant="default" size="xs">
+          <Button
+            component={Link}
+            to={paths.appointmentEdit(appointment.id)}
+            variant="default"
+            size="xs"
+          >
             Edit
           </Button>
           <DeleteButton

@@ -10,7 +10,8 @@ import {
   type DentalAiStatus,
   type DentalAiType,
 } from '@dental/contracts';
-import { MessageModal, type ModalMessage } from '../../../components/message-modal';
+import { paths } from '../../../app/paths';
+import { useMessageModal } from '../../../components/message-modal';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { chooseImage, imageAccept } from '../../../lib/choose-image';
 
@@ -37,7 +38,7 @@ export function DetectionForm({ status, onStart }: DetectionFormProps) {
   const pickerId = useId();
   const [chosenType, setChosenType] = useState<DentalAiType | null>(null);
   const [image, setImage] = useState<string | null>(null);
-  const [dialog, setDialog] = useState<ModalMessage | null>(null);
+  const popup = useMessageModal();
   const [detecting, setDetecting] = useState(false);
   const [runError, setRunError] = useState<string | null>(null);
 
@@ -52,7 +53,7 @@ export function DetectionForm({ status, onStart }: DetectionFormProps) {
     const chosen = await chooseImage(file);
     if ('error' in chosen) {
       setImage(null);
-      setDialog({ title: imageDialogTitle, text: chosen.error });
+      popup.show({ title: imageDialogTitle, text: chosen.error });
     } else {
       setImage(chosen.dataUrl);
     }
@@ -68,7 +69,7 @@ export function DetectionForm({ status, onStart }: DetectionFormProps) {
       if (error instanceof ApiError && error.status === 413) {
         // The server's own 5 MB check: the image is not kept (docs/product/dental-ai.md#form).
         setImage(null);
-        setDialog({ title: imageDialogTitle, text: error.detail });
+        popup.show({ title: imageDialogTitle, text: error.detail });
       } else {
         setRunError(errorMessage(error));
       }
@@ -83,7 +84,7 @@ export function DetectionForm({ status, onStart }: DetectionFormProps) {
           {!usesLeft && planRank(plan) < planNames.length - 1 && (
             <>
               {'. '}
-              <Anchor component={Link} to="/membership" underline="always">
+              <Anchor component={Link} to={paths.membership} underline="always">
                 Membership Upgrade
               </Anchor>{' '}
               for more detections.
@@ -166,12 +167,7 @@ export function DetectionForm({ status, onStart }: DetectionFormProps) {
           {detecting && <Text role="status">Detecting…</Text>}
         </Group>
       </Stack>
-      <MessageModal
-        message={dialog}
-        onClose={() => {
-          setDialog(null);
-        }}
-      />
+      {popup.dialog}
     </form>
   );
 }

@@ -1,6 +1,7 @@
 import { Accordion, Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { MedicalRecord } from '@dental/contracts';
+import { paths } from '../../../app/paths';
 import { FileList } from './file-list';
 
 /** One expandable record card (docs/product/records.md#medical-and-insurance-records): title, date,
@@ -29,7 +30,7 @@ export function RecordCard({ record }: { record: MedicalRecord }) {
             Files
           </Title>
           <FileList recordId={record.id} files={record.medical_files} />
-          <Anchor component={Link} to={record.id}>
+          <Anchor component={Link} to={paths.medicalRecord(record.id)}>
             Edit
           </Anchor>
         </Stack>

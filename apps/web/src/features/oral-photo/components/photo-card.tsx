@@ -1,6 +1,7 @@
 import { Accordion, Button, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { OralPhoto } from '@dental/contracts';
+import { paths } from '../../../app/paths';
 import { DeleteButton } from '../../../components/delete-button';
 import { LoadingImage } from '../../../components/loading-image';
 import { useDeleteOralPhoto } from '../api/delete-oral-photo';
@@ -39,7 +40,7 @@ export function PhotoCard({ photo, opened }: { photo: OralPhoto; opened: boolean
             <Button component="a" href={photo.image_link} download variant="default" size="xs">
               Download
             </Button>
-            <Button component={Link} to={`${photo.id}/edit`} variant="default" size="xs">
+            <Button component={Link} to={paths.oralPhotoEdit(photo.id)} variant="default" size="xs">
               Edit
             </Button>
             <DeleteButton

@@ -1,0 +1,33 @@
+/**
+ * Every screen's path, in one table (docs/product/general.md#routes): the router
+ * matches these and every link and navigation builds its target here, so a path changes in one
+ * place. A screen with a parameter is a function; the router calls it with `:name` to get its
+ * pattern, which is why the parameters are not encoded (ids and slugs are URL-safe).
+ */
+export const paths = {
+  home: '/',
+  login: '/login',
+  signup: '/signup',
+  forgetPassword: '/forget-password',
+  updatePassword: '/update-password',
+  account: '/account',
+  membership: '/membership',
+  oralPhotos: '/oral-photo',
+  oralPhotoAdd: '/oral-photo/add',
+  oralPhotoEdit: (oralPhotoId: string) => `/oral-photo/${oralPhotoId}/edit`,
+  appointments: '/appointments',
+  appointmentAdd: '/appointments/add',
+  appointmentEdit: (appointmentId: string) => `/appointments/${appointmentId}/edit`,
+  medicalRecords: '/medical-records',
+  medicalRecordAdd: '/medical-records/add',
+  medicalRecord: (medicalRecordId: string) => `/medical-records/${medicalRecordId}`,
+  dentalKnowledge: '/dental-knowledge',
+  knowledgeArticle: (knowledgeId: string) => `/dental-knowledge/${knowledgeId}`,
+  oralSuppliers: '/oral-supplier',
+  oralSupplier: (supplierId: string) => `/oral-supplier/${supplierId}`,
+  virtualConsultation: '/virtual-consultation',
+  reservationRecord: '/virtual-consultation/reservation-record',
+  consultationBooking: '/virtual-consultation/book',
+  dentalAi: '/dental-ai',
+  dentalAiResult: (resultId: string) => `/dental-ai/result/${resultId}`,
+} as const;
