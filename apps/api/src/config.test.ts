@@ -247,17 +247,18 @@ describe('file storage settings', () => {
 
 describe('session timeouts', () => {
   it('end a session after 30 idle minutes and 12 hours at most unless configured', () => {
-    expect(parseEnv({}).session).toEqual({ idleMinutes: 30, maxHours: 12 });
-    expect(parseEnv({ SESSION_IDLE_MINUTES: '15', SESSION_MAX_HOURS: '8' }).session).toEqual({
-      idleMinutes: 15,
-      maxHours: 8,
-    });
+    expect(parseEnv({}).session).toEqual({ idleMinutes: 30, maxHours: 12, reauthMinutes: 10 });
+    expect(
+      parseEnv({ SESSION_IDLE_MINUTES: '15', SESSION_MAX_HOURS: '8', SESSION_REAUTH_MINUTES: '5' })
+        .session,
+    ).toEqual({ idleMinutes: 15, maxHours: 8, reauthMinutes: 5 });
   });
 
   it.each([
     ['SESSION_IDLE_MINUTES', '0'],
     ['SESSION_IDLE_MINUTES', 'half an hour'],
     ['SESSION_MAX_HOURS', '1.5'],
+    ['SESSION_REAUTH_MINUTES', '0'],
   ])('fails fast on %s=%s', (name, value) => {
     expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(`${name}: .*got "${value}"`));
   });

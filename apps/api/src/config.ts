@@ -60,9 +60,10 @@ const envSchema = z.object({
   LOGIN_LOCK_AFTER_FAILURES: optional(positiveInt('LOGIN_LOCK_AFTER_FAILURES')),
   LOGIN_LOCK_SECONDS: optional(positiveInt('LOGIN_LOCK_SECONDS')),
   LOGIN_LOCK_MAX_SECONDS: optional(positiveInt('LOGIN_LOCK_MAX_SECONDS')),
-  TRUST_PROXY: optional(z.string()),
   SESSION_IDLE_MINUTES: optional(positiveInt('SESSION_IDLE_MINUTES')),
   SESSION_MAX_HOURS: optional(positiveInt('SESSION_MAX_HOURS')),
+  SESSION_REAUTH_MINUTES: optional(positiveInt('SESSION_REAUTH_MINUTES')),
+  TRUST_PROXY: optional(z.string()),
   RESERVATION_URL: optional(
     z.url({ protocol: /^https?$/, error: 'RESERVATION_URL must be an http:// or https:// URL.' }),
   ),
@@ -135,16 +136,18 @@ export interface RateLimitConfig {
   loginLockMaxSeconds: number;
 }
 
-export interface Config {
-  host: string;
-  port: number;
 export interface SessionTimeouts {
   /** A session without any API use for this long ends. */
   idleMinutes: number;
   /** A session ends this long after its sign-in, however busy. */
   maxHours: number;
+  /** Deactivation needs a sign-in or a password re-check this recent. */
+  reauthMinutes: number;
 }
 
+export interface Config {
+  host: string;
+  port: number;
   /** Absolute path; holds the embedded database, the mail outbox and generated secrets. */
   dataDir: string;
   /** Unset means the embedded PGlite database in `dataDir/pg`. */
@@ -163,11 +166,11 @@ export interface SessionTimeouts {
    *  start (docs/decisions/content-loading.md). */
   contentDir: string;
   rateLimit: RateLimitConfig;
+  /** Automatic logoff (docs/decisions/session-timeouts.md). */
+  session: SessionTimeouts;
   trustProxy: boolean | string;
   /** An external reservation page the Virtual Consultation hub opens; unset means our own. */
   reservationUrl: string | undefined;
-  /** Automatic logoff (docs/decisions/session-timeouts.md). */
-  session: SessionTimeouts;
   /** Uploaded files go to this S3-compatible bucket; unset means `dataDir/blobs` on disk. */
   s3: S3Settings | undefined;
   /** The job queue (pg-boss) and whether this process works it (WORKERS=on, the default). */
@@ -296,6 +299,11 @@ export function parseEnv(env: Env): Settings {
       loginLockSeconds: vars.LOGIN_LOCK_SECONDS ?? 60,
       loginLockMaxSeconds: vars.LOGIN_LOCK_MAX_SECONDS ?? 60 * 60,
     },
+    session: {
+      idleMinutes: vars.SESSION_IDLE_MINUTES ?? 30,
+      maxHours: vars.SESSION_MAX_HOURS ?? 12,
+      reauthMinutes: vars.SESSION_REAUTH_MINUTES ?? 10,
+    },
     trustProxy: parseTrustProxy(vars.TRUST_PROXY),
     reservationUrl: vars.RESERVATION_URL,
     s3: parseS3(vars),
@@ -310,10 +318,6 @@ export function parseEnv(env: Env): Settings {
       models: {
         ...(vars.DENTAL_AI_MODEL_CARIES === undefined
           ? {}
-    session: {
-      idleMinutes: vars.SESSION_IDLE_MINUTES ?? 30,
-      maxHours: vars.SESSION_MAX_HOURS ?? 12,
-    },
           : { caries: path.resolve(vars.DENTAL_AI_MODEL_CARIES) }),
         ...(vars.DENTAL_AI_MODEL_WISDOM_TEETH === undefined
           ? {}

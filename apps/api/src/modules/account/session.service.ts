@@ -33,8 +33,6 @@ export const wrongPasswordMessage = 'The password is incorrect.';
 export const reauthenticationRequiredMessage =
   'For your security, please enter your password again to continue.';
 
-/** A session counts as recently signed in this long after its last password check. */
-export const recentAuthenticationMs = 10 * 60 * 1000;
 /** A use of a session is written at most this often (docs/decisions/session-timeouts.md). */
 export const sessionUseRecordIntervalMs = 60 * 1000;
 
@@ -186,7 +184,7 @@ export class SessionService {
    *  (a password today, a second factor or a social sign-in later) set `authenticatedAt`. */
   assertRecentlyAuthenticated(user: AuthenticatedUser): void {
     const age = this.clock.now().getTime() - user.authenticatedAt.getTime();
-    if (age > recentAuthenticationMs) throw new ReauthenticationRequired();
+    if (age > this.timeouts.reauthMinutes * 60 * 1000) throw new ReauthenticationRequired();
   }
 
   /** Why the session is over at `now`: whichever limit it reached first; null when live. */
