@@ -66,6 +66,9 @@ export default defineConfig({
       // PUBLIC_URL is left to the server's default, http://HOST:PORT, which is baseURL: the API's
       // config rejects an explicit http://localhost:… value (see the e2e-harness decision).
       DATA_DIR: dataDir,
+      // Deactivation asks for the password one minute after the sign-in instead of ten, so the
+      // password-prompt journey need not wait long (docs/decisions/session-timeouts.md).
+      SESSION_REAUTH_MINUTES: '1',
     },
   },
 });

@@ -1,6 +1,7 @@
-import { accountPaths, problem, tokenPair, type TokenPair } from '@dental/contracts';
+import { accountPaths, problem, problemTypes, tokenPair, type TokenPair } from '@dental/contracts';
 import type { z } from 'zod';
 import { sessionStore } from './session-store';
+import { noteSessionEnd } from './sign-out-notice';
 
 /** An error answer of the API (RFC 9457), or a failure to reach it (status 0). */
 export class ApiError extends Error {
@@ -12,6 +13,8 @@ export class ApiError extends Error {
     readonly detail: string,
     /** Field name to its messages, for validation failures. */
     readonly fieldErrors: Readonly<Record<string, string[]>> = {},
+    /** The problem's `type`, for the few failures the app acts on (`problemTypes`). */
+    readonly type = 'about:blank',
   ) {
     super(detail);
   }
@@ -34,7 +37,7 @@ async function toApiError(response: Response): Promise<ApiError> {
   const body: unknown = await response.json().catch(() => null);
   const parsed = problem.safeParse(body);
   if (parsed.success) {
-    return new ApiError(response.status, parsed.data.detail, parsed.data.errors);
+    return new ApiError(response.status, parsed.data.detail, parsed.data.errors, parsed.data.type);
   }
   return new ApiError(response.status, unexpectedMessage);
 }
@@ -62,7 +65,10 @@ async function refreshTokens(): Promise<TokenPair | null> {
   const { refresh } = sessionStore.getSnapshot();
   if (refresh === null) return null;
   const response = await send(accountPaths.refresh, { method: 'POST', body: { refresh } }, null);
-  if (!response.ok) return null;
+  if (!response.ok) {
+    noteSessionEnd(await toApiError(response));
+    return null;
+  }
   const parsed = tokenPair.safeParse(await response.json().catch(() => null));
   if (!parsed.success) return null;
   sessionStore.save(parsed.data);
@@ -84,7 +90,9 @@ function sharedRefresh(): Promise<TokenPair | null> {
  * `send` sends the request once with the given access token. A 401 is retried once, with the
  * token another call has just obtained or after the one shared refresh; a 401 that remains, or a
  * 403, clears the session, which sends the browser to /login through RequireAuth
- * (docs/product/general.md#calls-and-errors, docs/decisions/web-session.md). Answers a 2xx;
+ * (docs/product/general.md#calls-and-errors, docs/decisions/web-session.md). A session that
+ * timed out leaves the server's explanation for the Login screen; a 403 that asks for the
+ * password again keeps the session (docs/decisions/session-timeouts.md). Answers a 2xx;
  * anything else is thrown as `toError` makes it.
  */
 export async function withSession<Answer extends { status: number }>(
@@ -101,7 +109,12 @@ export async function withSession<Answer extends { status: number }>(
   }
   if (answer.status >= 200 && answer.status < 300) return answer;
   const error = await toError(answer);
-  if (answer.status === 401 || answer.status === 403) sessionStore.clear();
+  // A request for the password again is the caller's to answer; the session goes on.
+  if (error.type === problemTypes.reauthenticationRequired) throw error;
+  if (answer.status === 401 || answer.status === 403) {
+    noteSessionEnd(error);
+    sessionStore.clear();
+  }
   throw error;
 }
 

@@ -51,7 +51,7 @@ function parseJson(text: string): unknown {
 function toApiError({ status, text }: XhrAnswer): ApiError {
   const parsed = problem.safeParse(parseJson(text));
   return parsed.success
-    ? new ApiError(status, parsed.data.detail, parsed.data.errors)
+    ? new ApiError(status, parsed.data.detail, parsed.data.errors, parsed.data.type)
     : new ApiError(status, unexpectedMessage);
 }
 

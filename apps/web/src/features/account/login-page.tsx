@@ -1,4 +1,5 @@
-import { Anchor, Divider, Group, PasswordInput, Stack, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Alert, Anchor, Divider, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, Navigate, useLocation } from 'react-router';
@@ -7,6 +8,7 @@ import { paths } from '../../app/paths';
 import { errorMessage } from '../../lib/api-client';
 import { usePublicConfig } from '../../lib/public-config';
 import { useSession } from '../../lib/session';
+import { clearSignOutNotice, signOutNotice } from '../../lib/sign-out-notice';
 import { useLogin } from './api/login';
 import { AgreementCheckbox } from './components/agreement-checkbox';
 import { EmailField } from './components/email-field';
@@ -51,6 +53,9 @@ export default function LoginPage() {
     defaultValues: { email: '', password: '', terms: false },
   });
   const termsAgreed = useWatch({ control, name: 'terms' });
+  // Why the last session ended on its own (idle or lifetime): shown on this visit only.
+  const [notice] = useState(signOutNotice);
+  useEffect(clearSignOutNotice, []);
 
   if (session.access !== null) return <Navigate to={returnPath(location.state)} replace />;
 
@@ -67,6 +72,11 @@ export default function LoginPage() {
 
   return (
     <PublicPage title="Log in" footer={<LoginFooter />}>
+      {notice !== null && (
+        <Alert color="blue" variant="light" mb="md" title="You have been signed out">
+          {notice}
+        </Alert>
+      )}
       <form onSubmit={(event) => void onSubmit(event)} noValidate>
         <Stack gap="md">
           <EmailField {...register('email')} error={errors.email?.message} />

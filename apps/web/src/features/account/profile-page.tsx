@@ -28,10 +28,11 @@ import { errorMessage } from '../../lib/api-client';
 import { dateFormat } from '../../lib/dates';
 import { useDocumentTitle } from '../../lib/document-title';
 import { usePublicConfig } from '../../lib/public-config';
-import { useDeleteAccount } from './api/delete-account';
+import { needsPassword, useDeleteAccount } from './api/delete-account';
 import { useAccount } from '../../lib/account';
 import { Detail, DetailsList } from './components/details-list';
 import { NameEditor } from './components/name-editor';
+import { PasswordCheckDialog } from './components/password-check-dialog';
 import { PhoneEditor } from './components/phone-editor';
 
 dayjs.extend(utc);
@@ -163,10 +164,14 @@ function Service() {
 }
 
 /** Deletion deactivates the account (docs/product/accounts.md#deactivation): the user is logged out
- *  and sent to /login. */
+ *  and sent to /login. Long after the sign-in the server asks for the password first
+ *  (docs/decisions/session-timeouts.md). */
 function DeleteData() {
-  const [confirming, setConfirming] = useState(false);
+  const [step, setStep] = useState<'closed' | 'confirm' | 'password'>('closed');
   const deleteAccount = useDeleteAccount();
+  const close = () => {
+    setStep('closed');
+  };
   return (
     <Section title="Delete Data">
       <Text mb="sm">
@@ -177,20 +182,26 @@ function DeleteData() {
         color="red"
         onClick={() => {
           deleteAccount.reset();
-          setConfirming(true);
+          setStep('confirm');
         }}
       >
         Delete Account and Data
       </Button>
       <ConfirmModal
-        opened={confirming}
-        onClose={() => {
-          setConfirming(false);
-        }}
+        opened={step === 'confirm'}
+        onClose={close}
         title="Delete Account and Data"
         confirmLabel="Delete"
         confirmColor="red"
-        onConfirm={() => deleteAccount.mutateAsync()}
+        onConfirm={() =>
+          deleteAccount.mutateAsync().catch((error: unknown) => {
+            if (needsPassword(error)) {
+              deleteAccount.reset();
+              setStep('password');
+            }
+            throw error;
+          })
+        }
       >
         <Text>Do you really want to delete your account and data? You will be logged out.</Text>
         {deleteAccount.isError && (
@@ -199,6 +210,17 @@ function DeleteData() {
           </Alert>
         )}
       </ConfirmModal>
+      <PasswordCheckDialog
+        opened={step === 'password'}
+        onClose={close}
+        confirmLabel="Delete"
+        confirmColor="red"
+        pending={deleteAccount.isPending}
+        error={deleteAccount.error}
+        onSubmit={(password) => {
+          deleteAccount.mutate(password);
+        }}
+      />
     </Section>
   );
 }

@@ -1,15 +1,24 @@
 import { useMutation } from '@tanstack/react-query';
-import { accountPaths } from '@dental/contracts';
-import { apiSend } from '../../../lib/api-client';
+import { accountPaths, problemTypes } from '@dental/contracts';
+import { ApiError, apiSend } from '../../../lib/api-client';
 import { logout } from '../../../lib/session';
 
 /** Deactivates the account (docs/product/accounts.md#deactivation: data kept, access blocked), then
- *  ends the session. */
+ *  ends the session. The server accepts it only from a recent sign-in: given the password, the
+ *  session is re-checked first (docs/decisions/session-timeouts.md). */
 export function useDeleteAccount() {
   return useMutation({
-    mutationFn: async () => {
+    mutationFn: async (password?: string) => {
+      if (password !== undefined) {
+        await apiSend(accountPaths.reauthenticate, { method: 'POST', body: { password } });
+      }
       await apiSend(accountPaths.account, { method: 'DELETE' });
       await logout();
     },
   });
+}
+
+/** The server wants the password again before it deactivates the account. */
+export function needsPassword(error: unknown): boolean {
+  return error instanceof ApiError && error.type === problemTypes.reauthenticationRequired;
 }
