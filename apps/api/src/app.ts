@@ -24,6 +24,7 @@ import { consultationRoutes } from './modules/virtual-consultation/virtual-consu
 import { authPlugin } from './plugins/auth';
 import { clientErrorHandler } from './plugins/client-errors';
 import { errorsPlugin, frameworkErrorHandler } from './plugins/errors';
+import { idempotencyPlugin } from './plugins/idempotency';
 import { openApiPlugin } from './plugins/openapi';
 import { memberLogPlugin } from './plugins/member-log';
 import { rateLimitPlugin } from './plugins/rate-limit';
@@ -81,6 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     findActiveSession: (claims) => services.sessions.findActiveSession(claims),
   });
   await app.register(rateLimitPlugin, { db, clock, limits: config.rateLimit });
+  await app.register(idempotencyPlugin, { db, clock });
   // Before the feature routes: these mark the authenticated and audited ones as they are registered.
   await app.register(memberLogPlugin);
   await app.register(auditPlugin, { audit: services.audit, lookups: services.auditLookups });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQueryFields } from './pagination';
 import { multiLineText, singleLineText } from './text';
 
 /** Routes of the appointment calls (docs/product/appointments.md#appointment-calls). */
@@ -20,6 +21,9 @@ export type ReminderOffsetHours = (typeof reminderOffsetHours)[number];
 export const appointmentNoteMaxLength = 1000;
 /** One alert per offered choice (docs/decisions/appointment-limits.md). */
 export const maxAlertsPerAppointment = reminderOffsetHours.length;
+/** Upcoming appointments one member may keep (issue 11: each one schedules reminders). */
+export const maxUpcomingAppointments = 500;
+export const upcomingAppointmentsLimitMessage = `You already have ${String(maxUpcomingAppointments)} upcoming appointments, the most one member can keep. Delete one to add another.`;
 /** Hard upper bound on the rows one list call answers. */
 export const appointmentListLimit = 200;
 
@@ -108,6 +112,7 @@ export const appointmentListQuery = z
     order: appointmentOrder.default('upcoming'),
     startDate: calendarDate('startDate'),
     endDate: calendarDate('endDate'),
+    ...pageQueryFields(appointmentListLimit),
   })
   .refine(
     ({ startDate, endDate }) =>

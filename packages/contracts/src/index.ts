@@ -13,3 +13,4 @@ export * from './appointments';
 export * from './membership';
 export * from './dental-ai';
 export * from './text';
+export * from './pagination';

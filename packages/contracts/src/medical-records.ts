@@ -1,6 +1,14 @@
 import { z } from 'zod';
+import { pageQueryFields } from './pagination';
 import { singleLineText } from './text';
-import { calendarDate, dataLink, dateRangeFields, dateRangeRule, note } from './oral-photo';
+import {
+  calendarDate,
+  dataLink,
+  dateRangeFields,
+  dateRangeRule,
+  listMaxRows,
+  note,
+} from './oral-photo';
 
 /** Routes of the record calls (docs/product/records.md#record-calls). */
 export const medicalRecordPaths = {
@@ -22,6 +30,7 @@ export const medicalRecordListQuery = z
   .object({
     sequence: z.enum(recordSequences, 'Choose descending or ascending.').default('descending'),
     ...dateRangeFields,
+    ...pageQueryFields(listMaxRows),
   })
   .refine(...dateRangeRule);
 export type MedicalRecordListQuery = z.infer<typeof medicalRecordListQuery>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQueryFields } from './pagination';
 import { multiLineText, singleLineText } from './text';
 
 /** Routes of the photo calls (docs/product/records.md#photo-calls). */
@@ -56,6 +57,7 @@ export const oralPhotoListQuery = z
   .object({
     photoType: z.enum(photoTypeFilters, 'Choose all, Photo or X-ray.').default('all'),
     ...dateRangeFields,
+    ...pageQueryFields(listMaxRows),
   })
   .refine(...dateRangeRule);
 export type OralPhotoListQuery = z.infer<typeof oralPhotoListQuery>;

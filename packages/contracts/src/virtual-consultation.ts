@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQueryFields } from './pagination';
 import { multiLineText, singleLineText } from './text';
 
 /** Routes of docs/product/consultation.md#reservation-calls, plus the booking calls
@@ -41,6 +42,10 @@ export const slotUnavailableMessage =
 export const unknownTimeZoneMessage = 'Choose a valid time zone.';
 export const answerRequiredMessage = 'Please answer this question.';
 
+/** Upcoming consultations one member may hold at once (issue 11: abuse of the doctors' time). */
+export const maxUpcomingReservations = 10;
+export const upcomingReservationsLimitMessage = `You already have ${String(maxUpcomingReservations)} upcoming consultations, the most one member can book. Cancel one to book another.`;
+
 /** True for an IANA time zone name this runtime knows (e.g. Europe/Paris, America/New_York). */
 export function isIanaTimeZone(value: string): boolean {
   try {
@@ -58,7 +63,10 @@ export const reservationTimeZone = singleLineText()
 
 const instant = z.iso.datetime({ offset: true });
 
-export const reservationListQuery = z.object({ period: reservationPeriod });
+export const reservationListQuery = z.object({
+  period: reservationPeriod,
+  ...pageQueryFields(reservationListLimit),
+});
 
 export const consultationIdParams = z.object({ id: z.uuid('Not a valid id.') });
 

@@ -26,3 +26,4 @@ export const idempotencyKeys = pgTable(
     index('idempotency_keys_created_at_idx').on(table.createdAt),
   ],
 );
+export type IdempotencyKeyRow = typeof idempotencyKeys.$inferSelect;

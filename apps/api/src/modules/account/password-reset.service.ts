@@ -31,8 +31,8 @@ const escapeHtml = (text: string) =>
 /** Forgotten passwords (docs/product/accounts.md#forgot-password,
  *  docs/product/accounts.md#reset-password). */
 export class PasswordResetService {
-  /** Reset e-mails still being handed to the mailer; shutdown waits for them. */
-  private readonly deliveries = new Set<Promise<void>>();
+  /** Reset requests still being looked up and mailed; shutdown waits for them. */
+  private readonly pending = new Set<Promise<void>>();
 
   constructor(
     private readonly repository: AccountRepository,
@@ -45,21 +45,16 @@ export class PasswordResetService {
 
   /**
    * The same answer, as fast, whether or not the address belongs to an active member: the
-   * e-mail is delivered after the answer (docs/decisions/password-reset.md).
+   * lookup, the key and the e-mail all happen after the answer, so neither its time nor its
+   * outcome depends on the address (docs/decisions/password-reset.md).
    */
-  async requestReset(email: string): Promise<MessageResponse> {
-    const user = await this.repository.findUserByEmail(email);
-    if (isActiveMember(user)) {
-      const key = newOpaqueToken();
-      const now = this.clock.now();
-      await this.repository.insertPasswordResetKey({
-        userId: user.id,
-        keyHash: hashOpaqueToken(key),
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + resetKeyLifetimeMs),
-      });
-      this.deliver(this.resetMessage(user.email, user.username, key));
-    }
+  requestReset(email: string): MessageResponse {
+    const work = this.sendResetLink(email)
+      .catch((error: unknown) => {
+        this.log.error({ err: error }, 'password reset e-mail could not be sent');
+      })
+      .finally(() => this.pending.delete(work));
+    this.pending.add(work);
     return { message: forgetPasswordSuccess };
   }
 
@@ -84,19 +79,23 @@ export class PasswordResetService {
     return { message: updatePasswordSuccess };
   }
 
-  /** Waits for reset e-mails still in flight (graceful shutdown, tests). */
+  /** Waits for reset requests still in flight (graceful shutdown, tests). */
   async drain(): Promise<void> {
-    await Promise.all(this.deliveries);
+    await Promise.all(this.pending);
   }
 
-  private deliver(message: MailMessage): void {
-    const delivery = this.mailer
-      .send(message)
-      .catch((error: unknown) => {
-        this.log.error({ err: error }, 'password reset e-mail could not be sent');
-      })
-      .finally(() => this.deliveries.delete(delivery));
-    this.deliveries.add(delivery);
+  private async sendResetLink(email: string): Promise<void> {
+    const user = await this.repository.findUserByEmail(email);
+    if (!isActiveMember(user)) return;
+    const key = newOpaqueToken();
+    const now = this.clock.now();
+    await this.repository.insertPasswordResetKey({
+      userId: user.id,
+      keyHash: hashOpaqueToken(key),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + resetKeyLifetimeMs),
+    });
+    await this.mailer.send(this.resetMessage(user.email, user.username, key));
   }
 
   private resetMessage(to: string, username: string, key: string): MailMessage {

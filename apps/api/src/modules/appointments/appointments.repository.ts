@@ -1,6 +1,14 @@
-import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import type { PageRequest } from '@dental/contracts';
 import type { Database } from '../../db/client';
-import { appointments, reminders, type AppointmentRow, type ReminderRow } from '../../db/schema';
+import { rowsToFetch } from '../../lib/pagination';
+import {
+  appointments,
+  reminders,
+  users,
+  type AppointmentRow,
+  type ReminderRow,
+} from '../../db/schema';
 import { insertedRow } from '../../db/inserted-row';
 
 export type AppointmentFields = Pick<
@@ -16,7 +24,7 @@ export interface AppointmentFilter {
   /** Calendar days (YYYY-MM-DD) in each appointment's own time zone, both ends included. */
   startDate: string | undefined;
   endDate: string | undefined;
-  limit: number;
+  page: PageRequest;
 }
 
 /**
@@ -52,7 +60,21 @@ export class AppointmentRepository {
       .from(appointments)
       .where(and(...conditions))
       .orderBy(byDate, asc(appointments.id))
-      .limit(filter.limit);
+      .limit(rowsToFetch(filter.page))
+      .offset(filter.page.offset);
+  }
+
+  /**
+   * The member's appointments from `now` on. In a transaction, the member's row is locked
+   * first, so concurrent creates of one member count one after another.
+   */
+  async countUpcomingLocked(userId: string, now: Date): Promise<number> {
+    await this.db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    const [row] = await this.db
+      .select({ count: count() })
+      .from(appointments)
+      .where(and(eq(appointments.userId, userId), gte(appointments.appointmentDate, now)));
+    return row?.count ?? 0;
   }
 
   async find(userId: string, id: string): Promise<AppointmentRow | undefined> {

@@ -9,6 +9,7 @@ import {
   appointmentRequest,
   problem,
 } from '@dental/contracts';
+import { sendPage } from '../../lib/pagination';
 import type { AppointmentService } from './appointments.service';
 
 export interface AppointmentRoutesOptions {
@@ -45,7 +46,13 @@ export const appointmentRoutes: FastifyPluginAsyncZod<AppointmentRoutesOptions> 
         response: { 200: appointmentList, ...problems(400, 401) },
       },
     },
-    (request) => appointments.list(request.user.id, request.query),
+    async (request, reply) =>
+      sendPage(
+        request,
+        reply,
+        await appointments.list(request.user.id, request.query),
+        request.query,
+      ),
   );
 
   app.get(
@@ -67,12 +74,13 @@ export const appointmentRoutes: FastifyPluginAsyncZod<AppointmentRoutesOptions> 
     appointmentPaths.list,
     {
       onRequest,
+      config: { idempotent: true },
       schema: {
         tags,
         security,
         summary: 'Add an appointment; its reminders are scheduled',
         body: appointmentRequest,
-        response: { 201: appointment, ...problems(400, 401) },
+        response: { 201: appointment, ...problems(400, 401, 422) },
       },
     },
     async (request, reply) =>
@@ -89,7 +97,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod<AppointmentRoutesOptions> 
         summary: 'Change an appointment; its reminders are rescheduled',
         params: appointmentIdParams,
         body: appointmentRequest,
-        response: { 200: appointment, ...problems(400, 401, 404) },
+        response: { 200: appointment, ...problems(400, 401, 404, 422) },
       },
     },
     (request) => appointments.update(request.user.id, request.params.id, request.body),

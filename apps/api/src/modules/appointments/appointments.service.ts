@@ -1,18 +1,21 @@
 import {
-  appointmentListLimit,
   appointmentNotFoundMessage,
+  maxUpcomingAppointments,
+  upcomingAppointmentsLimitMessage,
   type Appointment,
   type AppointmentOrder,
+  type PageRequest,
   type ParsedAppointmentRequest,
 } from '@dental/contracts';
+import { pageOf, type Page } from '../../lib/pagination';
 import type { Clock } from '../../clock';
 import type { AppointmentRow, ReminderRow } from '../../db/schema';
-import { NotFound } from '../../domain-errors';
+import { NotFound, UnprocessableEntity } from '../../domain-errors';
 import type { AppointmentFields, AppointmentRepository } from './appointments.repository';
 import { plannedReminders, reconcileReminders } from './reminder-plan';
 import type { ReminderService } from './reminders.service';
 
-export interface AppointmentListFilter {
+export interface AppointmentListFilter extends PageRequest {
   order: AppointmentOrder;
   startDate?: string | undefined;
   endDate?: string | undefined;
@@ -41,6 +44,17 @@ function notFound(): NotFound {
   return new NotFound(appointmentNotFoundMessage);
 }
 
+/** At most `maxUpcomingAppointments` from now on: each one schedules reminders. */
+async function assertRoomForUpcoming(
+  repository: AppointmentRepository,
+  userId: string,
+  now: Date,
+): Promise<void> {
+  if ((await repository.countUpcomingLocked(userId, now)) >= maxUpcomingAppointments) {
+    throw new UnprocessableEntity(upcomingAppointmentsLimitMessage);
+  }
+}
+
 /** Appointments with their reminders (docs/product/appointments.md). */
 export class AppointmentService {
   constructor(
@@ -50,15 +64,16 @@ export class AppointmentService {
   ) {}
 
   /** Upcoming (soonest first) or previous (latest first), at most `appointmentListLimit`. */
-  async list(userId: string, filter: AppointmentListFilter): Promise<Appointment[]> {
+  async list(userId: string, filter: AppointmentListFilter): Promise<Page<Appointment>> {
     const rows = await this.repository.list(userId, {
       order: filter.order,
       now: this.clock.now(),
       startDate: filter.startDate,
       endDate: filter.endDate,
-      limit: appointmentListLimit,
+      page: filter,
     });
-    return rows.map(toAppointment);
+    const page = pageOf(rows, filter);
+    return { ...page, items: page.items.map(toAppointment) };
   }
 
   async get(userId: string, id: string): Promise<Appointment> {
@@ -72,6 +87,7 @@ export class AppointmentService {
     const now = this.clock.now();
     const fields = toFields(request, request.time_zone ?? 'UTC');
     const { row, added } = await this.repository.transaction(async (tx) => {
+      if (fields.appointmentDate >= now) await assertRoomForUpcoming(tx, userId, now);
       const created = await tx.insert(userId, fields, now);
       const planned = plannedReminders({ ...fields, now });
       const inserted = await tx.insertReminders(
@@ -95,6 +111,10 @@ export class AppointmentService {
       const existing = await tx.find(userId, id);
       if (existing === undefined) return undefined;
       const fields = toFields(request, request.time_zone ?? existing.timeZone);
+      // Moving a past appointment into the future takes a place among the upcoming ones.
+      if (existing.appointmentDate < now && fields.appointmentDate >= now) {
+        await assertRoomForUpcoming(tx, userId, now);
+      }
       const updated = await tx.update(userId, id, fields, now);
       if (updated === undefined) return undefined;
       const { drop, add } = reconcileReminders(

@@ -1,6 +1,8 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
 import type { RecordSequence } from '@dental/contracts';
+import type { PageRequest } from '@dental/contracts';
 import type { Database } from '../../db/client';
+import { rowsToFetch } from '../../lib/pagination';
 import {
   medicalFiles,
   medicalRecords,
@@ -33,7 +35,11 @@ export class MedicalRecordRepository {
   }
 
   /** Records by record date in the order asked for, at most `limit`. */
-  list(userId: string, filter: MedicalRecordFilter, limit: number): Promise<MedicalRecordRow[]> {
+  list(
+    userId: string,
+    filter: MedicalRecordFilter,
+    page: PageRequest,
+  ): Promise<MedicalRecordRow[]> {
     const conditions: SQL[] = [eq(medicalRecords.userId, userId)];
     if (filter.startDate !== undefined) {
       conditions.push(gte(medicalRecords.recordDate, filter.startDate));
@@ -50,7 +56,8 @@ export class MedicalRecordRepository {
         order(medicalRecords.createdAt),
         order(medicalRecords.id),
       )
-      .limit(limit);
+      .limit(rowsToFetch(page))
+      .offset(page.offset);
   }
 
   async find(userId: string, id: string): Promise<MedicalRecordRow | undefined> {

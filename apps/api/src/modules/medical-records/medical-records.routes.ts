@@ -11,6 +11,7 @@ import {
   newMedicalRecordRequest,
   updateMedicalRecordRequest,
 } from '@dental/contracts';
+import { sendPage } from '../../lib/pagination';
 import { problems } from '../../lib/problem-responses';
 import type { MedicalRecordService } from './medical-records.service';
 
@@ -48,7 +49,13 @@ export const medicalRecordRoutes: FastifyPluginAsyncZod<MedicalRecordRoutesOptio
         response: { 200: medicalRecordList, ...problems(400, 401) },
       },
     },
-    (request) => medicalRecords.list(request.user.id, request.query),
+    async (request, reply) =>
+      sendPage(
+        request,
+        reply,
+        await medicalRecords.list(request.user.id, request.query),
+        request.query,
+      ),
   );
 
   app.get(
@@ -71,6 +78,7 @@ export const medicalRecordRoutes: FastifyPluginAsyncZod<MedicalRecordRoutesOptio
     {
       ...authenticated,
       bodyLimit: recordBodyLimit,
+      config: { idempotent: true },
       schema: {
         tags,
         security,
@@ -122,6 +130,7 @@ export const medicalRecordRoutes: FastifyPluginAsyncZod<MedicalRecordRoutesOptio
     {
       ...authenticated,
       bodyLimit: oneFileBodyLimit,
+      config: { idempotent: true },
       schema: {
         tags,
         security,

@@ -1,5 +1,4 @@
 import {
-  listMaxRows,
   maxFilesPerRecord,
   type MedicalFile,
   type MedicalRecord,
@@ -8,6 +7,7 @@ import {
   type NewMedicalFileRequest,
   type NewMedicalRecord,
 } from '@dental/contracts';
+import { pageOf, type Page } from '../../lib/pagination';
 import type { Clock } from '../../clock';
 import type { MedicalFileRow, MedicalRecordRow } from '../../db/schema';
 import { NotFound, UnprocessableEntity } from '../../domain-errors';
@@ -33,26 +33,28 @@ export class MedicalRecordService {
   ) {}
 
   /** The member's records in the date range, in the order asked for, bounded. */
-  async list(userId: string, query: MedicalRecordListQuery): Promise<MedicalRecord[]> {
-    const records = await this.repository.list(
+  async list(userId: string, query: MedicalRecordListQuery): Promise<Page<MedicalRecord>> {
+    const rows = await this.repository.list(
       userId,
       {
         sequence: query.sequence,
         ...(query.startDate === undefined ? {} : { startDate: query.startDate }),
         ...(query.endDate === undefined ? {} : { endDate: query.endDate }),
       },
-      listMaxRows,
+      query,
     );
+    const { items: records, more } = pageOf(rows, query);
     const files = await this.repository.filesOf(
       userId,
       records.map((record) => record.id),
     );
-    return records.map((record) =>
+    const items = records.map((record) =>
       this.toMedicalRecord(
         record,
         files.filter((file) => file.recordId === record.id),
       ),
     );
+    return { items, more };
   }
 
   async get(userId: string, id: string): Promise<MedicalRecord> {

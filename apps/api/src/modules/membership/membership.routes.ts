@@ -54,6 +54,7 @@ export const membershipRoutes: FastifyPluginAsyncZod<MembershipRoutesOptions> = 
     membershipPaths.choosePlan,
     {
       onRequest: app.authenticate,
+      config: { idempotent: true },
       schema: {
         tags,
         summary: 'Choose a plan above the current level; answers the pending payment’s id',

@@ -1,6 +1,8 @@
 import { and, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
 import type { PhotoType } from '@dental/contracts';
+import type { PageRequest } from '@dental/contracts';
 import type { Database } from '../../db/client';
+import { rowsToFetch } from '../../lib/pagination';
 import { oralPhotos, type OralPhotoRow } from '../../db/schema';
 import { insertedRow } from '../../db/inserted-row';
 
@@ -27,7 +29,7 @@ export class OralPhotoRepository {
   }
 
   /** Newest shoot date first, at most `limit` rows. */
-  list(userId: string, filter: OralPhotoFilter, limit: number): Promise<OralPhotoRow[]> {
+  list(userId: string, filter: OralPhotoFilter, page: PageRequest): Promise<OralPhotoRow[]> {
     const conditions: SQL[] = [eq(oralPhotos.userId, userId)];
     if (filter.photoType !== undefined) conditions.push(eq(oralPhotos.photoType, filter.photoType));
     if (filter.startDate !== undefined)
@@ -38,7 +40,8 @@ export class OralPhotoRepository {
       .from(oralPhotos)
       .where(and(...conditions))
       .orderBy(desc(oralPhotos.shootDate), desc(oralPhotos.createdAt), desc(oralPhotos.id))
-      .limit(limit);
+      .limit(rowsToFetch(page))
+      .offset(page.offset);
   }
 
   async find(userId: string, id: string): Promise<OralPhotoRow | undefined> {

@@ -8,6 +8,7 @@ import {
   oralPhotoPaths,
   updateOralPhotoRequest,
 } from '@dental/contracts';
+import { sendPage } from '../../lib/pagination';
 import { problems } from '../../lib/problem-responses';
 import type { OralPhotoService } from './oral-photo.service';
 
@@ -41,7 +42,13 @@ export const oralPhotoRoutes: FastifyPluginAsyncZod<OralPhotoRoutesOptions> = (
         response: { 200: oralPhotoList, ...problems(400, 401) },
       },
     },
-    (request) => oralPhotos.list(request.user.id, request.query),
+    async (request, reply) =>
+      sendPage(
+        request,
+        reply,
+        await oralPhotos.list(request.user.id, request.query),
+        request.query,
+      ),
   );
 
   app.get(
@@ -64,6 +71,7 @@ export const oralPhotoRoutes: FastifyPluginAsyncZod<OralPhotoRoutesOptions> = (
     {
       ...authenticated,
       bodyLimit: uploadBodyLimit,
+      config: { idempotent: true },
       schema: {
         tags,
         security,

@@ -1,10 +1,10 @@
 import {
-  listMaxRows,
   type NewOralPhoto,
   type OralPhoto,
   type OralPhotoListQuery,
   type OralPhotoUpdate,
 } from '@dental/contracts';
+import { pageOf, type Page } from '../../lib/pagination';
 import type { Clock } from '../../clock';
 import type { OralPhotoRow } from '../../db/schema';
 import { NotFound } from '../../domain-errors';
@@ -32,7 +32,7 @@ export class OralPhotoService {
   ) {}
 
   /** The member's photos of the type and shoot dates asked for, newest first, bounded. */
-  async list(userId: string, query: OralPhotoListQuery): Promise<OralPhoto[]> {
+  async list(userId: string, query: OralPhotoListQuery): Promise<Page<OralPhoto>> {
     const rows = await this.repository.list(
       userId,
       {
@@ -40,9 +40,10 @@ export class OralPhotoService {
         ...(query.startDate === undefined ? {} : { startDate: query.startDate }),
         ...(query.endDate === undefined ? {} : { endDate: query.endDate }),
       },
-      listMaxRows,
+      query,
     );
-    return rows.map((row) => this.toOralPhoto(row));
+    const page = pageOf(rows, query);
+    return { ...page, items: page.items.map((row) => this.toOralPhoto(row)) };
   }
 
   async get(userId: string, id: string): Promise<OralPhoto> {

@@ -1,5 +1,7 @@
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, lte } from 'drizzle-orm';
+import type { PageRequest } from '@dental/contracts';
 import type { Database } from '../../db/client';
+import { rowsToFetch } from '../../lib/pagination';
 import { isUniqueViolation } from '../../db/errors';
 import {
   complaintImages,
@@ -125,10 +127,34 @@ export class ConsultationRepository {
     return { id: form.id, questions };
   }
 
-  /** The new reservation's id, or null when the slot was booked by someone else first. */
-  async insertReservation(reservation: NewReservation, now: Date): Promise<string | null> {
+  /**
+   * The new reservation's id; 'slot-taken' when the slot was booked by someone else first;
+   * 'upcoming-limit' when the member already holds `maxUpcoming` upcoming reservations.
+   */
+  async insertReservation(
+    reservation: NewReservation,
+    now: Date,
+    maxUpcoming: number,
+  ): Promise<{ id: string } | 'slot-taken' | 'upcoming-limit'> {
     try {
       return await this.db.transaction(async (tx) => {
+        // The member's row lock makes concurrent bookings of one member count one after another.
+        await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(eq(users.id, reservation.userId))
+          .for('update');
+        const [upcoming] = await tx
+          .select({ count: count() })
+          .from(reservations)
+          .where(
+            and(
+              eq(reservations.userId, reservation.userId),
+              eq(reservations.status, 'booked'),
+              gt(reservations.reservationTime, now),
+            ),
+          );
+        if ((upcoming?.count ?? 0) >= maxUpcoming) return 'upcoming-limit';
         const row = insertedRow(
           await tx
             .insert(reservations)
@@ -146,10 +172,10 @@ export class ConsultationRepository {
             .insert(reservationAnswers)
             .values(reservation.answers.map((answer) => ({ ...answer, reservationId: row.id })));
         }
-        return row.id;
+        return { id: row.id };
       });
     } catch (error) {
-      if (isUniqueViolation(error)) return null;
+      if (isUniqueViolation(error)) return 'slot-taken';
       throw error;
     }
   }
@@ -163,7 +189,7 @@ export class ConsultationRepository {
     userId: string,
     upcoming: boolean,
     now: Date,
-    limit: number,
+    page: PageRequest,
   ): Promise<ReservationListRow[]> {
     const rows = await this.db
       .select(reservationColumns)
@@ -180,7 +206,8 @@ export class ConsultationRepository {
         upcoming ? asc(reservations.reservationTime) : desc(reservations.reservationTime),
         asc(reservations.id),
       )
-      .limit(limit);
+      .limit(rowsToFetch(page))
+      .offset(page.offset);
     const answers = await this.answersOf(rows.map((row) => row.id));
     return rows.map((row) => ({
       ...row,

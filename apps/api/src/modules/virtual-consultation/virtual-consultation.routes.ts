@@ -13,6 +13,7 @@ import {
   reservationListQuery,
   slotQuery,
 } from '@dental/contracts';
+import { sendPage } from '../../lib/pagination';
 import { problems } from '../../lib/problem-responses';
 import type { ConsultationService } from './virtual-consultation.service';
 
@@ -45,19 +46,26 @@ export const consultationRoutes: FastifyPluginAsyncZod<ConsultationRoutesOptions
         response: { 200: reservationList, ...problems(400, 401) },
       },
     },
-    (request) => consultations.list(request.user.id, request.query.period),
+    async (request, reply) =>
+      sendPage(
+        request,
+        reply,
+        await consultations.list(request.user.id, request.query.period, request.query),
+        request.query,
+      ),
   );
 
   app.post(
     consultationPaths.reservations,
     {
       ...authenticated,
+      config: { idempotent: true },
       schema: {
         tags,
         security,
         summary: 'Book a free slot with the answers to the consultation form',
         body: bookReservationRequest,
-        response: { 201: reservationDetail, ...problems(400, 401, 409) },
+        response: { 201: reservationDetail, ...problems(400, 401, 409, 422) },
       },
     },
     async (request, reply) =>

@@ -3,8 +3,10 @@ import {
   bookingLeadMinutes,
   doctorImagesSeparator,
   pastReservationCancelMessage,
-  reservationListLimit,
+  type PageRequest,
   slotTakenMessage,
+  maxUpcomingReservations,
+  upcomingReservationsLimitMessage,
   slotUnavailableMessage,
   type BookReservationRequest,
   type Complaint,
@@ -17,9 +19,10 @@ import {
   type SlotQuery,
 } from '@dental/contracts';
 import type { Mailer } from '../../adapters/mailer';
+import { pageOf, type Page } from '../../lib/pagination';
 import type { Clock } from '../../clock';
 import type { ReservationAnswerRow } from '../../db/schema';
-import { BadRequest, Conflict, NotFound } from '../../domain-errors';
+import { BadRequest, Conflict, NotFound, UnprocessableEntity } from '../../domain-errors';
 import type { LinkedFile } from '../../lib/signed-links';
 import type { ErrorLogger } from '../../logger';
 import type {
@@ -85,14 +88,19 @@ export class ConsultationService {
   ) {}
 
   /** Upcoming reservations soonest first, or past ones latest first; at most 100. */
-  async list(userId: string, period: ReservationPeriod): Promise<Reservation[]> {
+  async list(
+    userId: string,
+    period: ReservationPeriod,
+    asked: PageRequest,
+  ): Promise<Page<Reservation>> {
     const rows = await this.repository.listReservations(
       userId,
       period === 'future',
       this.clock.now(),
-      reservationListLimit,
+      asked,
     );
-    return rows.map(toReservation);
+    const page = pageOf(rows, asked);
+    return { ...page, items: page.items.map(toReservation) };
   }
 
   /** One reservation with its answers in form order, so the details view needs one call. */
@@ -180,7 +188,7 @@ export class ConsultationService {
       throw new BadRequest(slotUnavailableMessage, { reservation_time: [slotUnavailableMessage] });
     }
     const answers = await this.matchAnswers(request.answers);
-    const id = await this.repository.insertReservation(
+    const inserted = await this.repository.insertReservation(
       {
         userId,
         doctorId: doctor.id,
@@ -189,12 +197,16 @@ export class ConsultationService {
         answers,
       },
       now,
+      maxUpcomingReservations,
     );
-    if (id === null) throw new Conflict(slotTakenMessage);
+    if (inserted === 'slot-taken') throw new Conflict(slotTakenMessage);
+    if (inserted === 'upcoming-limit') {
+      throw new UnprocessableEntity(upcomingReservationsLimitMessage);
+    }
     const email = await this.repository.emailOf(userId);
     if (email !== undefined)
       await this.sendConfirmation(email, doctor.name, time, request.timezone);
-    return this.get(userId, id);
+    return this.get(userId, inserted.id);
   }
 
   /** Each current question answered exactly once; the label and order are kept with it. */

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/** The most rows `offset` may skip: deeper pages are not a use of these lists. */
+export const maxPageOffset = 100_000;
+
+/**
+ * `?limit=` and `?offset=` of a list that can grow (issue 11). Without them a list answers the
+ * same array as before (`maxLimit` rows from the first); a `Link: <…>; rel="next"` header
+ * (RFC 8288) names the next page while more rows remain.
+ */
+export function pageQueryFields(maxLimit: number) {
+  return {
+    limit: z.coerce
+      .number(`limit must be a whole number from 1 to ${String(maxLimit)}.`)
+      .int(`limit must be a whole number from 1 to ${String(maxLimit)}.`)
+      .min(1, `limit must be a whole number from 1 to ${String(maxLimit)}.`)
+      .max(maxLimit, `limit must be a whole number from 1 to ${String(maxLimit)}.`)
+      .default(maxLimit),
+    offset: z.coerce
+      .number(`offset must be a whole number from 0 to ${String(maxPageOffset)}.`)
+      .int(`offset must be a whole number from 0 to ${String(maxPageOffset)}.`)
+      .min(0, `offset must be a whole number from 0 to ${String(maxPageOffset)}.`)
+      .max(maxPageOffset, `offset must be a whole number from 0 to ${String(maxPageOffset)}.`)
+      .default(0),
+  };
+}
+
+export interface PageRequest {
+  limit: number;
+  offset: number;
+}
