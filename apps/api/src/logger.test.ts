@@ -9,6 +9,10 @@ describe('redactUrl', () => {
     ['/x?refresh=r&access=a', '/x?refresh=[Redacted]&access=[Redacted]'],
     ['/api/account/', '/api/account/'],
     ['/oral-photo/?photoType=all', '/oral-photo/?photoType=all'],
+    [
+      '/api/files/users/u/oral-photo/f.png?exp=1&type=image%2Fpng&disp=inline&name=Molar.png&sig=abc',
+      '/api/files/users/u/oral-photo/f.png?exp=1&type=image%2Fpng&disp=inline&name=[Redacted]&sig=[Redacted]',
+    ],
   ])('%s → %s', (url, expected) => {
     expect(redactUrl(url)).toBe(expected);
   });

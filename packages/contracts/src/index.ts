@@ -12,5 +12,6 @@ export * from './oral-supplier';
 export * from './appointments';
 export * from './membership';
 export * from './dental-ai';
+export * from './audit';
 export * from './text';
 export * from './pagination';

@@ -11,6 +11,7 @@ export const paths = {
   forgetPassword: '/forget-password',
   updatePassword: '/update-password',
   account: '/account',
+  accountActivity: '/account/activity',
   membership: '/membership',
   oralPhotos: '/oral-photo',
   oralPhotoAdd: '/oral-photo/add',

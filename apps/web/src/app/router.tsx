@@ -48,6 +48,13 @@ export const routes: RouteObject[] = [
             lazy: lazyRoute('account', () => import('../features/account/profile-page')),
           },
           {
+            path: paths.accountActivity,
+            lazy: lazyRoute(
+              'account-activity',
+              () => import('../features/account/activity/account-activity-page'),
+            ),
+          },
+          {
             path: paths.membership,
             lazy: lazyRoute('membership', () => import('../features/membership/membership-page')),
           },

@@ -7,5 +7,6 @@ export * from './virtual-consultation';
 export * from './appointments';
 export * from './membership';
 export * from './dental-ai';
+export * from './audit';
 export * from './login-failures';
 export * from './idempotency';

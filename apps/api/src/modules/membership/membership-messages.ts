@@ -34,6 +34,8 @@ function message(to: string, subject: string, lines: string[]): MailMessage {
 }
 
 export interface Receipt {
+  /** The member who paid. */
+  userId: string;
   email: string;
   username: string;
   paymentId: string;

@@ -20,6 +20,7 @@ import {
   type Receipt,
 } from './membership-messages';
 import type { MembershipRepository } from './membership.repository';
+import type { AuditActor, AuditRecorder } from '../audit/audit.service';
 
 /** A checkout link works this long after the plan was chosen
  *  (docs/product/membership.md#checkout). */
@@ -60,6 +61,7 @@ export class MembershipService {
     private readonly clock: Clock,
     private readonly mail: MailContext,
     private readonly log: ErrorLogger,
+    private readonly audit?: AuditRecorder,
   ) {}
 
   async choosePlan(callerId: string, request: ChoosePlanRequest): Promise<ChoosePlanResponse> {
@@ -137,7 +139,7 @@ export class MembershipService {
   async payTestCheckout(paymentId: string, token: string): Promise<void> {
     await this.testCheckoutForm(paymentId, token);
     const receipt = await this.repository.transaction((tx) => this.complete(tx, paymentId));
-    await this.sendReceipt(receipt);
+    await this.afterCompletion(receipt, receipt?.userId ?? 'anonymous');
   }
 
   async cancelTestCheckout(paymentId: string, token: string): Promise<void> {
@@ -166,7 +168,7 @@ export class MembershipService {
       if (outcome === 'expired') await this.cancel(tx, paymentId);
       return null;
     });
-    await this.sendReceipt(receipt);
+    await this.afterCompletion(receipt, 'payment provider');
   }
 
   /**
@@ -193,6 +195,7 @@ export class MembershipService {
     await tx.startMembership(payment.userId, plan.name, now, expiresAt);
     await tx.setPaymentStatus(payment.id, 'paid', now);
     return {
+      userId: payment.userId,
       email: member.email,
       username: member.username,
       paymentId: payment.id,
@@ -210,9 +213,22 @@ export class MembershipService {
     }
   }
 
-  /** After the commit: a lost e-mail must not undo a payment. */
-  private async sendReceipt(receipt: Receipt | null): Promise<void> {
+  /** After the commit: the purchase joins the member's audit trail, then the receipt goes out. */
+  private async afterCompletion(receipt: Receipt | null, actor: AuditActor): Promise<void> {
     if (receipt === null) return;
+    await this.audit?.record({
+      memberId: receipt.userId,
+      actor,
+      action: 'plan_purchase',
+      resourceType: 'membership',
+      resourceId: receipt.paymentId,
+      result: 'success',
+    });
+    await this.sendReceipt(receipt);
+  }
+
+  /** After the commit: a lost e-mail must not undo a payment. */
+  private async sendReceipt(receipt: Receipt): Promise<void> {
     try {
       await this.mailer.send(receiptMail(receipt, this.mail));
     } catch (error) {

@@ -120,6 +120,20 @@ function SocialAccounts({ account }: { account: Account }) {
   );
 }
 
+/** The member's own audit trail (docs/decisions/audit-trail.md). */
+function AccountActivity() {
+  return (
+    <Section title="Account activity">
+      <Text mb="sm">
+        See when you signed in and when your photos, records and other health data were used.
+      </Text>
+      <Anchor component={Link} to={paths.accountActivity}>
+        Show account activity
+      </Anchor>
+    </Section>
+  );
+}
+
 function Service() {
   const config = usePublicConfig();
   const [openDocument, setOpenDocument] = useState<LegalDocument | null>(null);
@@ -254,6 +268,7 @@ export default function ProfilePage() {
           <CustomerInformation account={account.data} />
           <ProfileDetails account={account.data} />
           <SocialAccounts account={account.data} />
+          <AccountActivity />
           <Service />
           <DeleteData />
         </>

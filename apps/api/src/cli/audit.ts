@@ -1,0 +1,104 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { systemClock } from '../clock';
+import { ConfigError, loadConfig, type Env } from '../config';
+import { databaseTarget, openDatabase } from '../db/client';
+import { AuditRepository } from '../modules/audit/audit.repository';
+import { AuditService, type BrokenRow, type VerifyReport } from '../modules/audit/audit.service';
+
+export const usage = `Audit command: npm run audit -- <command>
+
+  verify    checks the hash chain of every member's audit trail; names the first broken row
+            of each broken chain and exits with 1 when there is one
+
+Uses DATABASE_URL when set, otherwise the embedded database in DATA_DIR (default ./data), which
+allows one process at a time: stop the server first.`;
+
+const reasons: Record<BrokenRow['reason'], string> = {
+  hash: 'its fields no longer match its hash (the row was changed)',
+  link: 'it does not carry the hash of the row before it (a row was changed or replaced)',
+  gap: 'the rows before it are missing (a row was removed)',
+};
+
+/** The lines `verify` prints for a report. */
+export function describeReport(report: VerifyReport): string[] {
+  const summary = `Checked ${String(report.rows)} rows in ${String(report.chains)} chains`;
+  if (report.broken.length === 0) return [`${summary}: every chain is intact.`];
+  return [
+    `${summary}: ${String(report.broken.length)} broken.`,
+    ...report.broken.map(
+      (row) =>
+        `Chain of ${row.memberId ?? 'no member (failed sign-ins of unknown e-mails)'}: ` +
+        `first broken row ${row.id} (position ${String(row.seq)}): ${reasons[row.reason]}.`,
+    ),
+  ];
+}
+
+/** Runs one command; answers the exit code. */
+export async function runAuditCommand(
+  audit: AuditService,
+  argv: readonly string[],
+  out: (line: string) => void,
+  err: (line: string) => void,
+): Promise<number> {
+  if (argv.join(' ') !== 'verify') {
+    err(argv.length === 0 ? usage : `Unknown command "${argv.join(' ')}".\n\n${usage}`);
+    return 1;
+  }
+  const report = await audit.verify();
+  const [summary = '', ...broken] = describeReport(report);
+  out(summary);
+  broken.forEach(err);
+  return report.broken.length === 0 ? 0 : 1;
+}
+
+/** Opens the configured database, runs the command, closes; answers the exit code. */
+export async function main(
+  argv: readonly string[],
+  env: Env,
+  out: (line: string) => void,
+  err: (line: string) => void,
+): Promise<number> {
+  if (argv[0] === 'help' || argv.includes('--help')) {
+    out(usage);
+    return 0;
+  }
+  let config;
+  try {
+    config = loadConfig(env);
+  } catch (error) {
+    err(error instanceof ConfigError ? error.message : String(error));
+    return 1;
+  }
+  const database = await openDatabase(databaseTarget(config));
+  try {
+    const audit = new AuditService(new AuditRepository(database.db), systemClock);
+    return await runAuditCommand(audit, argv, out, err);
+  } finally {
+    await database.close();
+  }
+}
+
+if (
+  process.argv[1] !== undefined &&
+  path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)
+) {
+  main(
+    process.argv.slice(2),
+    process.env,
+    (line) => {
+      process.stdout.write(`${line}\n`);
+    },
+    (line) => {
+      process.stderr.write(`${line}\n`);
+    },
+  ).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      console.error(error);
+      process.exitCode = 1;
+    },
+  );
+}

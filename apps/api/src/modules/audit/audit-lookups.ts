@@ -1,0 +1,28 @@
+import type { AccountRepository } from '../account/account.repository';
+import { hashOpaqueToken } from '../account/token.service';
+import type { AuditLookups } from './audited-routes';
+import type { AuditRepository, FileSubject } from './audit.repository';
+
+/** Names the member of a request without a bearer token, the way the route itself proves it. */
+export class RepositoryAuditLookups implements AuditLookups {
+  constructor(
+    private readonly accounts: AccountRepository,
+    private readonly audit: AuditRepository,
+  ) {}
+
+  async memberByEmail(email: string): Promise<string | null> {
+    return (await this.accounts.findUserByEmail(email))?.id ?? null;
+  }
+
+  async memberByRefreshToken(token: string): Promise<string | null> {
+    return (await this.accounts.findRefreshToken(hashOpaqueToken(token)))?.userId ?? null;
+  }
+
+  async memberByResetKey(key: string): Promise<string | null> {
+    return (await this.accounts.findPasswordResetKey(hashOpaqueToken(key)))?.userId ?? null;
+  }
+
+  fileByKey(key: string): Promise<FileSubject | undefined> {
+    return this.audit.fileByKey(key);
+  }
+}

@@ -1,0 +1,807 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { eq, isNull, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  accountPaths,
+  activityPage,
+  appointmentPaths,
+  auditPaths,
+  consultationPaths,
+  dentalAiPaths,
+  medicalRecordPaths,
+  membershipPaths,
+  oralPhotoPaths,
+  reservationDetail,
+  type ActivityEntry,
+  type MedicalRecord,
+  type OralPhoto,
+  type TokenPair,
+} from '@dental/contracts';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { factories, strongPassword } from '../../../test/factories';
+import { writeFixtureModel } from '../../../test/fixtures/fixture-model';
+import { dataUrlOf, makePdf, makePng } from '../../../test/fixtures/upload-test-files';
+import { clinicFor, setUpClinic, slotAfter } from '../../../test/support/consultation';
+import { startSmtpInbox, type SmtpInbox } from '../../../test/smtp-inbox';
+import { runAuditCommand } from '../../cli/audit';
+import { databaseTarget, openDatabase } from '../../db/client';
+import { auditEvents } from '../../db/schema';
+import { AuditRepository } from './audit.repository';
+import { AuditService } from './audit.service';
+
+const execFileAsync = promisify(execFile);
+const repoRoot = fileURLToPath(new URL('../../../../../', import.meta.url));
+
+let t: TestApp;
+let factory: ReturnType<typeof factories>;
+let inbox: SmtpInbox;
+let modelDir: string;
+let png: string;
+let pdf: string;
+
+beforeAll(async () => {
+  inbox = await startSmtpInbox();
+  modelDir = await mkdtemp(path.join(os.tmpdir(), 'audit-model-'));
+  const model = path.join(modelDir, 'caries.onnx');
+  await writeFixtureModel(model);
+  t = await buildTestApp({
+    env: {
+      SMTP_URL: inbox.url,
+      DENTAL_AI_MODEL_CARIES: model,
+      DENTAL_AI_SHIPPED_MODELS: 'off',
+    },
+  });
+  factory = factories(t);
+  png = dataUrlOf(await makePng(), 'image/png');
+  pdf = dataUrlOf(makePdf(), 'application/pdf');
+});
+afterAll(async () => {
+  await t.close();
+  await inbox.close();
+  await rm(modelDir, { recursive: true, force: true });
+});
+
+type Member = Awaited<ReturnType<typeof factory.loggedInMember>>;
+
+const browser = 'Mozilla/5.0 (audit test)';
+
+function as(member: Member) {
+  return { token: member.tokens.access, headers: { 'user-agent': browser } };
+}
+
+/** Fetches a signed link as the member's browser would: no bearer header. */
+async function download(member: Member, link: string) {
+  const res = await t.app.inject({ method: 'GET', url: link, headers: { 'user-agent': browser } });
+  expect(res.statusCode).toBe(200);
+  expect(await newestOf(member.id)).toMatchObject({ actor: 'signed link' });
+}
+
+async function activity(member: Member, query = '') {
+  const res = await t.request('GET', `${auditPaths.activity}${query}`, {
+    token: member.tokens.access,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return activityPage.parse(res.json());
+}
+
+async function rowsOf(memberId: string) {
+  return t.db.select().from(auditEvents).where(eq(auditEvents.memberId, memberId));
+}
+
+async function newestOf(memberId: string) {
+  const [row] = await t.db
+    .select()
+    .from(auditEvents)
+    .where(eq(auditEvents.memberId, memberId))
+    .orderBy(sql`${auditEvents.seq} desc`)
+    .limit(1);
+  return row;
+}
+
+async function addPhoto(member: Member, note = 'Lower left molar'): Promise<OralPhoto> {
+  const res = await t.request('POST', oralPhotoPaths.list, {
+    ...as(member),
+    body: { shoot_date: '2026-03-01', photo_type: 'X-ray', note, image_link: png },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<OralPhoto>();
+}
+
+async function addRecord(member: Member): Promise<MedicalRecord> {
+  const res = await t.request('POST', medicalRecordPaths.list, {
+    ...as(member),
+    body: { title: 'Insurance card', record_date: '2026-04-02', note: 'x', medical_files: [] },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<MedicalRecord>();
+}
+
+interface Expected {
+  action: string;
+  resource_type: string;
+  resource_id: string | null;
+  result: 'success' | 'failure';
+}
+
+/**
+ * Each audited health-data route: what to set up, the one request, and the row it must add to
+ * the member's chain.
+ */
+const healthDataCases: {
+  name: string;
+  run: (member: Member) => Promise<Expected>;
+}[] = [
+  {
+    name: 'list photos',
+    async run(member) {
+      const res = await t.request('GET', oralPhotoPaths.list, as(member));
+      expect(res.statusCode).toBe(200);
+      return {
+        action: 'read',
+        resource_type: 'oral_photo_list',
+        resource_id: null,
+        result: 'success',
+      };
+    },
+  },
+  {
+    name: 'create an X-ray',
+    async run(member) {
+      const photo = await addPhoto(member);
+      return { action: 'create', resource_type: 'x_ray', resource_id: photo.id, result: 'success' };
+    },
+  },
+  {
+    name: 'open an X-ray',
+    async run(member) {
+      const photo = await addPhoto(member);
+      expect((await t.request('GET', oralPhotoPaths.one(photo.id), as(member))).statusCode).toBe(
+        200,
+      );
+      return { action: 'read', resource_type: 'x_ray', resource_id: photo.id, result: 'success' };
+    },
+  },
+  {
+    name: 'change a photo',
+    async run(member) {
+      const photo = await addPhoto(member);
+      const res = await t.request('PUT', oralPhotoPaths.one(photo.id), {
+        ...as(member),
+        body: { shoot_date: '2026-03-02', photo_type: 'Photo', note: '' },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return { action: 'change', resource_type: 'photo', resource_id: photo.id, result: 'success' };
+    },
+  },
+  {
+    name: 'delete a photo',
+    async run(member) {
+      const photo = await addPhoto(member);
+      expect((await t.request('DELETE', oralPhotoPaths.one(photo.id), as(member))).statusCode).toBe(
+        204,
+      );
+      return {
+        action: 'delete',
+        resource_type: 'oral_photo',
+        resource_id: photo.id,
+        result: 'success',
+      };
+    },
+  },
+  {
+    name: 'fetch an X-ray through its signed link',
+    async run(member) {
+      const photo = await addPhoto(member);
+      await download(member, photo.image_link);
+      return {
+        action: 'download',
+        resource_type: 'x_ray',
+        resource_id: photo.id,
+        result: 'success',
+      };
+    },
+  },
+  {
+    name: 'list records',
+    async run(member) {
+      expect((await t.request('GET', medicalRecordPaths.list, as(member))).statusCode).toBe(200);
+      return {
+        action: 'read',
+        resource_type: 'medical_record_list',
+        resource_id: null,
+        result: 'success',
+      };
+    },
+  },
+  {
+    name: 'create a record',
+    async run(member) {
+      const record = await addRecord(member);
+      return {
+        action: 'create',
+        resource_type: 'medical_record',
+        resource_id: record.id,
+        result: 'success',
+      };
+    },
+  },
+  {
+    name: 'open a record',
+    async run(member) {
+      const record = await addRecord(member);
+      expect(
+        (await t.request('GET', medicalRecordPaths.one(record.id), as(member))).statusCode,
+      ).toBe(200);
+      return {
+        action: 'read',
+        resource_type: 'medical_record',
+        resource_id: record.id,
+        result: 'success',
+      };
+    },
+  },
+  {
+    name: 'change a record',
+    async run(member) {
+      const record = await addRecord(member);
+      const res = await t.request('PUT', medicalRecordPaths.one(record.id), {
+        ...as(member),
+        body: { title: 'Card', record_date: '2026-04-03', note: '' },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return {
+        action: 'change',
+        resource_type: 'medical_record',
+        resource_id: record.id,
+        result: 'success',
+      };
+    },
+  },
+  {
+    name: 'delete a record',
+    async run(member) {
+      const record = await addRecord(member);
+      expect(
+        (await t.request('DELETE', medicalRecordPaths.one(record.id), as(member))).statusCode,
+      ).toBe(204);
+      return {
+        action: 'delete',
+        resource_type: 'medical_record',
+        resource_id: record.id,
+        result: 'success',
+      };
+    },
+  },
+  {
+    name: 'attach a file to a record',
+    async run(member) {
+      const record = await addRecord(member);
+      const res = await t.request('POST', medicalRecordPaths.files(record.id), {
+        ...as(member),
+        body: { file_name: 'claim.pdf', file_link: pdf },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const file = res.json<{ id: string }>();
+      return {
+        action: 'create',
+        resource_type: 'medical_file',
+        resource_id: file.id,
+        result: 'success',
+      };
+    },
+  },
+  {
+    name: 'download a medical file through its signed link',
+    async run(member) {
+      const record = await addRecord(member);
+      const res = await t.request('POST', medicalRecordPaths.files(record.id), {
+        ...as(member),
+        body: { file_name: 'claim.pdf', file_link: pdf },
+      });
+      const file = res.json<{ id: string; file_link: string }>();
+      await download(member, file.file_link);
+      return {
+        action: 'download',
+        resource_type: 'medical_file',
+        resource_id: file.id,
+        result: 'success',
+      };
+    },
+  },
+  {
+    name: 'remove a file from a record',
+    async run(member) {
+      const record = await addRecord(member);
+      const res = await t.request('POST', medicalRecordPaths.files(record.id), {
+        ...as(member),
+        body: { file_name: 'claim.pdf', file_link: pdf },
+      });
+      const file = res.json<{ id: string }>();
+      const removed = await t.request(
+        'DELETE',
+        medicalRecordPaths.file(record.id, file.id),
+        as(member),
+      );
+      expect(removed.statusCode).toBe(204);
+      return {
+        action: 'delete',
+        resource_type: 'medical_file',
+        resource_id: file.id,
+        result: 'success',
+      };
+    },
+  },
+  {
+    name: 'create, open, change, list and delete an appointment',
+    async run(member) {
+      const body = { appointment_date: '2030-03-15T08:00:00Z', note: 'Check-up' };
+      const created = await t.request('POST', appointmentPaths.list, { ...as(member), body });
+      expect(created.statusCode, created.body).toBe(201);
+      const { id } = created.json<{ id: string }>();
+      expect(await newestOf(member.id)).toMatchObject({ action: 'create', resourceId: id });
+      expect((await t.request('GET', appointmentPaths.one(id), as(member))).statusCode).toBe(200);
+      expect(await newestOf(member.id)).toMatchObject({ action: 'read', resourceId: id });
+      expect(
+        (await t.request('PUT', appointmentPaths.one(id), { ...as(member), body })).statusCode,
+      ).toBe(200);
+      expect(await newestOf(member.id)).toMatchObject({ action: 'change', resourceId: id });
+      expect((await t.request('GET', appointmentPaths.list, as(member))).statusCode).toBe(200);
+      expect(await newestOf(member.id)).toMatchObject({
+        action: 'read',
+        resourceType: 'appointment_list',
+      });
+      expect((await t.request('DELETE', appointmentPaths.one(id), as(member))).statusCode).toBe(
+        204,
+      );
+      return { action: 'delete', resource_type: 'appointment', resource_id: id, result: 'success' };
+    },
+  },
+  {
+    name: 'run Dental AI and open the result',
+    async run(member) {
+      const res = await t.request('POST', dentalAiPaths.root, {
+        ...as(member),
+        body: { image_url: png },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const { id } = res.json<{ id: string }>();
+      expect(await newestOf(member.id)).toMatchObject({
+        action: 'create',
+        resourceType: 'dental_ai_result',
+        resourceId: id,
+      });
+      expect((await t.request('GET', dentalAiPaths.result(id), as(member))).statusCode).toBe(200);
+      return {
+        action: 'read',
+        resource_type: 'dental_ai_result',
+        resource_id: id,
+        result: 'success',
+      };
+    },
+  },
+  {
+    name: 'book, list, open, read an answer of and cancel a consultation',
+    async run(member) {
+      const clinic = clinicFor(t.db, t.services.blobs, t.clock);
+      const setup = await setUpClinic(clinic);
+      const created = await t.request('POST', consultationPaths.reservations, {
+        ...as(member),
+        body: {
+          doctor: setup.doctorId,
+          reservation_time: slotAfter(t.clock.now(), 4).toISOString(),
+          timezone: 'Europe/Paris',
+          answers: setup.questionIds.map((question) => ({ question, answer: 'Toothache' })),
+        },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const reservation = reservationDetail.parse(created.json());
+      expect(await newestOf(member.id)).toMatchObject({
+        action: 'create',
+        resourceType: 'reservation',
+        resourceId: reservation.id,
+      });
+      expect(
+        (await t.request('GET', `${consultationPaths.reservations}?period=future`, as(member)))
+          .statusCode,
+      ).toBe(200);
+      expect(await newestOf(member.id)).toMatchObject({
+        action: 'read',
+        resourceType: 'reservation_list',
+        resourceId: null,
+      });
+      expect(
+        (await t.request('GET', consultationPaths.reservation(reservation.id), as(member)))
+          .statusCode,
+      ).toBe(200);
+      expect(await newestOf(member.id)).toMatchObject({
+        action: 'read',
+        resourceType: 'reservation',
+        resourceId: reservation.id,
+      });
+      const answerId = reservation.answers[0]?.id ?? '';
+      expect(
+        (await t.request('GET', consultationPaths.answer(answerId), as(member))).statusCode,
+      ).toBe(200);
+      expect(await newestOf(member.id)).toMatchObject({
+        action: 'read',
+        resourceType: 'consultation_answers',
+        resourceId: answerId,
+      });
+      const deleted = await t.request(
+        'DELETE',
+        consultationPaths.reservation(reservation.id),
+        as(member),
+      );
+      expect(deleted.statusCode, deleted.body).toBe(204);
+      return {
+        action: 'delete',
+        resource_type: 'reservation',
+        resource_id: reservation.id,
+        result: 'success',
+      };
+    },
+  },
+  {
+    name: 'try to open a summary that is not there',
+    async run(member) {
+      const id = randomUUID();
+      expect((await t.request('GET', consultationPaths.complaint(id), as(member))).statusCode).toBe(
+        404,
+      );
+      return {
+        action: 'read',
+        resource_type: 'consultation_summary',
+        resource_id: id,
+        result: 'failure',
+      };
+    },
+  },
+];
+
+describe('every read, create, change and delete of health data writes a row', () => {
+  it.each(healthDataCases)('$name', async ({ run }) => {
+    const member = await factory.loggedInMember();
+    const expected = await run(member);
+    const page = await activity(member, '?limit=1');
+    expect(page.results[0]).toMatchObject({ ...expected, ip: '127.0.0.1', user_agent: browser });
+  });
+
+  it('records another member’s id as a failed read in the caller’s chain only', async () => {
+    const owner = await factory.loggedInMember();
+    const other = await factory.loggedInMember();
+    const photo = await addPhoto(owner);
+    const ownerRows = (await rowsOf(owner.id)).length;
+    expect((await t.request('GET', oralPhotoPaths.one(photo.id), as(other))).statusCode).toBe(404);
+    expect(await newestOf(other.id)).toMatchObject({
+      actor: other.id,
+      action: 'read',
+      resourceId: photo.id,
+      result: 'failure',
+    });
+    expect(await rowsOf(owner.id)).toHaveLength(ownerRows);
+  });
+
+  it('writes no row for a request refused before sign-in, and keeps no id a caller typed', async () => {
+    const member = await factory.loggedInMember();
+    const before = await t.db.select({ n: sql<number>`count(*)::int` }).from(auditEvents);
+    expect((await t.request('GET', oralPhotoPaths.list)).statusCode).toBe(401);
+    const after = await t.db.select({ n: sql<number>`count(*)::int` }).from(auditEvents);
+    expect(after).toEqual(before);
+    expect(
+      (await t.request('GET', `${oralPhotoPaths.list}not-an-id/`, as(member))).statusCode,
+    ).toBe(400);
+    expect(await newestOf(member.id)).toMatchObject({
+      action: 'read',
+      resourceId: null,
+      result: 'failure',
+    });
+  });
+});
+
+describe('account events', () => {
+  const post = (url: string, body: unknown) =>
+    t.request('POST', url, { body, headers: { 'user-agent': browser } });
+
+  it('sign-up, sign-in (new browser, then known), failure, refresh, sign-out, reset and deactivation', async () => {
+    const email = `audit-${randomUUID()}@example.com`;
+    const password = strongPassword();
+    const registered = await post(accountPaths.register, { email, username: 'Audit', password });
+    expect(registered.statusCode).toBe(201);
+    const memberId = registered.json<{ id: string }>().id;
+    const step = async (expected: Partial<Record<string, unknown>>) => {
+      expect(await newestOf(memberId)).toMatchObject(expected);
+    };
+    await step({ action: 'sign_up', actor: memberId, result: 'success' });
+
+    const login = await post(accountPaths.login, { login_type: 'native', email, password });
+    expect(login.statusCode).toBe(200);
+    await step({
+      action: 'sign_in_new_browser',
+      actor: memberId,
+      result: 'success',
+      userAgent: browser,
+    });
+    const tokens = (
+      await post(accountPaths.login, { login_type: 'native', email, password })
+    ).json<TokenPair>();
+    await step({ action: 'sign_in', result: 'success' });
+
+    const wrong = await post(accountPaths.login, {
+      login_type: 'native',
+      email,
+      password: `${password}x`,
+    });
+    expect(wrong.statusCode).toBe(401);
+    await step({ action: 'sign_in', actor: 'anonymous', result: 'failure' });
+
+    const refreshed = await post(accountPaths.refresh, { refresh: tokens.refresh });
+    expect(refreshed.statusCode).toBe(200);
+    await step({ action: 'refresh', actor: memberId, result: 'success' });
+    const rotated = refreshed.json<TokenPair>();
+    expect((await post(accountPaths.logout, { refresh: rotated.refresh })).statusCode).toBe(204);
+    await step({ action: 'sign_out', result: 'success' });
+    expect((await post(accountPaths.refresh, { refresh: rotated.refresh })).statusCode).toBe(401);
+    await step({ action: 'refresh', actor: 'anonymous', result: 'failure' });
+
+    expect((await post(accountPaths.forgetPassword, { email })).statusCode).toBe(200);
+    await step({ action: 'password_reset_request', actor: 'anonymous', result: 'success' });
+    const mail = await inbox.waitForMessageTo(email);
+    const key = /key=([A-Za-z0-9_-]+)/.exec(mail.text ?? '')?.[1] ?? '';
+    const newPassword = strongPassword();
+    const reset = await post(accountPaths.updatePassword, { key, password: newPassword });
+    expect(reset.statusCode, reset.body).toBe(200);
+    await step({ action: 'password_reset', actor: memberId, result: 'success' });
+
+    const again = (
+      await post(accountPaths.login, { login_type: 'native', email, password: newPassword })
+    ).json<TokenPair>();
+    const deactivated = await t.request('DELETE', accountPaths.account, {
+      token: again.access,
+      headers: { 'user-agent': browser },
+    });
+    expect(deactivated.statusCode).toBe(204);
+    await step({
+      action: 'deactivate',
+      actor: memberId,
+      resourceType: 'account',
+      result: 'success',
+    });
+    expect(await t.services.audit.verify()).toMatchObject({ broken: [] });
+  });
+
+  it('keeps failed sign-ins of an unknown e-mail in the chain of no member', async () => {
+    const email = `nobody-${randomUUID()}@example.com`;
+    const res = await post(accountPaths.login, {
+      login_type: 'native',
+      email,
+      password: 'Whatever-123',
+    });
+    expect(res.statusCode).toBe(401);
+    const [row] = await t.db
+      .select()
+      .from(auditEvents)
+      .where(isNull(auditEvents.memberId))
+      .orderBy(sql`${auditEvents.seq} desc`)
+      .limit(1);
+    expect(row).toMatchObject({ actor: 'anonymous', action: 'sign_in', result: 'failure' });
+    expect(JSON.stringify(row)).not.toContain(email);
+  });
+
+  it('records a plan purchase in the buyer’s chain', async () => {
+    const member = await factory.loggedInMember();
+    const chosen = await t.request('POST', membershipPaths.choosePlan, {
+      token: member.tokens.access,
+      body: { memberId: member.id, selectedPlan: 'Gold' },
+    });
+    const paymentId = chosen.json<{ id: string }>().id;
+    const redirect = await t.request('GET', `${membershipPaths.checkout}?payment_id=${paymentId}`);
+    const page = await t.request('GET', String(redirect.headers.location));
+    const token = /name="token" value="([^"]+)"/.exec(page.body)?.[1] ?? '';
+    const paid = await t.request('POST', membershipPaths.testCheckoutPay, {
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': browser },
+      body: new URLSearchParams({ payment_id: paymentId, token }).toString(),
+    });
+    expect(paid.statusCode).toBe(303);
+    expect(await newestOf(member.id)).toMatchObject({
+      action: 'plan_purchase',
+      resourceType: 'membership',
+      resourceId: paymentId,
+      result: 'success',
+      userAgent: browser,
+    });
+  });
+});
+
+describe('GET /api/account/activity/', () => {
+  it('answers only the member’s own rows, newest first, a page at a time', async () => {
+    const member = await factory.loggedInMember();
+    const other = await factory.loggedInMember();
+    const photos: string[] = [];
+    for (let i = 0; i < 5; i++) photos.push((await addPhoto(member)).id);
+    await addPhoto(other);
+
+    const first = await activity(member, '?limit=2');
+    expect(first.results.map((row) => row.resource_id)).toEqual([photos[4], photos[3]]);
+    expect(first.next).not.toBeNull();
+    const second = await activity(member, `?limit=2&cursor=${first.next ?? ''}`);
+    expect(second.results.map((row) => row.resource_id)).toEqual([photos[2], photos[1]]);
+    const third = await activity(member, `?limit=2&cursor=${second.next ?? ''}`);
+    expect(third.results.map((row) => row.resource_id)).toEqual([photos[0]]);
+    expect(third.next).toBeNull();
+
+    const all = await activity(member, '?limit=100');
+    expect(all.results).toHaveLength(5);
+    const otherIds = (await rowsOf(other.id)).map((row) => row.id);
+    expect(all.results.map((row: ActivityEntry) => row.id)).not.toEqual(
+      expect.arrayContaining([otherIds[0]]),
+    );
+    expect(Object.keys(all.results[0] ?? {}).sort()).toEqual(
+      ['action', 'at', 'id', 'ip', 'resource_id', 'resource_type', 'result', 'user_agent'].sort(),
+    );
+  });
+
+  it.each(['?limit=101', '?limit=0', '?limit=two', '?cursor=abc', '?cursor=-1'])(
+    'answers 400 for %s',
+    async (query) => {
+      const member = await factory.loggedInMember();
+      const res = await t.request('GET', `${auditPaths.activity}${query}`, {
+        token: member.tokens.access,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.headers['content-type']).toContain('application/problem+json');
+    },
+  );
+
+  it('answers 401 without a bearer token', async () => {
+    expect((await t.request('GET', auditPaths.activity)).statusCode).toBe(401);
+  });
+});
+
+describe('the trail itself', () => {
+  it('holds no health content: no notes, file names or images', async () => {
+    const member = await factory.loggedInMember();
+    const note = `secret-note-${randomUUID()}`;
+    const fileName = `secret-file-${randomUUID()}.pdf`;
+    const photo = await addPhoto(member, note);
+    await download(member, photo.image_link);
+    const record = await addRecord(member);
+    await t.request('POST', medicalRecordPaths.files(record.id), {
+      ...as(member),
+      body: { file_name: fileName, file_link: pdf },
+    });
+    const dump = JSON.stringify(await rowsOf(member.id));
+    for (const content of [
+      note,
+      fileName,
+      png.slice(30, 80),
+      pdf.slice(30, 80),
+      'Insurance card',
+    ]) {
+      expect(dump).not.toContain(content);
+    }
+  });
+
+  it('refuses UPDATE, DELETE and TRUNCATE', async () => {
+    const member = await factory.loggedInMember();
+    await addPhoto(member);
+    await expect(
+      t.db.execute(sql`update audit_events set result = 'success' where member_id = ${member.id}`),
+    ).rejects.toThrow();
+    await expect(
+      t.db.execute(sql`delete from audit_events where member_id = ${member.id}`),
+    ).rejects.toThrow();
+    await expect(t.db.execute(sql`truncate audit_events`)).rejects.toThrow();
+    expect(await rowsOf(member.id)).toHaveLength(1);
+  });
+
+  it('keeps one unbroken chain under concurrent writers of one member', async () => {
+    const member = await factory.loggedInMember();
+    await Promise.all(
+      Array.from({ length: 12 }, () => t.request('GET', oralPhotoPaths.list, as(member))),
+    );
+    const seqs = (await rowsOf(member.id)).map((row) => row.seq).sort((a, b) => a - b);
+    expect(seqs).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+    expect((await t.services.audit.verify()).broken).toEqual([]);
+  });
+
+  it('verify names the first broken row of a chain with a changed or a removed row', async () => {
+    const tampered = await factory.loggedInMember();
+    const trimmed = await factory.loggedInMember();
+    for (const member of [tampered, trimmed]) {
+      for (let i = 0; i < 3; i++) await t.request('GET', oralPhotoPaths.list, as(member));
+    }
+    const rows = async (member: Member) => (await rowsOf(member.id)).sort((a, b) => a.seq - b.seq);
+    const [, changed] = await rows(tampered);
+    const [, removed, after] = await rows(trimmed);
+    expect((await t.services.audit.verify()).broken).toEqual([]);
+
+    // What someone with write access to the database could do, past the trigger.
+    await t.db.execute(sql`alter table audit_events disable trigger audit_events_no_change`);
+    try {
+      await t.db.execute(
+        sql`update audit_events set result = 'success', ip = '10.0.0.1' where id = ${changed?.id}`,
+      );
+      await t.db.execute(sql`delete from audit_events where id = ${removed?.id}`);
+    } finally {
+      await t.db.execute(sql`alter table audit_events enable trigger audit_events_no_change`);
+    }
+
+    const report = await new AuditService(new AuditRepository(t.db), t.clock).verify();
+    expect(report.broken).toEqual(
+      expect.arrayContaining([
+        { memberId: tampered.id, seq: 2, id: changed?.id, reason: 'hash' },
+        { memberId: trimmed.id, seq: 3, id: after?.id, reason: 'gap' },
+      ]),
+    );
+    expect(report.broken).toHaveLength(2);
+
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await runAuditCommand(
+      t.services.audit,
+      ['verify'],
+      (line) => out.push(line),
+      (line) => err.push(line),
+    );
+    expect(code).toBe(1);
+    expect(out.join('\n')).toMatch(/^Checked \d+ rows in \d+ chains: 2 broken\.$/);
+    expect(err.join('\n')).toContain(
+      `Chain of ${tampered.id}: first broken row ${changed?.id ?? ''} (position 2): its fields no longer match its hash`,
+    );
+    expect(err.join('\n')).toContain(
+      `Chain of ${trimmed.id}: first broken row ${after?.id ?? ''} (position 3): the rows before it are missing`,
+    );
+  });
+});
+
+describe('npm run audit -- verify (the program)', () => {
+  it('exits 0 on an intact trail and 1 naming the first broken row', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'audit-cli-'));
+    const env = {
+      ...process.env,
+      DATA_DIR: dataDir,
+      TOKEN_SECRET: randomUUID() + randomUUID(),
+      LOG_LEVEL: 'silent',
+    };
+    const run = () =>
+      execFileAsync(process.execPath, ['--import', 'tsx', 'apps/api/src/cli/audit.ts', 'verify'], {
+        cwd: repoRoot,
+        env,
+      });
+    try {
+      const database = await openDatabase(databaseTarget({ databaseUrl: undefined, dataDir }));
+      const audit = new AuditService(new AuditRepository(database.db), t.clock);
+      const event = {
+        memberId: randomUUID(),
+        action: 'read',
+        resourceType: 'oral_photo_list',
+        resourceId: null,
+        result: 'success',
+      } as const;
+      await audit.record({ ...event, actor: event.memberId });
+      await audit.record({ ...event, actor: event.memberId });
+      await database.close();
+      expect((await run()).stdout).toBe('Checked 2 rows in 1 chains: every chain is intact.\n');
+
+      const again = await openDatabase(databaseTarget({ databaseUrl: undefined, dataDir }));
+      const [first] = await again.db.select().from(auditEvents).where(eq(auditEvents.seq, 1));
+      await again.db.execute(sql`alter table audit_events disable trigger audit_events_no_change`);
+      await again.db.execute(sql`update audit_events set action = 'delete' where seq = 1`);
+      await again.close();
+      const failure = await run().then(
+        () => null,
+        (error: unknown) => error as { code: number; stderr: string },
+      );
+      expect(failure?.code).toBe(1);
+      expect(failure?.stderr).toContain(`first broken row ${first?.id ?? ''} (position 1)`);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});

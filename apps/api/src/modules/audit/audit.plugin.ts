@@ -1,0 +1,146 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AuditResourceType } from '@dental/contracts';
+import { auditedRoutes, type AuditLookups, type AuditedRoute } from './audited-routes';
+import { auditContext, type AuditContext, type AuditService } from './audit.service';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Set from auditedRoutes when the route is registered. */
+    audit?: AuditedRoute;
+  }
+}
+
+export interface AuditPluginOptions {
+  audit: AuditService;
+  lookups: AuditLookups;
+}
+
+interface RequestAudit {
+  /** The signed-in member, once authentication has passed. */
+  memberId?: string;
+  answer?: Record<string, unknown>;
+}
+
+const uuidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function contextOf(request: FastifyRequest): AuditContext {
+  return {
+    ip: request.ip,
+    userAgent: request.headers['user-agent'] ?? null,
+    requestId: request.id,
+  };
+}
+
+/** An id from the path only when it has the shape of one: nothing a caller typed is kept. */
+function paramId(request: FastifyRequest, name: string): string | null {
+  const value = (request.params as Record<string, unknown> | undefined)?.[name];
+  return typeof value === 'string' && uuidShape.test(value) ? value : null;
+}
+
+/**
+ * Writes the audit row of every route in auditedRoutes (docs/decisions/audit-trail.md). The row
+ * is written in onSend, before the answer leaves: nothing is acknowledged without its row, and a
+ * row that cannot be written turns the answer into a 500. Register before the feature routes.
+ */
+export const auditPlugin = fp(
+  (app: FastifyInstance, { audit, lookups }: AuditPluginOptions) => {
+    const unmatched = new Set(Object.keys(auditedRoutes));
+    const requests = new WeakMap<FastifyRequest, RequestAudit>();
+
+    app.addHook('onRoute', (route) => {
+      if (typeof route.method !== 'string') return;
+      const key = `${route.method} ${route.url}`;
+      const spec = auditedRoutes[key];
+      if (spec === undefined) return;
+      if (spec.subject === undefined && route.config?.authenticated !== true) {
+        throw new Error(`${key} is audited as the signed-in member's but is not authenticated`);
+      }
+      unmatched.delete(key);
+      route.config = { ...route.config, audit: spec };
+    });
+    app.addHook('onReady', () => {
+      if (unmatched.size > 0) {
+        return Promise.reject(
+          new Error(`Audited routes that do not exist: ${[...unmatched].join(', ')}`),
+        );
+      }
+      return Promise.resolve();
+    });
+
+    // Services that write rows outside a route's own (a plan purchase) read the request's context.
+    app.addHook('preHandler', (request, _reply, done) => {
+      auditContext.run(contextOf(request), done);
+    });
+
+    // After the route's onRequest hooks: on an authenticated route the member is known by now.
+    app.addHook('preValidation', (request, _reply, done) => {
+      const { audit: spec, authenticated } = request.routeOptions.config;
+      if (spec !== undefined && authenticated === true) {
+        requests.set(request, { memberId: request.user.id });
+      }
+      done();
+    });
+
+    app.addHook('preSerialization', async (request, _reply, payload: unknown) => {
+      const spec = request.routeOptions.config.audit;
+      if (spec !== undefined && typeof payload === 'object' && payload !== null) {
+        requests.set(request, {
+          ...requests.get(request),
+          answer: payload as Record<string, unknown>,
+        });
+      }
+      return payload;
+    });
+
+    app.addHook('onSend', async (request, reply, payload) => {
+      const spec = request.routeOptions.config.audit;
+      if (spec !== undefined) await write(spec, request, reply);
+      return payload;
+    });
+
+    async function write(spec: AuditedRoute, request: FastifyRequest, reply: FastifyReply) {
+      const succeeded = reply.statusCode < 400;
+      const state = requests.get(request) ?? {};
+      // Only a successful answer describes the resource; an error's body is a problem.
+      const answer = succeeded ? state.answer : undefined;
+      let subject;
+      if (spec.subject === undefined) {
+        // Refused before authentication: there is no member to attribute it to.
+        if (state.memberId === undefined) return;
+        subject = { memberId: state.memberId, actor: state.memberId };
+      } else {
+        subject = await spec.subject(request, lookups, answer, succeeded);
+        if (subject === null) return;
+      }
+      const resourceType: AuditResourceType =
+        subject.resourceType ??
+        (answer !== undefined && spec.typeFromAnswer !== undefined
+          ? spec.typeFromAnswer(answer)
+          : spec.resourceType);
+      const resourceId =
+        subject.resourceId ??
+        (spec.resourceId === undefined
+          ? null
+          : spec.resourceId === 'answer'
+            ? typeof answer?.id === 'string'
+              ? answer.id
+              : null
+            : paramId(request, spec.resourceId.param));
+      await audit.record(
+        {
+          memberId: subject.memberId,
+          actor: subject.actor,
+          action: spec.action,
+          resourceType,
+          resourceId,
+          result: succeeded ? 'success' : 'failure',
+        },
+        contextOf(request),
+      );
+    }
+
+    return Promise.resolve();
+  },
+  { name: 'audit', dependencies: ['auth', 'member-log'] },
+);

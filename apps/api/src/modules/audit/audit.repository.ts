@@ -1,0 +1,160 @@
+import { and, asc, desc, eq, gt, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { AuditResourceType } from '@dental/contracts';
+import type { Database } from '../../db/client';
+import { insertedRow } from '../../db/inserted-row';
+import {
+  auditEvents,
+  complaintImages,
+  complaints,
+  dentalAiResults,
+  medicalFiles,
+  oralPhotos,
+  reservations,
+  type AuditEventRow,
+} from '../../db/schema';
+import { auditHash, type HashedFields } from './audit-hash';
+
+/** Namespaces the per-member advisory locks apart from every other lock of the application. */
+const chainLockClass = 4_110_311;
+
+export type NewAuditEvent = Omit<HashedFields, 'seq'>;
+
+/** Which stored file a blob key is, and whose. */
+export interface FileSubject {
+  memberId: string;
+  resourceType: AuditResourceType;
+  resourceId: string;
+}
+
+const sameChain = (memberId: string | null): SQL =>
+  memberId === null ? isNull(auditEvents.memberId) : eq(auditEvents.memberId, memberId);
+
+/** The only code that writes or reads the audit trail. It never updates or deletes a row. */
+export class AuditRepository {
+  constructor(private readonly db: Database) {}
+
+  /**
+   * Appends a row to its member's chain. Writers of one member take turns on an advisory lock
+   * held until the commit, so two of them never chain to the same previous row.
+   */
+  append(event: NewAuditEvent): Promise<AuditEventRow> {
+    return this.db.transaction(async (tx) => {
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(${chainLockClass}, hashtext(${event.memberId ?? ''}))`,
+      );
+      const [last] = await tx
+        .select({ seq: auditEvents.seq, hash: auditEvents.hash })
+        .from(auditEvents)
+        .where(sameChain(event.memberId))
+        .orderBy(desc(auditEvents.seq))
+        .limit(1);
+      const row: HashedFields = { ...event, seq: (last?.seq ?? 0) + 1 };
+      const prevHash = last?.hash ?? null;
+      return insertedRow(
+        await tx
+          .insert(auditEvents)
+          .values({ ...row, prevHash, hash: auditHash(prevHash, row) })
+          .returning(),
+      );
+    });
+  }
+
+  /** Whether the member signed in successfully before from this exact user agent. */
+  async signedInBefore(memberId: string, userAgent: string | null): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: auditEvents.id })
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.memberId, memberId),
+          or(eq(auditEvents.action, 'sign_in'), eq(auditEvents.action, 'sign_in_new_browser')),
+          eq(auditEvents.result, 'success'),
+          userAgent === null ? isNull(auditEvents.userAgent) : eq(auditEvents.userAgent, userAgent),
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
+  }
+
+  /** The member's rows, newest first, before position `beforeSeq` when given. */
+  page(memberId: string, beforeSeq: number | undefined, limit: number): Promise<AuditEventRow[]> {
+    return this.db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.memberId, memberId),
+          beforeSeq === undefined ? undefined : lt(auditEvents.seq, beforeSeq),
+        ),
+      )
+      .orderBy(desc(auditEvents.seq))
+      .limit(limit);
+  }
+
+  /**
+   * Every row in chain order (null-member chain first), `batch` at a time, so that checking a
+   * large trail does not hold it all in memory.
+   */
+  async *allInChainOrder(batch = 1000): AsyncGenerator<AuditEventRow> {
+    let after: { memberId: string | null; seq: number } | null = null;
+    for (;;) {
+      const position: SQL | undefined =
+        after === null
+          ? undefined
+          : after.memberId === null
+            ? or(
+                and(isNull(auditEvents.memberId), gt(auditEvents.seq, after.seq)),
+                sql`${auditEvents.memberId} is not null`,
+              )
+            : or(
+                gt(auditEvents.memberId, after.memberId),
+                and(eq(auditEvents.memberId, after.memberId), gt(auditEvents.seq, after.seq)),
+              );
+      const rows = await this.db
+        .select()
+        .from(auditEvents)
+        .where(position)
+        .orderBy(sql`${auditEvents.memberId} asc nulls first`, asc(auditEvents.seq))
+        .limit(batch);
+      yield* rows;
+      const last = rows.at(-1);
+      if (last === undefined || rows.length < batch) return;
+      after = { memberId: last.memberId, seq: last.seq };
+    }
+  }
+
+  /** The stored file a signed link names, with its owner; undefined when no row refers to it. */
+  async fileByKey(key: string): Promise<FileSubject | undefined> {
+    const [photo] = await this.db
+      .select({ memberId: oralPhotos.userId, id: oralPhotos.id, type: oralPhotos.photoType })
+      .from(oralPhotos)
+      .where(or(eq(oralPhotos.blobKey, key), eq(oralPhotos.thumbnailKey, key)));
+    if (photo !== undefined) {
+      const resourceType = photo.type === 'X-ray' ? 'x_ray' : 'photo';
+      return { memberId: photo.memberId, resourceType, resourceId: photo.id };
+    }
+    const [file] = await this.db
+      .select({ memberId: medicalFiles.userId, id: medicalFiles.id })
+      .from(medicalFiles)
+      .where(eq(medicalFiles.blobKey, key));
+    if (file !== undefined) {
+      return { memberId: file.memberId, resourceType: 'medical_file', resourceId: file.id };
+    }
+    const [result] = await this.db
+      .select({ memberId: dentalAiResults.userId, id: dentalAiResults.id })
+      .from(dentalAiResults)
+      .where(eq(dentalAiResults.blobKey, key));
+    if (result !== undefined) {
+      return { memberId: result.memberId, resourceType: 'dental_ai_result', resourceId: result.id };
+    }
+    const [image] = await this.db
+      .select({ memberId: reservations.userId, id: complaintImages.id })
+      .from(complaintImages)
+      .innerJoin(complaints, eq(complaints.id, complaintImages.complaintId))
+      .innerJoin(reservations, eq(reservations.id, complaints.reservationId))
+      .where(eq(complaintImages.blobKey, key));
+    return image === undefined
+      ? undefined
+      : { memberId: image.memberId, resourceType: 'consultation_image', resourceId: image.id };
+  }
+}

@@ -1,0 +1,77 @@
+import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import dayjs from 'dayjs';
+import type { ActivityEntry } from '@dental/contracts';
+import { paths } from '../../../app/paths';
+import { NothingToShow } from '../../../components/nothing-to-show';
+import { PageSpinner } from '../../../components/page-spinner';
+import { errorMessage } from '../../../lib/api-client';
+import { dateFormat } from '../../../lib/dates';
+import { useDocumentTitle } from '../../../lib/document-title';
+import { useAccountActivity } from '../api/account-activity';
+import { describeActivity, describeBrowser } from './activity-wording';
+import classes from './account-activity-page.module.css';
+
+function Entry({ entry }: { entry: ActivityEntry }) {
+  const at = dayjs(entry.at);
+  return (
+    <Paper component="li" withBorder p="sm" className={classes.entry}>
+      <Text fw={600}>{describeActivity(entry)}</Text>
+      <Text size="sm" c="dimmed">
+        <time dateTime={entry.at}>{at.format(`${dateFormat} HH:mm`)}</time>
+        {' · '}
+        {describeBrowser(entry.user_agent)}
+        {entry.ip !== null && ` · ${entry.ip}`}
+      </Text>
+    </Paper>
+  );
+}
+
+/**
+ * Account activity: what was done with the account and its health data, newest first, in plain
+ * words (docs/decisions/audit-trail.md).
+ */
+export default function AccountActivityPage() {
+  useDocumentTitle('Account activity');
+  const activity = useAccountActivity();
+  const entries = activity.data?.pages.flatMap((page) => page.results) ?? [];
+  return (
+    <Stack gap="md">
+      <Anchor component={Link} to={paths.account}>
+        Back to My Account
+      </Anchor>
+      <Title order={1}>Account activity</Title>
+      <Text>
+        Every sign-in, and every time your photos, records, appointments, Dental AI results and
+        consultations were opened, added, changed or deleted.
+      </Text>
+      {activity.isPending && <PageSpinner />}
+      {activity.isError && (
+        <Alert color="red" variant="outline">
+          {errorMessage(activity.error)}
+        </Alert>
+      )}
+      {activity.isSuccess && entries.length === 0 && <NothingToShow />}
+      {entries.length > 0 && (
+        <ol className={classes.list} aria-label="Account activity, newest first">
+          {entries.map((entry) => (
+            <Entry key={entry.id} entry={entry} />
+          ))}
+        </ol>
+      )}
+      {activity.hasNextPage && (
+        <Group>
+          <Button
+            variant="outline"
+            loading={activity.isFetchingNextPage}
+            onClick={() => {
+              void activity.fetchNextPage();
+            }}
+          >
+            Load more
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}

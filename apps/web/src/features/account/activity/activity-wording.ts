@@ -1,0 +1,113 @@
+import type { ActivityEntry, AuditResourceType } from '@dental/contracts';
+
+/** Each kind of thing in the words a patient uses, with its article. */
+const things: Record<AuditResourceType, string> = {
+  account: 'your account',
+  session: 'a session',
+  photo: 'a photo',
+  x_ray: 'an X-ray',
+  oral_photo: 'a photo or X-ray',
+  oral_photo_list: 'your photos and X-rays',
+  medical_record: 'a medical record',
+  medical_record_list: 'your medical records',
+  medical_file: 'a medical record file',
+  appointment: 'an appointment',
+  appointment_list: 'your appointments',
+  dental_ai_result: 'a Dental AI result',
+  dental_ai_result_list: 'your Dental AI results',
+  reservation: 'a consultation booking',
+  reservation_list: 'your consultation bookings',
+  consultation_answers: 'an answer of a consultation form',
+  consultation_summary: 'a doctor’s consultation summary',
+  consultation_image: 'an image of a doctor’s summary',
+  membership: 'a membership',
+};
+
+const isList = (type: AuditResourceType) => type.endsWith('_list');
+
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** The verbs of the health-data actions: what you did, and what you tried to do. */
+const verbs = {
+  read: ['opened', 'open'],
+  create: ['added', 'add'],
+  change: ['changed', 'change'],
+  delete: ['deleted', 'delete'],
+} as const;
+
+/**
+ * One line of Account activity in plain words ('You opened an X-ray', 'Signed in from a new
+ * browser', 'Failed sign-in attempt'; docs/decisions/audit-trail.md).
+ */
+export function describeActivity(
+  entry: Pick<ActivityEntry, 'action' | 'resource_type' | 'result'>,
+) {
+  const thing = things[entry.resource_type];
+  const failed = entry.result === 'failure';
+  switch (entry.action) {
+    case 'sign_up':
+      return 'You created your account';
+    case 'sign_in':
+      return failed ? 'Failed sign-in attempt' : 'Signed in';
+    case 'sign_in_new_browser':
+      return 'Signed in from a new browser';
+    case 'refresh':
+      return failed ? 'Failed attempt to continue a session' : 'Session continued';
+    case 'sign_out':
+      return 'Signed out';
+    case 'password_reset_request':
+      return 'A password reset link was requested';
+    case 'password_reset':
+      return failed
+        ? 'Failed attempt to reset your password'
+        : 'Password changed with a reset link';
+    case 'deactivate':
+      return 'Account deleted and deactivated';
+    case 'plan_purchase':
+      return 'Membership plan purchased';
+    case 'download':
+      return failed
+        ? `Failed attempt to open the file of ${thing} through a link`
+        : `${capitalized(thing)} was opened through a file link`;
+    default: {
+      if (entry.resource_type === 'reservation' && entry.action !== 'read') {
+        const booked = entry.action === 'create' ? 'book' : 'cancel';
+        return failed
+          ? `Failed attempt to ${booked} a consultation`
+          : `You ${booked === 'book' ? 'booked' : 'cancelled'} a consultation`;
+      }
+      const [done, todo] =
+        entry.action === 'read' && isList(entry.resource_type)
+          ? ['viewed', 'view']
+          : verbs[entry.action];
+      return failed ? `Failed attempt to ${todo} ${thing}` : `You ${done} ${thing}`;
+    }
+  }
+}
+
+const browsers: [RegExp, string][] = [
+  [/Edg\//, 'Edge'],
+  [/OPR\//, 'Opera'],
+  [/Firefox\//, 'Firefox'],
+  [/Chrom(e|ium)\//, 'Chrome'],
+  [/Safari\//, 'Safari'],
+];
+
+const systems: [RegExp, string][] = [
+  [/Android/, 'Android'],
+  [/iPhone|iPad/, 'iOS'],
+  [/Windows/, 'Windows'],
+  [/Mac OS X|Macintosh/, 'macOS'],
+  [/CrOS/, 'ChromeOS'],
+  [/Linux/, 'Linux'],
+];
+
+/** 'Chrome on Windows' from a user agent; 'Unknown browser' when it names none we know. */
+export function describeBrowser(userAgent: string | null): string {
+  if (userAgent === null) return 'Unknown browser';
+  const browser = browsers.find(([pattern]) => pattern.test(userAgent))?.[1];
+  const system = systems.find(([pattern]) => pattern.test(userAgent))?.[1];
+  if (browser === undefined)
+    return system === undefined ? 'Unknown browser' : `A browser on ${system}`;
+  return system === undefined ? browser : `${browser} on ${system}`;
+}

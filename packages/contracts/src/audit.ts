@@ -1,0 +1,89 @@
+import { z } from 'zod';
+
+/** The member's own audit trail (docs/decisions/audit-trail.md). */
+export const auditPaths = {
+  activity: '/api/account/activity/',
+} as const;
+
+/** What happened; the web turns each into plain words. */
+export const auditActions = [
+  'read',
+  'create',
+  'change',
+  'delete',
+  'download',
+  'sign_up',
+  'sign_in',
+  'sign_in_new_browser',
+  'refresh',
+  'sign_out',
+  'password_reset_request',
+  'password_reset',
+  'deactivate',
+  'plan_purchase',
+] as const;
+export type AuditAction = (typeof auditActions)[number];
+
+/** What it happened to. A list read names the kind and no id. */
+export const auditResourceTypes = [
+  'account',
+  'session',
+  'photo',
+  'x_ray',
+  'oral_photo',
+  'oral_photo_list',
+  'medical_record',
+  'medical_record_list',
+  'medical_file',
+  'appointment',
+  'appointment_list',
+  'dental_ai_result',
+  'dental_ai_result_list',
+  'reservation',
+  'reservation_list',
+  'consultation_answers',
+  'consultation_summary',
+  'consultation_image',
+  'membership',
+] as const;
+export type AuditResourceType = (typeof auditResourceTypes)[number];
+
+export const auditResults = ['success', 'failure'] as const;
+export type AuditResult = (typeof auditResults)[number];
+
+/** Most rows one page of activity holds. */
+export const activityMaxLimit = 100;
+export const activityDefaultLimit = 20;
+
+export const activityQuery = z.object({
+  cursor: z
+    .string()
+    .regex(/^[1-9]\d{0,15}$/, 'This is not a cursor from a previous page.')
+    .optional(),
+  limit: z.coerce
+    .number('limit must be a whole number.')
+    .int('limit must be a whole number.')
+    .min(1, 'limit must be at least 1.')
+    .max(activityMaxLimit, `limit must be at most ${activityMaxLimit}.`)
+    .default(activityDefaultLimit),
+});
+export type ActivityQuery = z.infer<typeof activityQuery>;
+
+export const activityEntry = z.object({
+  id: z.uuid(),
+  at: z.iso.datetime({ offset: true }),
+  action: z.enum(auditActions),
+  resource_type: z.enum(auditResourceTypes),
+  resource_id: z.string().nullable(),
+  result: z.enum(auditResults),
+  ip: z.string().nullable(),
+  user_agent: z.string().nullable(),
+});
+export type ActivityEntry = z.infer<typeof activityEntry>;
+
+/** Newest first; `next` is the cursor of the following page, null on the last. */
+export const activityPage = z.object({
+  results: z.array(activityEntry),
+  next: z.string().nullable(),
+});
+export type ActivityPage = z.infer<typeof activityPage>;
