@@ -2,6 +2,7 @@ import { accountBench } from './account.bench';
 import { dentalAiBench } from './dental-ai.bench';
 import { oralPhotoBench } from './oral-photo.bench';
 import { remindersBench } from './reminders.bench';
+import { startBench } from './start.bench';
 
 /**
  * `npm run bench` runs every benchmark in order; `npm run bench -- account` only the named ones.
@@ -12,6 +13,7 @@ const benches: Record<string, () => Promise<void>> = {
   'oral-photo': oralPhotoBench,
   reminders: remindersBench,
   'dental-ai': dentalAiBench,
+  start: startBench,
 };
 
 const wanted = process.argv.slice(2);

@@ -1,6 +1,7 @@
 import { DrizzleQueryError } from 'drizzle-orm';
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { redactUrl, serializeError } from './logger';
+import { consoleDestination, loggerOptions, redactUrl, serializeError } from './logger';
 
 describe('redactUrl', () => {
   it.each([
@@ -36,5 +37,38 @@ describe('serializeError', () => {
 
   it('serializes what is not an Error', () => {
     expect(serializeError('boom')).toMatchObject({ type: 'string', message: 'boom' });
+  });
+});
+
+describe('consoleDestination', () => {
+  /** One request-style log line through Fastify's logger into a stand-in for stdout. */
+  async function logThrough(isTTY: boolean): Promise<string> {
+    const written: string[] = [];
+    const output = { isTTY, write: (line: string) => written.push(line) };
+    const app = Fastify({ logger: loggerOptions('info', consoleDestination(output)) });
+    app.log.info({ password: 'hunter2', photoType: 'all' }, 'photo listed');
+    await app.close();
+    return written.join('');
+  }
+
+  it('writes one JSON object per line when stdout is not a terminal', async () => {
+    const line = (await logThrough(false)).split('\n')[0] ?? '';
+    expect(JSON.parse(line)).toMatchObject({
+      level: 30,
+      msg: 'photo listed',
+      password: '[Redacted]',
+      photoType: 'all',
+    });
+  });
+
+  it('writes readable, still redacted lines when stdout is a terminal', async () => {
+    const text = await logThrough(true);
+    expect(() => {
+      JSON.parse(text.split('\n')[0] ?? '');
+    }).toThrow();
+    expect(text).toContain('INFO');
+    expect(text).toContain('photo listed');
+    expect(text).toContain('[Redacted]');
+    expect(text).not.toContain('hunter2');
   });
 });

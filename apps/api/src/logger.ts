@@ -1,5 +1,6 @@
 import type { FastifyLoggerOptions, FastifyRequest } from 'fastify';
 import { DrizzleQueryError } from 'drizzle-orm';
+import { prettyFactory } from 'pino-pretty';
 import type { LogLevel } from './config';
 
 /**
@@ -13,6 +14,30 @@ export interface ErrorLogger {
 /** Anything with a `write(line)` method: stdout, a file stream, a test's capture. */
 export interface LogDestination {
   write(line: string): void;
+}
+
+/** Standard output, or whatever stands in for it in a test. */
+export interface ConsoleOutput extends LogDestination {
+  isTTY?: boolean;
+}
+
+/**
+ * Readable lines for a person at a terminal; one JSON object per line everywhere else, for log
+ * collectors (docs/decisions/start-and-runtime.md). Redaction happens before either.
+ */
+export function consoleDestination(output: ConsoleOutput = process.stdout): LogDestination {
+  if (output.isTTY !== true) return output;
+  const prettify = prettyFactory({
+    colorize: true,
+    translateTime: 'SYS:HH:MM:ss.l',
+    ignore: 'pid,hostname',
+  });
+  // Synchronous like the JSON lines: nothing is lost when the process exits.
+  return {
+    write: (line) => {
+      output.write(prettify(line));
+    },
+  };
 }
 
 /**
@@ -63,7 +88,7 @@ export function loggerOptions(
 ): FastifyLoggerOptions & { redact: { paths: string[]; censor: string } } {
   return {
     level,
-    ...(stream === undefined ? {} : { stream }),
+    stream: stream ?? consoleDestination(),
     redact: {
       paths: [
         'req.headers.authorization',

@@ -7,8 +7,12 @@ import { startJobQueue, type JobLogger } from './jobs/job-queue';
 import { jobQueueSettings } from './jobs/workers';
 import { ClinicRepository } from './modules/virtual-consultation/clinic.repository';
 import { seedConsultations } from './modules/virtual-consultation/clinic.service';
+import { startReportLines } from './start-report';
 
-/** `npx tsx apps/api/src/server.ts`: reads the environment, migrates, serves, stops cleanly. */
+/**
+ * `npm start` (compiled; scripts/start.mjs) or `npx tsx apps/api/src/server.ts`: reads the
+ * environment, migrates, serves, stops cleanly.
+ */
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
   const database = await openDatabase(databaseTarget(config));
@@ -69,6 +73,7 @@ async function main(): Promise<void> {
       `  Database: ${database.description}`,
       `  E-mail:   ${mailer.description}`,
       `  Jobs:     ${config.jobs.workers ? 'worked in this process' : 'queued for worker processes (WORKERS=off)'}`,
+      ...startReportLines(config.logLevel, process.uptime(), process.memoryUsage()),
       '',
       '',
     ].join('\n'),

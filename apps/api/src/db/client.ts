@@ -1,12 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { createPglite } from './pglite';
 import * as schema from './schema';
 
 export { schema };
@@ -49,7 +49,7 @@ function redactUrl(url: string): string {
 /** Opens the database and applies every pending migration before anything else uses it. */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'pglite') {
-    const client = await PGlite.create({
+    const client = await createPglite({
       ...(target.dataDir === undefined ? {} : { dataDir: target.dataDir }),
       ...(target.loadDataDir === undefined ? {} : { loadDataDir: target.loadDataDir }),
     });

@@ -1,0 +1,136 @@
+// The two build outputs of a deployment and what each is built from. `npm run build` builds both;
+// `npm start` (scripts/start.mjs) builds only the ones that are missing or older than a source
+// (docs/decisions/start-and-build.md).
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const at = (...parts) => path.join(root, ...parts);
+const apiSrc = at('apps/api/src');
+const apiDist = at('apps/api/dist');
+
+/** Every input both builds share: the shared schemas, the installed versions, this script. */
+const sharedSources = [
+  at('packages/contracts/src'),
+  at('packages/contracts/package.json'),
+  at('package-lock.json'),
+  fileURLToPath(import.meta.url),
+];
+
+/** The API as plain JavaScript: no tsx (and no TypeScript compiler) in the running server. */
+async function buildApi() {
+  // Loaded here so that a start with nothing to build never loads the bundler.
+  const esbuild = await import('esbuild');
+  rmSync(apiDist, { recursive: true, force: true });
+  try {
+    await esbuild.build({
+      entryPoints: {
+        server: path.join(apiSrc, 'server.ts'),
+        worker: path.join(apiSrc, 'worker.ts'),
+      },
+      outdir: apiDist,
+      bundle: true,
+      splitting: true,
+      format: 'esm',
+      platform: 'node',
+      target: 'node20.19',
+      sourcemap: true,
+      logLevel: 'warning',
+      // Beside the entry points: the bundled code finds files relative to import.meta.url.
+      chunkNames: '[name]-[hash]',
+      plugins: [
+        {
+          // Installed packages stay in node_modules (native addons, PGlite's WebAssembly); only our
+          // own TypeScript, @dental/contracts included (it is published as source), is bundled.
+          name: 'external-packages',
+          setup(build) {
+            build.onResolve({ filter: /^[^./]/ }, (args) =>
+              args.path.startsWith('@dental/') ? undefined : { path: args.path, external: true },
+            );
+          },
+        },
+      ],
+    });
+  } finally {
+    // Its service process would otherwise live on beside the server started after the build.
+    await esbuild.stop();
+  }
+  // What the code finds next to itself (import.meta.url): the SQL migrations and the inference
+  // worker thread's script.
+  cpSync(path.join(apiSrc, 'db/migrations'), path.join(apiDist, 'migrations'), {
+    recursive: true,
+  });
+  cpSync(
+    path.join(apiSrc, 'adapters/detector/inference-worker.mjs'),
+    path.join(apiDist, 'inference-worker.mjs'),
+  );
+}
+
+function buildWeb() {
+  const result = spawnSync(
+    process.platform === 'win32' ? 'npm.cmd' : 'npm',
+    ['run', 'build', '-w', '@dental/web'],
+    { cwd: root, stdio: 'inherit' },
+  );
+  if (result.status !== 0) throw new Error('The web app did not build.');
+}
+
+export const targets = [
+  {
+    name: 'API',
+    output: path.join(apiDist, 'server.js'),
+    sources: [apiSrc, at('apps/api/package.json'), ...sharedSources],
+    build: buildApi,
+  },
+  {
+    name: 'web app',
+    output: at('apps/web/dist/index.html'),
+    sources: [
+      at('apps/web/src'),
+      at('apps/web/public'),
+      at('apps/web/index.html'),
+      at('apps/web/vite.config.ts'),
+      at('apps/web/postcss.config.ts'),
+      at('apps/web/package.json'),
+      // The legal texts are imported from content/ at build time.
+      at('content'),
+      ...sharedSources,
+    ],
+    build: buildWeb,
+  },
+];
+
+/** The newest modification time under a file or folder; tests do not change a build. */
+function newestMtime(file) {
+  if (!existsSync(file)) return 0;
+  const stat = statSync(file);
+  if (!stat.isDirectory()) return /\.test\.tsx?$/.test(file) ? 0 : stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(file)) {
+    newest = Math.max(newest, newestMtime(path.join(file, entry)));
+  }
+  return newest;
+}
+
+/** Why a target needs building, or undefined when its output is newer than every source. */
+export function staleReason(target) {
+  if (!existsSync(target.output)) return `${path.relative(root, target.output)} is missing`;
+  const built = statSync(target.output).mtimeMs;
+  const changed = target.sources.find((source) => newestMtime(source) > built);
+  return changed === undefined ? undefined : `${path.relative(root, changed)} changed`;
+}
+
+/** Builds the given targets in order, printing what and why. */
+export async function build(list, reasons = new Map()) {
+  for (const target of list) {
+    const reason = reasons.get(target);
+    console.log(`Building the ${target.name}${reason === undefined ? '' : ` (${reason})`}…`);
+    await target.build();
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  await build(targets);
+}
