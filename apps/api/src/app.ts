@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   serializerCompiler,
@@ -25,6 +26,8 @@ import { authPlugin } from './plugins/auth';
 import { clientErrorHandler } from './plugins/client-errors';
 import { errorsPlugin, frameworkErrorHandler } from './plugins/errors';
 import { idempotencyPlugin } from './plugins/idempotency';
+import { healthPlugin } from './plugins/health';
+import { metricsPlugin } from './plugins/metrics';
 import { openApiPlugin } from './plugins/openapi';
 import { memberLogPlugin } from './plugins/member-log';
 import { rateLimitPlugin } from './plugins/rate-limit';
@@ -33,6 +36,9 @@ import { staticSpaPlugin } from './plugins/static-spa';
 import { createServices, registerJobs, type ServiceDeps, type Services } from './services';
 
 export interface AppDeps extends ServiceDeps {
+/** Each readiness check gets this long: a probe must answer well within a balancer's timeout. */
+const readinessTimeoutMs = 2_000;
+
   clock?: Clock;
   /** Where log lines go; stdout when absent. */
   logStream?: LogDestination;
@@ -76,6 +82,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
+  await app.register(metricsPlugin, {
+    metrics: services.metrics,
+    token: config.metrics.token,
+    port: config.metrics.port,
+    host: config.host,
+  });
   await app.register(openApiPlugin, { companyName: config.companyName });
   await app.register(authPlugin, {
     tokens: services.tokens,
@@ -97,6 +109,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(filesRoutes, { blobs: services.blobs, links: services.links, clock });
   await app.register(oralPhotoRoutes, services);
   await app.register(medicalRecordRoutes, services);
+  await app.register(healthPlugin, {
+    timeoutMs: readinessTimeoutMs,
+    checks: {
+      database: async () => {
+        await db.execute(sql`select 1`);
+      },
+      blobStore: () => services.blobs.ping(),
+      ...(jobs === undefined ? {} : { jobQueue: () => jobs.ping() }),
+      models: () => services.detector.ping(),
+    },
+  });
   await app.register(contentRoutes, services);
   await app.register(dentalKnowledgeRoutes, services);
   await app.register(oralSupplierRoutes, services);

@@ -274,3 +274,31 @@ describe('reminder delivery settings', () => {
     expect(parseEnv({ REMINDER_RETRY_LIMIT: '3' }).reminders.retryLimit).toBe(3);
   });
 });
+
+describe('metrics and shutdown settings', () => {
+  const token = 'm'.repeat(32);
+
+  it('serve no metrics and give a shutdown 10 seconds unless configured', () => {
+    const settings = parseEnv({});
+    expect(settings.metrics).toEqual({ token: undefined, port: undefined });
+    expect(settings.shutdownTimeoutSeconds).toBe(10);
+  });
+
+  it('read the metrics token and port and the shutdown deadline', () => {
+    const settings = parseEnv({
+      METRICS_TOKEN: token,
+      METRICS_PORT: '9464',
+      SHUTDOWN_TIMEOUT_SECONDS: '25',
+    });
+    expect(settings.metrics).toEqual({ token, port: 9464 });
+    expect(settings.shutdownTimeoutSeconds).toBe(25);
+  });
+
+  it('refuse a short token, the API port for metrics and a shutdown without time', () => {
+    expect(() => parseEnv({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: .*32 characters/);
+    expect(() => parseEnv({ PORT: '8080', METRICS_PORT: '8080' })).toThrow(
+      /METRICS_PORT must differ from PORT/,
+    );
+    expect(() => parseEnv({ SHUTDOWN_TIMEOUT_SECONDS: '0' })).toThrow(/SHUTDOWN_TIMEOUT_SECONDS/);
+  });
+});

@@ -122,6 +122,17 @@ const envSchema = z.object({
 
 export type Env = Record<string, string | undefined>;
 
+  METRICS_TOKEN: optional(
+    z.string().min(32, 'METRICS_TOKEN must be at least 32 characters (use a random value).'),
+  ),
+  METRICS_PORT: optional(
+    z.coerce
+      .number()
+      .int('METRICS_PORT must be a whole number.')
+      .min(0)
+      .max(65535, 'METRICS_PORT is at most 65535.'),
+  ),
+  SHUTDOWN_TIMEOUT_SECONDS: optional(positiveInt('SHUTDOWN_TIMEOUT_SECONDS')),
 export interface RateLimitConfig {
   windowSeconds: number;
   /** Attempts one client address may make per window on each limited route. */
@@ -190,6 +201,18 @@ export interface DentalAiSettings {
    *  then to the shipped model. */
   models: { caries?: string; wisdom_teeth?: string };
   /** A KServe v2 / Triton server that runs the models instead of this process. */
+  /** Prometheus metrics; off unless a token or a port is set
+   *  (docs/decisions/health-metrics-shutdown.md). */
+  metrics: MetricsSettings;
+  /** On SIGTERM, requests in flight and running jobs get this long before they are cut off. */
+  shutdownTimeoutSeconds: number;
+}
+
+export interface MetricsSettings {
+  /** `GET /metrics` needs `Authorization: Bearer <token>`, on the API port unless `port` is set. */
+  token: string | undefined;
+  /** `GET /metrics` on a listener of its own on this port (and HOST), not on the API port. */
+  port: number | undefined;
   endpoint: string | undefined;
   /** Boxes scoring below this are dropped. */
   confidence: number;
@@ -313,7 +336,9 @@ export function parseEnv(env: Env): Settings {
       retryDelaySeconds: vars.REMINDER_RETRY_DELAY_SECONDS ?? 30,
     },
     twilio: parseTwilio(vars),
-    stripe: parseStripe(vars),
+    metrics: parseMetrics(vars, port),
+    shutdownTimeoutSeconds: vars.SHUTDOWN_TIMEOUT_SECONDS ?? 10,
+    stripe,
     dentalAi: {
       models: {
         ...(vars.DENTAL_AI_MODEL_CARIES === undefined
@@ -353,6 +378,27 @@ function parseStripe(vars: z.infer<typeof envSchema>): StripeSettings | undefine
 
 /** Twilio when its account SID, auth token and sender are all set; some but not all is an error. */
 function parseTwilio(vars: z.infer<typeof envSchema>): TwilioSettings | undefined {
+/** localhost (and its subdomains), 127.0.0.0/8 and ::1: reachable from this machine only. */
+export function isLoopbackUrl(url: string): boolean {
+  const { hostname } = new URL(url);
+  return (
+    hostname === 'localhost' ||
+    hostname.endsWith('.localhost') ||
+    /^127(\.\d{1,3}){3}$/.test(hostname) ||
+    hostname === '[::1]'
+  );
+}
+
+/** Metrics need a port of their own or a token; never the API port itself without a token. */
+function parseMetrics(vars: z.infer<typeof envSchema>, apiPort: number): MetricsSettings {
+  if (vars.METRICS_PORT !== undefined && vars.METRICS_PORT !== 0 && vars.METRICS_PORT === apiPort) {
+    throw new ConfigError(
+      'Invalid configuration:\n  METRICS_PORT must differ from PORT (leave it unset to serve metrics on PORT with METRICS_TOKEN).',
+    );
+  }
+  return { token: vars.METRICS_TOKEN, port: vars.METRICS_PORT };
+}
+
   const { TWILIO_ACCOUNT_SID: accountSid, TWILIO_AUTH_TOKEN: authToken, TWILIO_FROM: from } = vars;
   if (accountSid === undefined && authToken === undefined && from === undefined) return undefined;
   if (accountSid === undefined || authToken === undefined || from === undefined) {

@@ -34,11 +34,31 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, db: database.db, mailer, jobs });
   jobLog = app.log;
 
-  // Finish requests in flight, running jobs and pending e-mails before the database goes away.
+  const shutdownMs = config.shutdownTimeoutSeconds * 1000;
+  let jobsStopped: Promise<void> | undefined;
+  const stopJobs = () => (jobsStopped ??= jobs.stop(shutdownMs));
+  // Workers stop fetching when the server stops accepting; the file store and the models close
+  // (the app's own onClose hooks, which run after this one) only once the running jobs have ended.
+  app.addHook('preClose', (done) => {
+    stopJobs().catch(() => undefined);
+    done();
+  });
+  app.addHook('onClose', () => stopJobs());
+
+  // Stop accepting, finish requests in flight and running jobs (until the deadline), then close
+  // the mailer and the database (docs/decisions/health-metrics-shutdown.md).
   const shutdown = async () => {
-    await app.close();
-    await jobs.stop();
-    await Promise.all([mailer.close(), database.close()]);
+    const deadline = setTimeout(() => {
+      app.log.warn({ seconds: config.shutdownTimeoutSeconds }, 'shutdown deadline passed');
+      app.server.closeAllConnections();
+    }, shutdownMs);
+    try {
+      await app.close();
+      await stopJobs();
+      await Promise.all([mailer.close(), database.close()]);
+    } finally {
+      clearTimeout(deadline);
+    }
   };
 
   let stopping = false;

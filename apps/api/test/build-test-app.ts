@@ -7,7 +7,7 @@ import { inject } from 'vitest';
 import { createMailer } from '../src/adapters/mailer';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config, type Env } from '../src/config';
-import type { Database } from '../src/db/client';
+import type { Database, DatabaseHandle } from '../src/db/client';
 import type { ErrorLogger, LogDestination } from '../src/logger';
 import { createServices, type Services } from '../src/services';
 import { TestClock } from './test-clock';
@@ -18,6 +18,9 @@ export interface TestAppOptions {
   env?: Env;
   clock?: TestClock;
   logStream?: LogDestination;
+  /** A database opened by the test (one on disk, for backups) instead of a fresh copy; close()
+   *  closes it too. */
+  database?: DatabaseHandle;
 }
 
 export interface RequestOptions {
@@ -54,7 +57,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     PUBLIC_URL: 'http://app.test',
     ...options.env,
   });
-  const database = await openTestDatabase(inject('testDatabase'));
+  const database = options.database ?? (await openTestDatabase(inject('testDatabase')));
   const mailer = createMailer(config);
   const clock = options.clock ?? new TestClock();
   const logged: ErrorLogger = {

@@ -53,6 +53,10 @@ export function describeBlobStore(name: string, open: () => Promise<OpenedBlobSt
       expect(read?.equals(bytes)).toBe(true);
     });
 
+    it('answers a ping', async () => {
+      await opened.store.ping();
+    });
+
     it('stores an empty object', async () => {
       const { store } = opened;
       const key = `${area()}/empty`;

@@ -26,6 +26,8 @@ export function recordingJobQueue(): { queue: JobQueue; registered: RegisteredJo
     send: () => Promise.resolve(),
     cancel: () => Promise.resolve(),
     stop: () => Promise.resolve(),
+    ping: () => Promise.resolve(),
+    stats: () => Promise.resolve([]),
   };
   return { queue, registered };
 }

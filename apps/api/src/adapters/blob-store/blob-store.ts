@@ -38,6 +38,8 @@ export interface BlobStore {
    * younger); answers how many were removed.
    */
   removeAbandonedTempFiles(olderThan: Date): Promise<number>;
+  /** Throws when the store cannot be reached (readiness probe); cheap, reads no object. */
+  ping(): Promise<void>;
   /** Releases what the store holds open (connections) at shutdown. */
   close(): void;
 }

@@ -31,6 +31,12 @@ describe('LocalBlobStore on disk', () => {
     await rm(root, { recursive: true, force: true });
   });
 
+  it('answers a ping on a fresh install (no root yet) and fails one whose root is not a folder', async () => {
+    await new LocalBlobStore(path.join(root, 'not-yet')).ping();
+    await writeFile(path.join(root, 'a-file'), 'x');
+    await expect(new LocalBlobStore(path.join(root, 'a-file')).ping()).rejects.toThrow();
+  });
+
   it('keeps a key as a path under its root, readable by the owner only', async () => {
     await store.put('users/u1/photo.jpg', Buffer.from('jpeg'), 'image/jpeg');
     const file = path.join(root, 'users', 'u1', 'photo.jpg');

@@ -1,4 +1,5 @@
-import { lstat, open, readdir, rm, stat } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, lstat, mkdir, open, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { atomicWriteFile, tempFilePrefix } from '../../lib/atomic-write-file';
 import {
@@ -82,6 +83,12 @@ export class LocalBlobStore implements BlobStore {
       }
     }
     return removed;
+  }
+
+  /** The root is a folder this process may write (created on a fresh install, as a put would). */
+  async ping(): Promise<void> {
+    await mkdir(this.root, { recursive: true });
+    await access(this.root, constants.R_OK | constants.W_OK | constants.X_OK);
   }
 
   close(): void {

@@ -52,6 +52,7 @@ describe('S3BlobStore specifics', () => {
     try {
       await expect(store.get('u/photo.jpg')).rejects.toThrow();
       await expect(store.put('u/photo.jpg', Buffer.from('x'), 'image/jpeg')).rejects.toThrow();
+      await expect(store.ping()).rejects.toThrow();
     } finally {
       store.close();
     }

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   NoSuchKey,
   NotFound,
@@ -117,6 +118,11 @@ export class S3BlobStore implements BlobStore {
   /** An S3 PUT is atomic: an interrupted one leaves nothing behind. */
   removeAbandonedTempFiles(): Promise<number> {
     return Promise.resolve(0);
+  }
+
+  /** HEAD on the bucket: it exists and these credentials may use it. */
+  async ping(): Promise<void> {
+    await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
   }
 
   /** Closes the client's connections (at shutdown). */

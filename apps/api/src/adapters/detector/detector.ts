@@ -47,6 +47,8 @@ export interface Detector {
   /** Detects in an encoded image (JPEG, PNG or WebP bytes); throws DetectorUnavailable, or
    *  DetectionFailed when the model could not be run. */
   detect(type: DentalAiType, image: Uint8Array): Promise<DetectionOutcome>;
+  /** Throws when a loaded model could not be run now (readiness probe). */
+  ping(): Promise<void>;
   /** Stops the worker threads; pending detections finish first. */
   close(): Promise<void>;
 }

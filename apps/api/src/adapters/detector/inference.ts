@@ -10,5 +10,7 @@ export interface InferenceOutput {
  *  or on an inference server. */
 export interface Inference {
   run(model: ModelSpec, input: Float32Array): Promise<InferenceOutput>;
+  /** Throws when these models could not be run now: a file gone, a server down (readiness). */
+  ping(models: readonly ModelSpec[]): Promise<void>;
   close(): Promise<void>;
 }

@@ -1,3 +1,5 @@
+import { constants } from 'node:fs';
+import { access } from 'node:fs/promises';
 import { Piscina } from 'piscina';
 import type { Inference, InferenceOutput } from './inference';
 import type { ModelSpec } from './model-spec';
@@ -23,6 +25,11 @@ export class LocalInference implements Inference {
       input,
       dims: [1, 3, model.size, model.size],
     })) as InferenceOutput;
+  }
+
+  /** The worker threads read the model files when they start, so the files must still be there. */
+  async ping(models: readonly ModelSpec[]): Promise<void> {
+    await Promise.all(models.map((model) => access(model.path, constants.R_OK)));
   }
 
   async close(): Promise<void> {

@@ -32,6 +32,8 @@ export class PipelineDetector implements Detector {
     private readonly findSources: () => Promise<Partial<Record<DentalAiType, ModelSource>>>,
     private readonly inference: Inference,
     private readonly thresholds: Thresholds,
+    /** Told how long each model run took (metrics). */
+    private readonly observeInference: (type: DentalAiType, seconds: number) => void = () => undefined,
   ) {}
 
   async load(): Promise<LoadedModels> {
@@ -68,7 +70,9 @@ export class PipelineDetector implements Detector {
     const model = this.models[type];
     if (model === undefined) throw new DetectorUnavailable(type);
     const { tensor, geometry } = await letterboxImage(image, model.size);
+    const started = performance.now();
     const output = await this.inference.run(model, tensor);
+    this.observeInference(type, (performance.now() - started) / 1000);
     let kept;
     try {
       const candidates = decodeOutput(output.data, output.dims, {
@@ -96,6 +100,10 @@ export class PipelineDetector implements Detector {
       }),
       model: { name: model.name, version: model.version },
     };
+  }
+
+  ping(): Promise<void> {
+    return this.inference.ping(Object.values(this.models));
   }
 
   close(): Promise<void> {

@@ -28,6 +28,19 @@ const requestTimeoutMs = 30_000;
 export class RemoteInference implements Inference {
   constructor(private readonly endpoint: string) {}
 
+  /** The Open Inference Protocol's server readiness (`GET /v2/health/ready`), when any model is
+   *  served from there. */
+  async ping(models: readonly ModelSpec[]): Promise<void> {
+    if (models.length === 0) return;
+    const response = await fetch(`${this.endpoint}/v2/health/ready`, {
+      signal: AbortSignal.timeout(requestTimeoutMs),
+    });
+    await response.body?.cancel();
+    if (!response.ok) {
+      throw new Error(`The inference server answered ${String(response.status)} to a health check.`);
+    }
+  }
+
   async run(model: ModelSpec, input: Float32Array): Promise<InferenceOutput> {
     const url = `${this.endpoint}/v2/models/${encodeURIComponent(model.name)}/infer`;
     let response: Response;

@@ -43,6 +43,8 @@ export class FileStorage {
     private readonly blobs: BlobStore,
     private readonly links: SignedLinks,
     private readonly log: ErrorLogger,
+    /** Told the bytes stored for each feature (metrics). */
+    private readonly countStored: (area: string, bytes: number) => void = () => undefined,
   ) {}
 
   /** Writes every blob; if one fails, those already written are removed again. */
@@ -55,6 +57,13 @@ export class FileStorage {
       await this.discard(files.map((file) => file.key));
       const reason: unknown = failed.reason;
       throw reason;
+    }
+    // `users/<userId>/<area>/…` (newBlobKey); other keys are not members' uploads.
+    for (const file of files) {
+      const [prefix, , area] = file.key.split('/');
+      if (`${prefix}/` === userFilesPrefix && area !== undefined) {
+        this.countStored(area, file.bytes.byteLength);
+      }
     }
   }
 

@@ -1,0 +1,122 @@
+import { rm, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:net';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMailer, type Mailer } from '../adapters/mailer';
+import { buildApp } from '../app';
+import { systemClock } from '../clock';
+import { jobQueueSettings, startJobQueue, type JobQueue } from '../jobs/job-queue';
+import type { ErrorLogger } from '../logger';
+import { createServices } from '../services';
+import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { startInferenceTestServer } from '../../test/mocks/inference-test-server';
+import { healthPaths } from './health';
+
+const log: ErrorLogger = { error: () => undefined };
+
+/** The API as server.ts builds it: with its job queue (pg-boss on the test database). */
+async function withJobQueue(t: TestApp): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+  const jobs: JobQueue = await startJobQueue(
+    t.db,
+    { ...jobQueueSettings(t.config), workers: false },
+    log,
+  );
+  const mailer: Mailer = createMailer(t.config);
+  const services = createServices({ config: t.config, db: t.db, mailer, jobs }, systemClock, log);
+  const app = await buildApp({ config: t.config, db: t.db, mailer, jobs, services });
+  await app.ready();
+  return {
+    app,
+    close: async () => {
+      await app.close();
+      await jobs.stop();
+      await mailer.close();
+    },
+  };
+}
+
+describe('GET /api/health/live', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers without a token, never cached, with nothing but its status', async () => {
+    const res = await t.request('GET', healthPaths.live);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('GET /api/health/ready', () => {
+  let t: TestApp;
+  let api: Awaited<ReturnType<typeof withJobQueue>>;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    api = await withJobQueue(t);
+  });
+  afterAll(async () => {
+    await api.close();
+    await t.close();
+  });
+
+  it('answers 200 when the database, file store, job queue and models are reachable', async () => {
+    const res = await api.app.inject({ method: 'GET', url: healthPaths.ready });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.json()).toEqual({
+      status: 'ready',
+      failed: [],
+      checks: { database: 'ok', blobStore: 'ok', jobQueue: 'ok', models: 'ok' },
+    });
+  });
+
+  it('answers 503 naming the file store when its folder cannot hold files', async () => {
+    // DATA_DIR/blobs becomes a plain file: no upload could be stored.
+    const blobs = path.join(t.config.dataDir, 'blobs');
+    await rm(blobs, { recursive: true, force: true });
+    await writeFile(blobs, 'not a folder');
+    const res = await api.app.inject({ method: 'GET', url: healthPaths.ready });
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.json()).toEqual({
+      status: 'unavailable',
+      failed: ['blobStore'],
+      checks: { database: 'ok', blobStore: 'failed', jobQueue: 'ok', models: 'ok' },
+    });
+  });
+});
+
+describe('readiness of a remote inference server', () => {
+  it('names the models when the inference server is down, and times out one that never answers', async () => {
+    const inference = await startInferenceTestServer(path.resolve('models'));
+    const t = await buildTestApp({ env: { DENTAL_AI_ENDPOINT: inference.endpoint } });
+    // Accepts connections and never answers.
+    const silent: Server = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const silentPort = (silent.address() as { port: number }).port;
+    const hung = await buildTestApp({
+      env: { DENTAL_AI_ENDPOINT: `http://127.0.0.1:${String(silentPort)}` },
+    });
+    try {
+      expect((await t.request('GET', healthPaths.ready)).json()).toMatchObject({
+        status: 'ready',
+        checks: { models: 'ok' },
+      });
+      await inference.close();
+      const down = await t.request('GET', healthPaths.ready);
+      expect(down.statusCode).toBe(503);
+      expect(down.json()).toMatchObject({ failed: ['models'], checks: { models: 'failed' } });
+
+      const slow = await hung.request('GET', healthPaths.ready);
+      expect(slow.statusCode).toBe(503);
+      expect(slow.json()).toMatchObject({ failed: ['models'], checks: { models: 'timeout' } });
+    } finally {
+      await Promise.all([t.close(), hung.close()]);
+      silent.close();
+    }
+  });
+});

@@ -1,0 +1,149 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { connect, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountPaths } from '@dental/contracts';
+import { lockFileName } from './db/data-dir';
+import { strongPassword, uniqueEmail } from '../test/factories';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+let tmp: string;
+beforeAll(async () => {
+  tmp = await mkdtemp(path.join(tmpdir(), 'dental-shutdown-'));
+});
+afterAll(async () => {
+  await rm(tmp, { recursive: true, force: true });
+});
+
+interface RunningServer {
+  child: ChildProcess;
+  port: number;
+  dataDir: string;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+/** `server.ts` as its own process on its own DATA_DIR and a free port, job workers on. */
+async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const dataDir = await mkdtemp(path.join(tmp, 'data-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATA_DIR: dataDir,
+      WORKERS: 'on',
+      LOG_LEVEL: 'warn',
+      TOKEN_SECRET: randomBytes(32).toString('base64url'),
+      DENTAL_AI_SHIPPED_MODELS: 'off',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = once(child, 'exit').then(([code]) => code as number | null);
+  const port = await new Promise<number>((resolve, reject) => {
+    const look = () => {
+      const found = /is running at http:\/\/127\.0\.0\.1:(\d+)\//.exec(output);
+      if (found) resolve(Number(found[1]));
+    };
+    child.stdout.on('data', look);
+    void exited.then((code) => {
+      reject(new Error(`The server exited with ${String(code)} before listening:\n${output}`));
+    });
+  });
+  return { child, port, dataDir, output: () => output, exited };
+}
+
+/** Resolves once a new connection to the port is refused. */
+async function refusesConnections(port: number): Promise<void> {
+  for (;;) {
+    const refused = await new Promise<boolean>((resolve) => {
+      const socket = connect(port, '127.0.0.1');
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(false);
+      });
+      socket.once('error', (error: NodeJS.ErrnoException) => {
+        resolve(error.code === 'ECONNREFUSED');
+      });
+    });
+    if (refused) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/**
+ * A sign-up whose body is held back: it resolves once the server has the request (its
+ * `100 Continue` says so) and half of the body, so the request is in flight until `rest` is sent.
+ */
+async function startSignUp(
+  port: number,
+): Promise<{ socket: Socket; rest: string; answer: Promise<string> }> {
+  const body = JSON.stringify({
+    email: uniqueEmail('shutdown'),
+    username: 'Shutdown Test',
+    password: strongPassword(),
+    phone: null,
+  });
+  const socket = connect(port, '127.0.0.1');
+  const half = Math.floor(body.length / 2);
+  socket.write(
+    `POST ${accountPaths.register} HTTP/1.1\r\nHost: 127.0.0.1\r\nExpect: 100-continue\r\n` +
+      `Content-Type: application/json\r\nContent-Length: ${String(Buffer.byteLength(body))}\r\n\r\n`,
+  );
+  let received = '';
+  const continued = new Promise<void>((resolve) => {
+    socket.on('data', (chunk: Buffer) => {
+      received += chunk.toString();
+      if (received.startsWith('HTTP/1.1 100 Continue\r\n\r\n')) resolve();
+    });
+  });
+  const answer = new Promise<string>((resolve) => {
+    socket.once('close', () => {
+      resolve(received.replace('HTTP/1.1 100 Continue\r\n\r\n', ''));
+    });
+  });
+  await continued;
+  socket.write(body.slice(0, half));
+  return { socket, rest: body.slice(half), answer };
+}
+
+/** A server process migrates a new embedded database before it listens: slow on a busy machine. */
+const startAndStop = 240_000;
+
+describe('shutdown on SIGTERM', () => {
+  it('stops accepting, finishes the request in flight, releases DATA_DIR and exits 0', async () => {
+    const server = await startServer();
+    const signUp = await startSignUp(server.port);
+    server.child.kill('SIGTERM');
+    await refusesConnections(server.port);
+    signUp.socket.write(signUp.rest);
+    const answer = await signUp.answer;
+    expect(answer).toMatch(/^HTTP\/1\.1 201 /);
+    expect(answer.toLowerCase()).toContain('connection: close');
+    expect(await server.exited, server.output()).toBe(0);
+    // The database was closed and its lock released: the next start may open the folder.
+    expect(existsSync(path.join(server.dataDir, lockFileName))).toBe(false);
+  }, startAndStop);
+
+  it('cuts off a request still unfinished at SHUTDOWN_TIMEOUT_SECONDS and still exits 0', async () => {
+    const server = await startServer({ SHUTDOWN_TIMEOUT_SECONDS: '1' });
+    const signUp = await startSignUp(server.port);
+    server.child.kill('SIGTERM');
+    // The rest of the body never comes: the server closes the connection without an answer.
+    expect(await signUp.answer).toBe('');
+    expect(await server.exited, server.output()).toBe(0);
+    expect(existsSync(path.join(server.dataDir, lockFileName))).toBe(false);
+  }, startAndStop);
+});
