@@ -20,8 +20,18 @@ interface Variant {
   args: string[];
 }
 
+/** `npm start`'s own command line (its Node.js options included), run without npm around it. */
+async function npmStartArgs(): Promise<string[]> {
+  const manifest = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  const [command, ...args] = manifest.scripts.start.split(' ');
+  if (command !== 'node') throw new Error(`npm start runs ${command}, not node.`);
+  return args;
+}
+
 const variants: Variant[] = [
-  { label: 'npm start (compiled)', args: ['scripts/start.mjs'] },
+  { label: 'npm start (compiled)', args: await npmStartArgs() },
   { label: 'tsx source (before)', args: ['--import', 'tsx', 'apps/api/src/server.ts'] },
 ];
 
