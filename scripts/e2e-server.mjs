@@ -21,7 +21,8 @@ if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) {
 // playwright.config.ts names the folder so that the tests can read the outbox inside it.
 const dataDir = process.env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'dental-e2e-'));
 rmSync(dataDir, { recursive: true, force: true });
-mkdirSync(dataDir, { recursive: true });
+// Owner-only: the server refuses a DATA_DIR others can read (docs/decisions/data-dir-lock.md).
+mkdirSync(dataDir, { recursive: true, mode: 0o700 });
 
 // The Dental AI journeys detect with the API tests' fixture model (it finds pure red squares),
 // put where the server looks for a caries model, so their boxes are known in advance.

@@ -31,6 +31,7 @@ import { metricsPlugin } from './plugins/metrics';
 import { openApiPlugin } from './plugins/openapi';
 import { memberLogPlugin } from './plugins/member-log';
 import { rateLimitPlugin } from './plugins/rate-limit';
+import { uploadRateLimitPlugin } from './plugins/upload-rate-limit';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { staticSpaPlugin } from './plugins/static-spa';
 import { createServices, registerJobs, type ServiceDeps, type Services } from './services';
@@ -94,6 +95,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     findActiveSession: (claims) => services.sessions.findActiveSession(claims),
   });
   await app.register(rateLimitPlugin, { db, clock, limits: config.rateLimit });
+  await app.register(uploadRateLimitPlugin, {
+    db,
+    clock,
+    perMinute: config.uploadsPerMinute,
+  });
   await app.register(idempotencyPlugin, { db, clock });
   // Before the feature routes: these mark the authenticated and audited ones as they are registered.
   await app.register(memberLogPlugin);
@@ -106,7 +112,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(accountRoutes, services);
   await app.register(auditRoutes, services);
   await app.register(configRoutes, config);
-  await app.register(filesRoutes, { blobs: services.blobs, links: services.links, clock });
+  await app.register(filesRoutes, {
+    blobs: services.blobs,
+    links: services.links,
+    clock,
+    ownerIsActive: (key) => services.files.ownerIsActive(key),
+  });
   await app.register(oralPhotoRoutes, services);
   await app.register(medicalRecordRoutes, services);
   await app.register(healthPlugin, {

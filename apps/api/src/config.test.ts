@@ -46,6 +46,7 @@ describe('parseEnv', () => {
       DATA_DIR: '/srv/dental',
       DATABASE_URL: 'postgresql://app:secret@db:5432/dental',
       PUBLIC_URL: 'https://dental.example/',
+      PAYMENTS: 'test',
       SMTP_URL: 'smtps://mailer:pw@smtp.example:465',
       MAIL_FROM: 'Dental <hello@dental.example>',
       TOKEN_SECRET: 'x'.repeat(40),
@@ -101,7 +102,9 @@ describe('parseEnv', () => {
   it.each(['http://localhost:3000', 'http://127.0.0.1:8080/', 'https://dental.example'])(
     'accepts PUBLIC_URL=%s, local hosts included',
     (value) => {
-      expect(parseEnv({ PUBLIC_URL: value }).publicUrl).toBe(value.replace(/\/+$/, ''));
+      expect(parseEnv({ PUBLIC_URL: value, PAYMENTS: 'test' }).publicUrl).toBe(
+        value.replace(/\/+$/, ''),
+      );
     },
   );
 
@@ -272,6 +275,50 @@ describe('reminder delivery settings', () => {
       retryLimit: 8,
     });
     expect(parseEnv({ REMINDER_RETRY_LIMIT: '3' }).reminders.retryLimit).toBe(3);
+  });
+});
+
+describe('payments on a public address', () => {
+  it.each(['https://dental.example', 'http://10.0.0.5:3000', 'http://[2001:db8::1]'])(
+    'refuses PUBLIC_URL=%s without a payment provider: the test-mode checkout gives plans away',
+    (url) => {
+      expect(() => parseEnv({ PUBLIC_URL: url })).toThrow(ConfigError);
+      expect(() => parseEnv({ PUBLIC_URL: url })).toThrow(
+        /Set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or PAYMENTS=test/,
+      );
+    },
+  );
+
+  it('refuses a server on every interface without a PUBLIC_URL', () => {
+    expect(() => parseEnv({ HOST: '0.0.0.0' })).toThrow(/not at http:\/\/0\.0\.0\.0:3000/);
+  });
+
+  it('allows the test-mode checkout there when PAYMENTS=test asks for it', () => {
+    const settings = parseEnv({ PUBLIC_URL: 'https://dental.example', PAYMENTS: 'test' });
+    expect(settings.stripe).toBeUndefined();
+  });
+
+  it('allows a public address with Stripe keys', () => {
+    const settings = parseEnv({
+      PUBLIC_URL: 'https://dental.example',
+      STRIPE_SECRET_KEY: 'sk_test_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+    });
+    expect(settings.stripe).toMatchObject({ secretKey: 'sk_test_x' });
+  });
+
+  it.each([
+    'http://localhost:3000',
+    'http://app.localhost',
+    'http://127.0.0.1:8080',
+    'http://127.1.2.3',
+    'http://[::1]:3000',
+  ])('keeps the test-mode checkout as the default on the loopback address %s', (url) => {
+    expect(parseEnv({ PUBLIC_URL: url }).stripe).toBeUndefined();
+  });
+
+  it('accepts only PAYMENTS=test', () => {
+    expect(() => parseEnv({ PAYMENTS: 'free' })).toThrow(/PAYMENTS: .*got "free"/);
   });
 });
 

@@ -1,9 +1,10 @@
 import { hkdfSync, randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { DataDirError, protectDataDir } from './db/data-dir';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -105,6 +106,8 @@ const envSchema = z.object({
   DENTAL_AI_SHIPPED_MODELS: optional(
     z.enum(['on', 'off'], 'DENTAL_AI_SHIPPED_MODELS must be on or off.'),
   ),
+  PAYMENTS: optional(z.enum(['test'], 'PAYMENTS must be test (or unset).')),
+  UPLOADS_PER_MINUTE: optional(positiveInt('UPLOADS_PER_MINUTE')),
   STRIPE_SECRET_KEY: optional(z.string()),
   STRIPE_WEBHOOK_SECRET: optional(z.string()),
   STRIPE_API_HOST: optional(z.string()),
@@ -177,6 +180,9 @@ export interface Config {
    *  start (docs/decisions/content-loading.md). */
   contentDir: string;
   rateLimit: RateLimitConfig;
+  /** Photo, record and Dental AI uploads one member may make per minute
+   *  (docs/decisions/upload-decoding-limits.md). */
+  uploadsPerMinute: number;
   /** Automatic logoff (docs/decisions/session-timeouts.md). */
   session: SessionTimeouts;
   trustProxy: boolean | string;
@@ -190,7 +196,8 @@ export interface Config {
   reminders: { attemptSeconds: number; retryDelaySeconds: number };
   /** Unset means SMS are written as .json files to `dataDir/outbox/sms`. */
   twilio: TwilioSettings | undefined;
-  /** Unset means the built-in test-mode checkout (docs/decisions/membership-checkout.md). */
+  /** Unset means the built-in test-mode checkout (docs/decisions/membership-checkout.md), allowed
+   *  on a public address only with PAYMENTS=test (docs/decisions/payments-on-public-servers.md). */
   stripe: StripeSettings | undefined;
   dentalAi: DentalAiSettings;
 }
@@ -300,12 +307,22 @@ export function parseEnv(env: Env): Settings {
   const host = vars.HOST ?? 'localhost';
   const port = vars.PORT ?? 3000;
   const companyName = vars.COMPANY_NAME ?? 'Dental Companion';
+  const publicUrl = (vars.PUBLIC_URL ?? `http://${host}:${port}`).replace(/\/+$/, '');
+  const stripe = parseStripe(vars);
+  if (stripe === undefined && vars.PAYMENTS !== 'test' && !isLoopbackUrl(publicUrl)) {
+    throw new ConfigError(
+      `Invalid configuration:\n  No payment provider is configured, and the test-mode checkout ` +
+        `applies paid plans without payment; it runs only on a local address, not at ${publicUrl}. ` +
+        'Set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or PAYMENTS=test for a test deployment ' +
+        '(docs/decisions/payments-on-public-servers.md).',
+    );
+  }
   return {
     host,
     port,
     dataDir: path.resolve(vars.DATA_DIR ?? 'data'),
     databaseUrl: vars.DATABASE_URL,
-    publicUrl: (vars.PUBLIC_URL ?? `http://${host}:${port}`).replace(/\/+$/, ''),
+    publicUrl,
     smtpUrl: vars.SMTP_URL,
     mailFrom: vars.MAIL_FROM ?? `"${companyName}" <no-reply@dentalcompanion.example>`,
     tokenSecret: vars.TOKEN_SECRET,
@@ -314,6 +331,7 @@ export function parseEnv(env: Env): Settings {
     logLevel: vars.LOG_LEVEL ?? 'info',
     webDist: path.resolve(vars.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     contentDir: path.resolve(vars.CONTENT_DIR ?? path.join(repoRoot, 'content')),
+    uploadsPerMinute: vars.UPLOADS_PER_MINUTE ?? 30,
     rateLimit: {
       windowSeconds: vars.RATE_LIMIT_WINDOW_SECONDS ?? 15 * 60,
       perIp: vars.RATE_LIMIT_PER_IP ?? 100,
@@ -457,9 +475,14 @@ function resolveTokenSecret(dataDir: string, fromEnv: string | undefined): strin
   return parsed.data.tokenSecret;
 }
 
-/** Reads every setting once, creates DATA_DIR and resolves the token secret; throws ConfigError. */
+/** Reads every setting once, creates DATA_DIR (owner-only) and resolves the token secret; throws
+ *  ConfigError. */
 export function loadConfig(env: Env): Config {
   const settings = parseEnv(env);
-  mkdirSync(settings.dataDir, { recursive: true });
+  try {
+    protectDataDir(settings.dataDir);
+  } catch (error) {
+    throw error instanceof DataDirError ? new ConfigError(error.message) : error;
+  }
   return { ...settings, tokenSecret: resolveTokenSecret(settings.dataDir, settings.tokenSecret) };
 }

@@ -9,6 +9,8 @@ import type { LogLevel } from './config';
  */
 export interface ErrorLogger {
   error(details: object, message: string): void;
+  /** Something refused that may be an attack or a misconfiguration; error when absent. */
+  warn?(details: object, message: string): void;
 }
 
 /** Anything with a `write(line)` method: stdout, a file stream, a test's capture. */

@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config';
 import { databaseTarget, openDatabase } from './db/client';
 import { startJobQueue, type JobLogger } from './jobs/job-queue';
 import { jobQueueSettings } from './jobs/workers';
+import { DataDirError } from './db/data-dir';
 import { ClinicRepository } from './modules/virtual-consultation/clinic.repository';
 import { seedConsultations } from './modules/virtual-consultation/clinic.service';
 import { startReportLines } from './start-report';
@@ -101,6 +102,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  console.error(
+    error instanceof ConfigError || error instanceof DataDirError ? error.message : error,
+  );
   process.exit(1);
 });

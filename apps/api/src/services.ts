@@ -10,6 +10,7 @@ import type { Database } from './db/client';
 import type { JobQueue } from './jobs/job-queue';
 import { Metrics } from './lib/metrics';
 import { SignedLinks } from './lib/signed-links';
+import { integrityChecked } from './modules/files/integrity-checked-blob-store';
 import type { ErrorLogger } from './logger';
 import { AccountRepository } from './modules/account/account.repository';
 import { AccountService } from './modules/account/account.service';
@@ -77,7 +78,7 @@ export function createServices(
   const passwords = new PasswordService();
   const tokens = new TokenService(config.tokenSecret, clock);
   // The files core (issue 3): one store, one link signer, one acceptance path for every feature.
-  const blobs = createBlobStore(config);
+  const blobs = integrityChecked(createBlobStore(config), db, log);
   const links = new SignedLinks({ secret: fileLinkSecret(config.tokenSecret), clock });
   const uploads = new UploadAcceptance();
   const filesRepository = new FilesRepository(db);
@@ -118,6 +119,7 @@ export function createServices(
     tokens,
     blobs,
     links,
+    files: filesRepository,
     planLimits,
     orphanSweep: new OrphanSweep(blobs, filesRepository, clock),
     oralPhotos: new OralPhotoService(

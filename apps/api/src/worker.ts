@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config';
 import { databaseTarget, openDatabase } from './db/client';
 import { startJobQueue, type JobLogger } from './jobs/job-queue';
 import { jobQueueSettings, registerJobWorkers } from './jobs/workers';
+import { DataDirError } from './db/data-dir';
 
 /** Errors only, one JSON line each on stderr: a worker has no request log. */
 const log: JobLogger = {
@@ -50,6 +51,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  console.error(
+    error instanceof ConfigError || error instanceof DataDirError ? error.message : error,
+  );
   process.exit(1);
 });

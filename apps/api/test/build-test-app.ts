@@ -55,6 +55,8 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     LOG_LEVEL: options.logStream === undefined ? 'silent' : 'trace',
     WEB_DIST: path.join(dataDir, 'no-web-build'),
     PUBLIC_URL: 'http://app.test',
+    // A public address: the test-mode checkout must be asked for (Stripe tests add their keys).
+    PAYMENTS: 'test',
     ...options.env,
   });
   const database = options.database ?? (await openTestDatabase(inject('testDatabase')));
@@ -63,6 +65,9 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   const logged: ErrorLogger = {
     error: (details, message) => {
       app.log.error(details, message);
+    },
+    warn: (details, message) => {
+      app.log.warn(details, message);
     },
   };
   const services = createServices({ config, db: database.db, mailer }, clock, logged);

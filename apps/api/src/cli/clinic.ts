@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -6,7 +5,9 @@ import { parseArgs } from 'node:util';
 import { systemClock } from '../clock';
 import { ConfigError, loadConfig, type Env } from '../config';
 import { databaseTarget, openDatabase } from '../db/client';
-import { closeBlobStore, createBlobStore } from '../modules/files/create-blob-store';
+import { DataDirError } from '../db/data-dir';
+import { createBlobStore } from '../adapters/blob-store/create-blob-store';
+import { integrityChecked } from '../modules/files/integrity-checked-blob-store';
 import { UploadAcceptance } from '../modules/uploads/upload-acceptance';
 import { ClinicRepository } from '../modules/virtual-consultation/clinic.repository';
 import { ClinicError, ClinicService } from '../modules/virtual-consultation/clinic.service';
@@ -219,11 +220,6 @@ export async function runClinicCommand(
   }
 }
 
-/** PGlite writes this file while a process has the database open and removes it on close. */
-export function embeddedDatabaseInUse(dataDir: string): boolean {
-  return existsSync(path.join(dataDir, 'pg', 'postmaster.pid'));
-}
-
 /** Opens the configured database and blob store, runs the command, closes; answers the exit code. */
 export async function main(
   argv: readonly string[],
@@ -242,16 +238,20 @@ export async function main(
     err(error instanceof ConfigError ? error.message : String(error));
     return 1;
   }
-  if (config.databaseUrl === undefined && embeddedDatabaseInUse(config.dataDir)) {
-    err(
-      `The embedded database in ${path.join(config.dataDir, 'pg')} is open in another process ` +
-        '(the server, most likely). It allows one process at a time: stop the server, run the ' +
-        'clinic command, then start the server again.',
-    );
+  let database;
+  try {
+    database = await openDatabase(databaseTarget(config));
+  } catch (error) {
+    // The lock on DATA_DIR names the process holding it (the server, most likely).
+    if (!(error instanceof DataDirError)) throw error;
+    err(error.message);
     return 1;
   }
-  const database = await openDatabase(databaseTarget(config));
-  const blobs = createBlobStore(config);
+  const blobs = integrityChecked(createBlobStore(config), database.db, {
+    error: (_details, message) => {
+      err(message);
+    },
+  });
   try {
     const clinic = new ClinicService(
       new ClinicRepository(database.db),
@@ -268,7 +268,7 @@ export async function main(
     }
     throw error;
   } finally {
-    closeBlobStore(blobs);
+    blobs.close();
     await database.close();
   }
 }

@@ -1,11 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { lockDataDir, restrictTree } from './data-dir';
 import { createPglite } from './pglite';
 import * as schema from './schema';
 
@@ -15,8 +17,10 @@ export { schema };
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export type DatabaseTarget =
-  /** Embedded PostgreSQL; no dataDir means in memory, loadDataDir starts from a dump. */
-  { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob } | { kind: 'postgres'; url: string };
+  /** Embedded PostgreSQL; no dataDir means in memory, loadDataDir starts from a dump. lockDir
+   *  (DATA_DIR) is locked for this process while the database is open. */
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob; lockDir?: string }
+  | { kind: 'postgres'; url: string };
 
 export interface DatabaseHandle {
   db: Database;
@@ -36,7 +40,11 @@ const migrationLockId = 7_310_142;
 /** DATABASE_URL when set, otherwise PGlite in DATA_DIR/pg (DATA_DIR exists after loadConfig). */
 export function databaseTarget(config: { databaseUrl: string | undefined; dataDir: string }) {
   return config.databaseUrl === undefined
-    ? ({ kind: 'pglite', dataDir: path.join(config.dataDir, 'pg') } as const)
+    ? ({
+        kind: 'pglite',
+        dataDir: path.join(config.dataDir, 'pg'),
+        lockDir: config.dataDir,
+      } as const)
     : ({ kind: 'postgres', url: config.databaseUrl } as const);
 }
 
@@ -49,20 +57,32 @@ function redactUrl(url: string): string {
 /** Opens the database and applies every pending migration before anything else uses it. */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'pglite') {
-    const client = await createPglite({
-      ...(target.dataDir === undefined ? {} : { dataDir: target.dataDir }),
-      ...(target.loadDataDir === undefined ? {} : { loadDataDir: target.loadDataDir }),
-    });
+    // Two processes on one embedded database lose each other's writes
+    // (docs/decisions/data-dir-lock.md).
+    const lock = target.lockDir === undefined ? undefined : lockDataDir(target.lockDir);
+    let client: PGlite | undefined;
     try {
+      client = await createPglite({
+        ...(target.dataDir === undefined ? {} : { dataDir: target.dataDir }),
+        ...(target.loadDataDir === undefined ? {} : { loadDataDir: target.loadDataDir }),
+      });
       const db = drizzlePglite({ client, schema });
       await migratePglite(db, { migrationsFolder });
+      const { dataDir } = target;
+      if (dataDir !== undefined) restrictTree(dataDir);
+      const opened = client;
       return {
         db,
-        description: `PGlite in ${target.dataDir ?? 'memory'}`,
-        close: () => client.close(),
+        description: `PGlite in ${dataDir ?? 'memory'}`,
+        close: async () => {
+          await opened.close();
+          if (dataDir !== undefined) restrictTree(dataDir);
+          lock?.release();
+        },
       };
     } catch (error) {
-      await client.close();
+      await client?.close();
+      lock?.release();
       throw error;
     }
   }

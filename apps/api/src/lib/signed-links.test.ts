@@ -55,7 +55,7 @@ describe('SignedLinks', () => {
     const signer = links();
     const { key, query } = parse(signer.sign(photo));
     const verified = signer.verify(key, query);
-    expect(verified).toEqual({ ...photo, expiresAt: new Date('2025-03-01T10:15:00.000Z') });
+    expect(verified).toEqual({ ...photo, expiresAt: new Date('2025-03-01T10:04:00.000Z') });
   });
 
   it('has the documented form', () => {
@@ -70,10 +70,21 @@ describe('SignedLinks', () => {
     const clock = new FakeClock(firstSigned);
     const signer = links(clock);
     const first = signer.sign(photo);
-    clock.current = new Date(firstSigned.getTime() + 4 * 60_000);
+    clock.current = new Date(firstSigned.getTime() + 58_000);
     expect(signer.sign(photo)).toBe(first);
-    clock.current = new Date(firstSigned.getTime() + 5 * 60_000);
+    clock.current = new Date(firstSigned.getTime() + 60_000);
     expect(signer.sign(photo)).not.toBe(first);
+  });
+
+  it('lives at most 5 minutes by default (issue 11)', () => {
+    for (const second of [0, 1, 30, 59]) {
+      const clock = new FakeClock(new Date(start.getTime() + second * 1000 + 1));
+      const signer = links(clock);
+      const { key, query } = parse(signer.sign(photo));
+      expect(Number(query.exp) * 1000 - clock.current.getTime()).toBeLessThanOrEqual(300_000);
+      clock.current = new Date(clock.current.getTime() + 300_000);
+      expect(rejection(() => signer.verify(key, query))).toBe('expired');
+    }
   });
 
   it('lives at least the lifetime and at most the lifetime plus the rounding', () => {

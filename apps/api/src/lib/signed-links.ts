@@ -33,11 +33,12 @@ export class InvalidSignedLink extends Forbidden {
 export interface SignedLinksOptions {
   /** At least 32 bytes; the same in every API process. */
   secret: string | Uint8Array;
-  /** Shortest lifetime of a link; default 15 minutes. */
+  /** Shortest lifetime of a link; default 4 minutes. */
   ttlSeconds?: number;
   /**
    * Expiry is rounded up to a multiple of this, so that lists fetched again within that window
-   * carry the same links and the browser can reuse the images it already has; default 5 minutes.
+   * carry the same links and the browser can reuse the images it already has; default 1 minute.
+   * Lifetime plus rounding is the longest a link lives: 5 minutes by default.
    */
   roundSeconds?: number;
   clock?: Clock;
@@ -63,8 +64,8 @@ export class SignedLinks {
   constructor(options: SignedLinksOptions) {
     this.secret = Buffer.from(options.secret);
     if (this.secret.length < 32) throw new Error('The signed-link secret needs at least 32 bytes');
-    this.ttlSeconds = options.ttlSeconds ?? 15 * 60;
-    this.roundSeconds = options.roundSeconds ?? 5 * 60;
+    this.ttlSeconds = options.ttlSeconds ?? 4 * 60;
+    this.roundSeconds = options.roundSeconds ?? 60;
     this.clock = options.clock ?? systemClock;
   }
 

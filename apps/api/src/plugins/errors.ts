@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { problemContentType, type Problem } from '@dental/contracts';
-import { DomainError, RateLimited, type FieldErrors } from '../domain-errors';
+import { DomainError, type FieldErrors } from '../domain-errors';
 
 export const notFoundMessage = 'Nothing was found at this address.';
 export const internalErrorMessage = 'Something went wrong on our side. Please try again later.';
@@ -68,6 +68,9 @@ function validationProblem(
   return Object.keys(errors).length === 0 ? problem : { ...problem, errors };
 }
 
+const retryAfterOf = (error: DomainError): unknown =>
+  'retryAfterSeconds' in error ? error.retryAfterSeconds : undefined;
+
 const isFastifyError = (error: unknown): error is FastifyError =>
   error instanceof Error && 'code' in error && typeof error.code === 'string';
 
@@ -115,8 +118,9 @@ export const errorsPlugin = fp(
       } else {
         request.log.info({ status: problem.status }, problem.title);
       }
-      if (error instanceof RateLimited) {
-        void reply.header('retry-after', String(error.retryAfterSeconds));
+      // Too many attempts (429) and busy decoders (503) both say when to come back.
+      if (error instanceof DomainError && typeof retryAfterOf(error) === 'number') {
+        void reply.header('retry-after', String(retryAfterOf(error)));
       }
       return sendProblem(reply, problem);
     });

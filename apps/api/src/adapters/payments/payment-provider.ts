@@ -21,7 +21,13 @@ export interface PaymentEvent {
   outcome: 'completed' | 'expired' | 'ignored';
   /** Our payment id (the session's client_reference_id), when the event names one. */
   paymentId: string | null;
+  /** The checkout session the event is about: checked against the stored payment before the
+   *  plan is applied (docs/decisions/payments-on-public-servers.md). */
+  session?: { id: string; amountCents: number | null; currency: string | null };
 }
+
+/** Every plan is priced in this currency (the checkout sessions we create). */
+export const paymentCurrency = 'usd';
 
 /** A webhook whose signature does not verify (forged, altered, or too old). */
 export class InvalidSignature extends Error {

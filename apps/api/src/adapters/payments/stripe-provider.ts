@@ -2,11 +2,16 @@ import { Stripe } from 'stripe';
 import type { StripeSettings } from '../../config';
 import {
   InvalidSignature,
+  paymentCurrency,
   type CheckoutRequest,
   type CheckoutSession,
   type PaymentEvent,
   type PaymentProvider,
 } from './payment-provider';
+
+function sessionOf(session: Stripe.Checkout.Session): NonNullable<PaymentEvent['session']> {
+  return { id: session.id, amountCents: session.amount_total, currency: session.currency };
+}
 
 /** Stripe Checkout in payment mode; the plan's price comes from the plan table each time. */
 export class StripePaymentProvider implements PaymentProvider {
@@ -42,7 +47,7 @@ export class StripePaymentProvider implements PaymentProvider {
           {
             quantity: 1,
             price_data: {
-              currency: 'usd',
+              currency: paymentCurrency,
               unit_amount: plan.priceCents,
               product_data: { name: `${plan.name} membership (one year)` },
             },
@@ -76,11 +81,17 @@ export class StripePaymentProvider implements PaymentProvider {
           ...base,
           outcome: paid ? 'completed' : 'ignored',
           paymentId: session.client_reference_id,
+          session: sessionOf(session),
         };
       }
       case 'checkout.session.expired':
       case 'checkout.session.async_payment_failed':
-        return { ...base, outcome: 'expired', paymentId: event.data.object.client_reference_id };
+        return {
+          ...base,
+          outcome: 'expired',
+          paymentId: event.data.object.client_reference_id,
+          session: sessionOf(event.data.object),
+        };
       default:
         return { ...base, outcome: 'ignored', paymentId: null };
     }

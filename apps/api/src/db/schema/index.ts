@@ -7,6 +7,7 @@ export * from './virtual-consultation';
 export * from './appointments';
 export * from './membership';
 export * from './dental-ai';
+export * from './file-digests';
 export * from './audit';
 export * from './login-failures';
 export * from './idempotency';

@@ -53,6 +53,7 @@ export const dentalAiRoutes: FastifyPluginAsyncZod<DentalAiRoutesOptions> = (app
     {
       ...authenticated,
       bodyLimit: uploadBodyLimit,
+      config: { upload: true },
       schema: {
         tags,
         security,

@@ -1,7 +1,17 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { PlanName } from '@dental/contracts';
 import type { Database } from '../../db/client';
-import { complaintImages, dentalAiResults, medicalFiles, oralPhotos, users } from '../../db/schema';
+import {
+  complaintImages,
+  dentalAiResults,
+  medicalFiles,
+  oralPhotos,
+  reservations,
+  users,
+} from '../../db/schema';
+import { complaintImagePrefix, userFilesPrefix } from './file-storage';
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The member's stored bytes as one SQL expression. SUM of integers is a bigint, which the
  *  drivers hand over as a string. */
@@ -59,6 +69,32 @@ export class FilesRepository {
       .from(users)
       .where(eq(users.id, userId));
     return row === undefined ? undefined : { plan: row.plan, usedBytes: Number(row.bytes) };
+  }
+
+  /**
+   * Whether the member a stored file belongs to still has an active account: `users/<id>/…` is
+   * theirs, `consultations/<reservation id>/…` belongs to the reservation's member.
+   */
+  async ownerIsActive(key: string): Promise<boolean> {
+    const [prefix, id] = key.split('/');
+    if (id === undefined || !uuidPattern.test(id)) return false;
+    const active = isNull(users.deactivatedAt);
+    if (`${prefix}/` === userFilesPrefix) {
+      const rows = await this.db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.id, id), active));
+      return rows.length > 0;
+    }
+    if (`${prefix}/` === complaintImagePrefix) {
+      const rows = await this.db
+        .select({ id: users.id })
+        .from(reservations)
+        .innerJoin(users, eq(users.id, reservations.userId))
+        .where(and(eq(reservations.id, id), active));
+      return rows.length > 0;
+    }
+    return false;
   }
 
   /** Which of the given blob keys a photo, a medical file, a Dental AI result or a doctor's

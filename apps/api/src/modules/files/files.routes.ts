@@ -10,6 +10,8 @@ export interface FilesRoutesOptions {
   blobs: BlobStore;
   links: SignedLinks;
   clock: Clock;
+  /** Whether the file's owner is still an active member: a deactivated owner's links stop. */
+  ownerIsActive: (key: string) => Promise<boolean>;
 }
 
 export const fileGoneMessage = 'This file no longer exists.';
@@ -23,7 +25,7 @@ const fileContentSecurityPolicy = "default-src 'none'; sandbox";
  */
 export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesOptions> = (
   app,
-  { blobs, links, clock },
+  { blobs, links, clock, ownerIsActive },
 ) => {
   app.get(
     `${filesPath}*`,
@@ -33,11 +35,13 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesOptions> = (
         summary: 'A stored photo or medical file through a short-lived signed link',
         params: z.object({ '*': z.string() }),
         querystring: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
-        response: { 200: z.unknown().describe('The file’s bytes'), ...problems(403, 404) },
+        response: { 200: z.unknown().describe('The file’s bytes'), ...problems(403, 404, 500) },
       },
     },
     async (request, reply) => {
       const file = links.verify(request.params['*'], request.query);
+      // A signed link outlives nothing: once its owner is deactivated it is as gone as the file.
+      if (!(await ownerIsActive(file.key))) throw new NotFound(fileGoneMessage);
       const blob = await blobs.get(file.key);
       if (blob === null) throw new NotFound(fileGoneMessage);
       const secondsLeft = Math.max(

@@ -78,7 +78,7 @@ export const medicalRecordRoutes: FastifyPluginAsyncZod<MedicalRecordRoutesOptio
     {
       ...authenticated,
       bodyLimit: recordBodyLimit,
-      config: { idempotent: true },
+      config: { idempotent: true, upload: true },
       schema: {
         tags,
         security,
@@ -130,7 +130,7 @@ export const medicalRecordRoutes: FastifyPluginAsyncZod<MedicalRecordRoutesOptio
     {
       ...authenticated,
       bodyLimit: oneFileBodyLimit,
-      config: { idempotent: true },
+      config: { idempotent: true, upload: true },
       schema: {
         tags,
         security,

@@ -16,10 +16,12 @@ let t: TestApp;
 let server: StripeTestServer;
 let factory: ReturnType<typeof factories>;
 let helpers: ReturnType<typeof membershipHelpers>;
+const logLines: string[] = [];
 
 beforeAll(async () => {
   server = await startStripeTestServer();
   t = await buildTestApp({
+    logStream: { write: (line) => logLines.push(line) },
     env: {
       STRIPE_SECRET_KEY: 'sk_test_membership',
       STRIPE_WEBHOOK_SECRET: webhookSecret,
@@ -37,8 +39,17 @@ afterAll(async () => {
 });
 
 let eventCount = 0;
-function sessionEvent(type: string, paymentId: string, paymentStatus = 'paid', id?: string) {
+/** An event about the checkout session the app created for the payment, as Stripe sends it;
+ *  `session` overrides what the event says about that session. */
+function sessionEvent(
+  type: string,
+  paymentId: string,
+  paymentStatus = 'paid',
+  id?: string,
+  session: { id?: string; amount_total?: number; currency?: string } = {},
+) {
   eventCount += 1;
+  const created = server.sessions.find((s) => s.fields.client_reference_id === paymentId);
   return JSON.stringify({
     id: id ?? `evt_test_${String(eventCount)}_${String(Date.now())}`,
     object: 'event',
@@ -46,10 +57,13 @@ function sessionEvent(type: string, paymentId: string, paymentStatus = 'paid', i
     created: Math.floor(Date.now() / 1000),
     data: {
       object: {
-        id: `cs_test_${paymentId}`,
+        id: created?.id ?? `cs_test_${paymentId}`,
         object: 'checkout.session',
         client_reference_id: paymentId,
         payment_status: paymentStatus,
+        amount_total: Number(created?.fields['line_items[0][price_data][unit_amount]']),
+        currency: created?.fields['line_items[0][price_data][currency]'],
+        ...session,
       },
     },
   });
@@ -180,6 +194,46 @@ describe('POST /api/membership-payment/webhook/', () => {
       customer_level: 'Platinum',
       points: plans.Silver.signUpBonusPoints + plans.Platinum.signUpBonusPoints,
     });
+  });
+
+  it.each([
+    ['another checkout session', { id: 'cs_test_someone_elses_session' }, 'session'],
+    ['a different amount', { amount_total: 1 }, 'amount'],
+    ['a different currency', { currency: 'jpy' }, 'currency'],
+  ])('ignores and logs a correctly signed completion for %s', async (_case, session, mismatch) => {
+    const { member, paymentId } = await choose('Platinum');
+    const payload = sessionEvent(
+      'checkout.session.completed',
+      paymentId,
+      'paid',
+      undefined,
+      session,
+    );
+    const res = await signed(payload);
+    expect(res.statusCode).toBe(200);
+    expect((await helpers.account(member.tokens.access)).customer_level).toBe('Silver');
+    expect(await helpers.payment(paymentId)).toMatchObject({ status: 'pending' });
+    const warning = logLines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .find((line) => line.paymentId === paymentId);
+    expect(warning).toMatchObject({
+      level: 40,
+      mismatch,
+      msg: 'payment event does not match the stored payment; ignored',
+    });
+    // The real completion still applies the plan.
+    expect((await signed(sessionEvent('checkout.session.completed', paymentId))).statusCode).toBe(
+      200,
+    );
+    expect((await helpers.account(member.tokens.access)).customer_level).toBe('Platinum');
+  });
+
+  it('ignores an expiry for another checkout session', async () => {
+    const { paymentId } = await choose('Gold');
+    await signed(
+      sessionEvent('checkout.session.expired', paymentId, 'unpaid', undefined, { id: 'cs_other' }),
+    );
+    expect(await helpers.payment(paymentId)).toMatchObject({ status: 'pending' });
   });
 
   it('acknowledges events it does not act on, and a completion still awaiting payment', async () => {

@@ -8,7 +8,12 @@ import {
   type ChoosePlanResponse,
 } from '@dental/contracts';
 import type { Mailer } from '../../adapters/mailer';
-import { InvalidSignature, type PaymentProvider } from '../../adapters/payments/payment-provider';
+import {
+  InvalidSignature,
+  paymentCurrency,
+  type PaymentEvent,
+  type PaymentProvider,
+} from '../../adapters/payments/payment-provider';
 import type { Clock } from '../../clock';
 import { BadRequest, Forbidden, NotFound, UnprocessableEntity } from '../../domain-errors';
 import type { MembershipPaymentRow } from '../../db/schema';
@@ -45,6 +50,18 @@ const sameToken = (expected: string, given: string) => {
   const b = Buffer.from(given);
   return a.length === b.length && timingSafeEqual(a, b);
 };
+
+/** What of a verified event differs from the stored payment; an expiry names only the session. */
+function mismatchOf(
+  payment: MembershipPaymentRow,
+  { session, outcome }: PaymentEvent,
+): 'session' | 'amount' | 'currency' | undefined {
+  if (session?.id !== payment.providerSessionId) return 'session';
+  if (outcome !== 'completed') return undefined;
+  if (session.amountCents !== payment.amountCents) return 'amount';
+  if (session.currency !== paymentCurrency) return 'currency';
+  return undefined;
+}
 
 /** What a test-mode checkout page shows. */
 export type TestCheckout = Pick<MembershipPaymentRow, 'id' | 'plan' | 'amountCents' | 'formToken'>;
@@ -164,11 +181,34 @@ export class MembershipService {
     const receipt = await this.repository.transaction(async (tx) => {
       if (!(await tx.recordEvent(event.id, event.type, this.clock.now()))) return null;
       if (paymentId === null) return null;
+      if (outcome !== 'ignored' && !(await this.matchesPayment(tx, paymentId, event))) return null;
       if (outcome === 'completed') return this.complete(tx, paymentId);
       if (outcome === 'expired') await this.cancel(tx, paymentId);
       return null;
     });
     await this.afterCompletion(receipt, 'payment provider');
+  }
+
+  /**
+   * Whether a verified event is about the checkout session stored for the payment, for its amount
+   * in its currency (an expiry needs only the session). A correctly signed event for another
+   * session or price changes nothing and is logged (docs/decisions/payments-on-public-servers.md).
+   */
+  private async matchesPayment(
+    tx: MembershipRepository,
+    paymentId: string,
+    event: PaymentEvent,
+  ): Promise<boolean> {
+    const payment = await tx.lockPayment(paymentId);
+    if (payment === undefined) return false;
+    const mismatch = mismatchOf(payment, event);
+    if (mismatch === undefined) return true;
+    (this.log.warn ?? this.log.error).call(
+      this.log,
+      { eventId: event.id, paymentId, mismatch },
+      'payment event does not match the stored payment; ignored',
+    );
+    return false;
   }
 
   /**

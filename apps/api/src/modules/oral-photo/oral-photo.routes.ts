@@ -71,7 +71,7 @@ export const oralPhotoRoutes: FastifyPluginAsyncZod<OralPhotoRoutesOptions> = (
     {
       ...authenticated,
       bodyLimit: uploadBodyLimit,
-      config: { idempotent: true },
+      config: { idempotent: true, upload: true },
       schema: {
         tags,
         security,
@@ -89,6 +89,7 @@ export const oralPhotoRoutes: FastifyPluginAsyncZod<OralPhotoRoutesOptions> = (
     {
       ...authenticated,
       bodyLimit: uploadBodyLimit,
+      config: { upload: true },
       schema: {
         tags,
         security,

@@ -13,6 +13,7 @@ import {
   type UploadLimit,
 } from '@dental/contracts';
 import { BadRequest } from '../../domain-errors';
+import { DecodePool } from './decode-pool';
 import { PayloadTooLarge, UnsupportedMediaType } from './upload-errors';
 
 export type FileExtension = 'jpg' | 'png' | 'webp' | 'pdf';
@@ -58,8 +59,11 @@ export type AcceptedMedicalFile = (AcceptedImage | AcceptedPdf) & {
 };
 
 export interface UploadAcceptanceOptions {
-  /** Largest image accepted, in pixels (width × height); default 100 megapixels. */
+  /** Largest image accepted, in pixels (width × height); default 40 megapixels
+   *  (docs/decisions/upload-decoding-limits.md). */
   maxImagePixels?: number;
+  /** Bounds how many images are decoded at once; one shared by every feature by default. */
+  decodePool?: DecodePool;
   /** Longest side of a thumbnail in pixels; default 320. */
   thumbnailSize?: number;
 }
@@ -88,9 +92,6 @@ const imageFormats: Record<
   'image/png': { extension: 'png', encode: (image) => image.png() },
   'image/webp': { extension: 'webp', encode: (image) => image.webp({ quality: 92 }) },
 };
-
-// Tolerate decoder warnings (phones write slightly odd JPEGs); refuse only real errors.
-const decodeOptions = { failOn: 'error' } as const;
 
 function sha256(bytes: Buffer): string {
   return createHash('sha256').update(bytes).digest('hex');
@@ -191,10 +192,16 @@ export function medicalFileName(given: string, extension: FileExtension): string
 export class UploadAcceptance {
   private readonly maxImagePixels: number;
   private readonly thumbnailSize: number;
+  private readonly decodePool: DecodePool;
+  /** Tolerate decoder warnings (phones write slightly odd JPEGs); refuse only real errors. The
+   *  pixel limit holds in the decoder too, whatever the header claimed. */
+  private readonly decodeOptions: { failOn: 'error'; limitInputPixels: number };
 
   constructor(options: UploadAcceptanceOptions = {}) {
-    this.maxImagePixels = options.maxImagePixels ?? 100_000_000;
+    this.maxImagePixels = options.maxImagePixels ?? 40_000_000;
     this.thumbnailSize = options.thumbnailSize ?? 320;
+    this.decodePool = options.decodePool ?? new DecodePool();
+    this.decodeOptions = { failOn: 'error', limitInputPixels: this.maxImagePixels };
   }
 
   /** A photo or X-ray: JPEG, PNG or WebP up to 5 MB, with its thumbnail for the lists. */
@@ -208,7 +215,7 @@ export class UploadAcceptance {
   async acceptImageWithoutThumbnail(dataUrl: string): Promise<UprightImage> {
     const { bytes, type } = await this.imageBytes(dataUrl);
     await this.checkPixels(bytes);
-    return this.encodeUpright(this.upright(bytes), type);
+    return this.decodePool.run(() => this.encodeUpright(this.upright(bytes), type));
   }
 
   private async imageBytes(dataUrl: string): Promise<{ bytes: Buffer; type: AcceptedImageType }> {
@@ -238,19 +245,25 @@ export class UploadAcceptance {
     contentType: AcceptedImageType,
   ): Promise<AcceptedImage> {
     await this.checkPixels(bytes);
-    const upright = this.upright(bytes);
-    const [stored, thumbnail] = await Promise.all([
-      this.encodeUpright(upright.clone(), contentType),
-      this.thumbnailOf(upright.clone()),
-    ]);
-    return { ...stored, thumbnail };
+    return this.decodePool.run(async () => {
+      const upright = this.upright(bytes);
+      const [stored, thumbnail] = await Promise.all([
+        this.encodeUpright(upright.clone(), contentType),
+        this.thumbnailOf(upright.clone()),
+      ]);
+      return { ...stored, thumbnail };
+    });
   }
 
   /** Reads the header only: a small file can claim a huge canvas (a decompression bomb). */
   private async checkPixels(bytes: Buffer): Promise<void> {
     let pixels: number;
     try {
-      const { width, height } = await sharp(bytes, decodeOptions).metadata();
+      // The header alone, without the decoder's limit, so that the refusal can say why.
+      const { width, height } = await sharp(bytes, {
+        ...this.decodeOptions,
+        limitInputPixels: false,
+      }).metadata();
       pixels = width * height;
     } catch (error) {
       throw new UnsupportedMediaType(unreadableImageMessage, error);
@@ -268,7 +281,7 @@ export class UploadAcceptance {
    * (docs/decisions/photo-orientation-and-metadata.md).
    */
   private upright(bytes: Buffer): Sharp {
-    return sharp(bytes, decodeOptions).autoOrient();
+    return sharp(bytes, this.decodeOptions).autoOrient();
   }
 
   private async encodeUpright(

@@ -5,7 +5,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
@@ -18,6 +17,7 @@ import {
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { factories } from '../../../test/factories';
 import { main, runClinicCommand, usage } from '../../cli/clinic';
+import { databaseTarget, openDatabase } from '../../db/client';
 import { complaintImages } from '../../db/schema';
 import { makePng } from '../../../test/fixtures/upload-test-files';
 import { ClinicRepository } from './clinic.repository';
@@ -421,8 +421,8 @@ describe('npm run clinic (the program)', () => {
 
   it('refuses to open the embedded database while another process has it open', async () => {
     const dataDir = path.join(tmp, 'busy-data');
-    await mkdir(dataDir);
-    const server = await PGlite.create({ dataDir: path.join(dataDir, 'pg') });
+    await mkdir(dataDir, { mode: 0o700 });
+    const server = await openDatabase(databaseTarget({ databaseUrl: undefined, dataDir }));
     try {
       const errors: string[] = [];
       const code = await main(
@@ -432,7 +432,11 @@ describe('npm run clinic (the program)', () => {
         (line) => errors.push(line),
       );
       expect(code).toBe(1);
-      expect(errors.join('\n')).toMatch(/is open in another process .* stop the server/);
+      expect(errors.join('\n')).toMatch(
+        new RegExp(
+          `DATA_DIR ${dataDir} is in use by process ${String(process.pid)} .* stop that process`,
+        ),
+      );
     } finally {
       await server.close();
     }

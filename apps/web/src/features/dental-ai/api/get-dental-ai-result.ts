@@ -7,9 +7,9 @@ export function dentalAiResultQuery(id: string) {
   return queryOptions({
     queryKey: dentalAiKeys.result(id),
     queryFn: () => apiRequest(dentalAiPaths.result(id), dentalAiResult),
-    // A stored result never changes, and its signed image link lives at least 15 minutes
+    // A stored result never changes, and its signed image link lives at least 4 minutes
     // (docs/decisions/signed-file-links.md): the answer of the run itself is shown as it is.
-    staleTime: 10 * 60 * 1000,
+    staleTime: 3 * 60 * 1000,
   });
 }
 

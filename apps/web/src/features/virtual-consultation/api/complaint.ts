@@ -3,12 +3,12 @@ import { complaint, consultationPaths } from '@dental/contracts';
 import { apiRequest } from '../../../lib/api-client';
 
 /** GET /api/complaint/{id}/: the doctor summary of a past consultation. Its image links are
- *  signed for at least 15 minutes, so a refetch after 10 keeps them fresh. */
+ *  signed for at least 4 minutes, so a refetch after 3 keeps them fresh. */
 export function complaintQuery(id: string) {
   return queryOptions({
     queryKey: ['complaints', id],
     queryFn: () => apiRequest(consultationPaths.complaint(id), complaint),
-    staleTime: 10 * 60 * 1000,
+    staleTime: 3 * 60 * 1000,
   });
 }
 

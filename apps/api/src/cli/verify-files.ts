@@ -1,0 +1,84 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ConfigError, loadConfig, type Env } from '../config';
+import { createBlobStore } from '../adapters/blob-store/create-blob-store';
+import { databaseTarget, openDatabase } from '../db/client';
+import { DataDirError } from '../db/data-dir';
+import { sweptPrefixes } from '../modules/files/file-storage';
+import { integrityChecked } from '../modules/files/integrity-checked-blob-store';
+
+export const usage = `Verify stored files: npm run verify-files [-- --record-missing]
+
+Reads every stored file (members' uploads and doctors' images) and checks it against the SHA-256
+recorded when it was stored. Exits 1 when a file differs. --record-missing records the digest of
+files stored before digests were kept (run it once after upgrading, on files you trust).`;
+
+/** Checks every stored file; prints a summary and each failing key; answers the exit code. */
+export async function main(
+  argv: readonly string[],
+  env: Env,
+  out: (line: string) => void,
+  err: (line: string) => void,
+): Promise<number> {
+  if (argv.includes('--help') || argv.some((arg) => arg !== '--record-missing')) {
+    out(usage);
+    return argv.includes('--help') ? 0 : 1;
+  }
+  let config;
+  let database;
+  try {
+    config = loadConfig(env);
+    database = await openDatabase(databaseTarget(config));
+  } catch (error) {
+    if (error instanceof ConfigError || error instanceof DataDirError) {
+      err(error.message);
+      return 1;
+    }
+    throw error;
+  }
+  const blobs = integrityChecked(createBlobStore(config), database.db, {
+    error: () => undefined,
+  });
+  try {
+    const report = await blobs.verifyAll(sweptPrefixes, {
+      recordMissing: argv.includes('--record-missing'),
+    });
+    for (const key of report.mismatched) err(`MISMATCH ${key}`);
+    for (const key of report.withoutDigest) out(`no digest recorded: ${key}`);
+    out(
+      `${String(report.checked)} file(s) checked, ${String(report.mismatched.length)} failed ` +
+        `the integrity check, ${String(report.withoutDigest.length)} had no digest` +
+        (argv.includes('--record-missing') && report.withoutDigest.length > 0
+          ? ' (now recorded).'
+          : '.'),
+    );
+    return report.mismatched.length === 0 ? 0 : 1;
+  } finally {
+    blobs.close();
+    await database.close();
+  }
+}
+
+if (
+  process.argv[1] !== undefined &&
+  path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)
+) {
+  main(
+    process.argv.slice(2),
+    process.env,
+    (line) => {
+      process.stdout.write(`${line}\n`);
+    },
+    (line) => {
+      process.stderr.write(`${line}\n`);
+    },
+  ).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      console.error(error);
+      process.exitCode = 1;
+    },
+  );
+}
