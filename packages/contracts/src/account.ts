@@ -90,7 +90,7 @@ export type UpdateAccountRequest = z.infer<typeof updateAccountRequest>;
 
 /** The step-up before deactivation (docs/decisions/session-timeouts.md). */
 export const reauthenticateRequest = z.object({
-  password: z.string().min(1, 'Password is required.').max(128),
+  password: singleLineText().min(1, 'Password is required.').max(128),
 });
 export type ReauthenticateRequest = z.infer<typeof reauthenticateRequest>;
 
