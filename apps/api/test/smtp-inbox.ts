@@ -34,6 +34,11 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
       );
     },
   });
+  // A client killed mid-session (the scale-out drill kills a worker) resets its connection: the
+  // client's failure, not the inbox's, and no reason to bring down the process it runs in.
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') throw error;
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
 
