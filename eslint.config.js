@@ -78,6 +78,23 @@ const boundaryZones = [
   })),
 ];
 
+// Layers: the infrastructure under the features never reaches up into them or into the wiring.
+// Tests are exempt: an integration test builds the whole app.
+const layerZones = [
+  {
+    target: ['adapters', 'db', 'jobs', 'lib', 'plugins'].map((layer) => `./apps/api/src/${layer}`),
+    from: [apiModules, './apps/api/src/services.ts', './apps/api/src/app.ts'],
+    message:
+      'Infrastructure never imports a feature module or the composition root; declare a port here and implement it in the module.',
+  },
+  {
+    target: apiModules,
+    from: ['./apps/api/src/services.ts', './apps/api/src/app.ts'],
+    message:
+      'A module never imports the composition root or the app; take what it needs as a constructor argument.',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -108,6 +125,15 @@ export default tseslint.config(
     settings: {
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
     },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: import.meta.dirname, zones: [...boundaryZones, ...layerZones] },
+      ],
+    },
+  },
+  {
+    files: ['apps/*/src/**/*.test.{ts,tsx}'],
     rules: {
       'import-x/no-restricted-paths': [
         'error',

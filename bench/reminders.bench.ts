@@ -6,13 +6,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { count, eq } from 'drizzle-orm';
 import { createMailer } from '../apps/api/src/adapters/mailer';
-import { createServices } from '../apps/api/src/app';
 import { systemClock } from '../apps/api/src/clock';
 import { loadConfig } from '../apps/api/src/config';
 import { databaseTarget, openDatabase } from '../apps/api/src/db/client';
 import { appointments, reminders } from '../apps/api/src/db/schema';
-import { startJobQueue } from '../apps/api/src/jobs/job-queue';
-import { jobQueueSettings, registerJobWorkers } from '../apps/api/src/jobs/workers';
+import { jobQueueSettings, startJobQueue } from '../apps/api/src/jobs/job-queue';
+import { createServices, registerJobs } from '../apps/api/src/services';
 import { withBenchDatabase } from './harness';
 
 const reminderCount = 10_000;
@@ -72,7 +71,7 @@ export async function remindersBench(): Promise<void> {
     const workers: ChildProcess[] = [];
     try {
       const services = createServices({ config, db: database.db, mailer, jobs }, systemClock, log);
-      await registerJobWorkers(jobs, services);
+      await registerJobs(jobs, services);
       const member = await services.accounts.register({
         email: `bench-${randomBytes(4).toString('hex')}@example.com`,
         username: 'Bench Member',

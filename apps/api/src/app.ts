@@ -36,10 +36,10 @@ import { securityHeadersPlugin } from './plugins/security-headers';
 import { staticSpaPlugin } from './plugins/static-spa';
 import { createServices, registerJobs, type ServiceDeps, type Services } from './services';
 
-export interface AppDeps extends ServiceDeps {
 /** Each readiness check gets this long: a probe must answer well within a balancer's timeout. */
 const readinessTimeoutMs = 2_000;
 
+export interface AppDeps extends ServiceDeps {
   clock?: Clock;
   /** Where log lines go; stdout when absent. */
   logStream?: LogDestination;
@@ -82,16 +82,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(errorsPlugin);
-  await app.register(securityHeadersPlugin);
   await app.register(metricsPlugin, {
     metrics: services.metrics,
     token: config.metrics.token,
     port: config.metrics.port,
     host: config.host,
   });
+  await app.register(securityHeadersPlugin);
   await app.register(openApiPlugin, { companyName: config.companyName });
   await app.register(authPlugin, {
-    tokens: services.tokens,
+    verifyAccessToken: (token) => services.tokens.verifyAccessToken(token),
     findActiveSession: (claims) => services.sessions.findActiveSession(claims),
   });
   await app.register(rateLimitPlugin, { db, clock, limits: config.rateLimit });
@@ -109,17 +109,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const loaded = await services.contentLoader.load(config.contentDir);
   app.log.info({ ...loaded, contentDir: config.contentDir }, 'content loaded');
 
-  await app.register(accountRoutes, services);
-  await app.register(auditRoutes, services);
-  await app.register(configRoutes, config);
-  await app.register(filesRoutes, {
-    blobs: services.blobs,
-    links: services.links,
-    clock,
-    ownerIsActive: (key) => services.files.ownerIsActive(key),
-  });
-  await app.register(oralPhotoRoutes, services);
-  await app.register(medicalRecordRoutes, services);
   await app.register(healthPlugin, {
     timeoutMs: readinessTimeoutMs,
     checks: {
@@ -131,6 +120,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       models: () => services.detector.ping(),
     },
   });
+  await app.register(accountRoutes, services);
+  await app.register(auditRoutes, services);
+  await app.register(configRoutes, config);
+  await app.register(filesRoutes, {
+    blobs: services.blobs,
+    links: services.links,
+    clock,
+    ownerIsActive: (key) => services.files.ownerIsActive(key),
+  });
+  await app.register(oralPhotoRoutes, services);
+  await app.register(medicalRecordRoutes, services);
   await app.register(contentRoutes, services);
   await app.register(dentalKnowledgeRoutes, services);
   await app.register(oralSupplierRoutes, services);

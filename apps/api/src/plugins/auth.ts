@@ -1,8 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Unauthorized } from '../domain-errors';
-import type { AuthenticatedUser } from '../modules/account/account.service';
-import type { AccessClaims, TokenService } from '../modules/account/token.service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,8 +13,24 @@ declare module 'fastify' {
   }
 }
 
+/** What a valid access token says: whose it is and which session (refresh family) it belongs to. */
+export interface AccessClaims {
+  userId: string;
+  sessionId: string;
+}
+
+/** The member a request acts for, once `app.authenticate` has checked the token and session. */
+export interface AuthenticatedUser {
+  id: string;
+  sessionId: string;
+  /** When the member last proved who they are in this session. */
+  authenticatedAt: Date;
+}
+
+/** The plugin's ports, implemented by the account module and wired in app.ts. */
 export interface AuthOptions {
-  tokens: TokenService;
+  /** The token's claims when its signature and lifetime are good, else null. */
+  verifyAccessToken(token: string): Promise<AccessClaims | null>;
   /** The member if the token's session has not ended and the account is not deactivated; one
    *  query. Throws when the session timed out. */
   findActiveSession(claims: AccessClaims): Promise<AuthenticatedUser | null>;
@@ -50,7 +64,7 @@ export const authPlugin = fp(
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const token = bearer.exec(request.headers.authorization ?? '')?.[1];
       if (token === undefined) throw new Unauthorized(loginRequiredMessage);
-      const claims = await options.tokens.verifyAccessToken(token);
+      const claims = await options.verifyAccessToken(token);
       const user = claims === null ? null : await options.findActiveSession(claims);
       if (user === null) throw new Unauthorized(sessionExpiredMessage);
       request.user = user;

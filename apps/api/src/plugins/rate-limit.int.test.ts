@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountPaths, problemContentType } from '@dental/contracts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { factories, strongPassword, uniqueEmail } from '../../test/factories';
+import { strongPassword, uniqueEmail } from '../../test/factories';
 
 const windowSeconds = 60;
 let t: TestApp;
-let factory: ReturnType<typeof factories>;
 
 beforeAll(async () => {
   t = await buildTestApp({
@@ -15,7 +14,6 @@ beforeAll(async () => {
       RATE_LIMIT_PER_EMAIL: '2',
     },
   });
-  factory = factories(t);
 });
 afterAll(() => t.close());
 

@@ -62,12 +62,6 @@ export function isActiveMember(row: UserRow | undefined): row is UserRow {
 }
 
 /** Who made an authenticated call: the member and the session of the access token. */
-export interface AuthenticatedUser {
-  id: string;
-  sessionId: string;
-  /** When the member last proved who they are in this session. */
-  authenticatedAt: Date;
-}
 
 /** Sign-up, the profile, deactivation and linked social accounts (docs/product/accounts.md). */
 export class AccountService {

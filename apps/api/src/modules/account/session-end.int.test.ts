@@ -5,11 +5,7 @@ import { factories, type TestMember } from '../../../test/factories';
 import { statementsOf } from '../../../test/support/query-counter';
 import { loginRequiredMessage, sessionExpiredMessage } from '../../plugins/auth';
 import { AccountRepository } from './account.repository';
-import {
-  reauthenticationRequiredMessage,
-  sessionEndedMessage,
-  wrongPasswordMessage,
-} from './session.service';
+import { reauthenticationRequiredMessage, wrongPasswordMessage } from './session.service';
 
 // Shorter than the defaults so that both limits fall inside one access token's 15 minutes.
 const idleMinutes = 5;
@@ -101,7 +97,7 @@ describe('idle timeout', () => {
 
     const ended = await refresh(tokens.refresh);
     expect(ended.statusCode).toBe(401);
-    expect(ended.json()).toMatchObject({ type: 'about:blank', detail: sessionEndedMessage });
+    expect(ended.json()).toMatchObject({ type: 'about:blank', detail: sessionExpiredMessage });
   });
 
   it('writes a use at most once a minute, inside the one authentication query', async () => {

@@ -4,11 +4,8 @@ import { accountPaths, problemContentType, type TokenPair } from '@dental/contra
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { factories, uniqueEmail } from '../../../test/factories';
 import { PasswordService } from './password.service';
-import {
-  deactivatedMessage,
-  sessionEndedMessage,
-  wrongCredentialsMessage,
-} from './session.service';
+import { sessionExpiredMessage } from '../../plugins/auth';
+import { deactivatedMessage, wrongCredentialsMessage } from './session.service';
 import { accessTokenLifetimeSeconds, refreshTokenLifetimeMs } from './token.service';
 
 const customerServiceEmail = 'care@clinic.example';
@@ -159,7 +156,7 @@ describe('POST /api/account/token/refresh/', () => {
 
     const reuse = await refresh(tokens.refresh);
     expect(reuse.statusCode).toBe(401);
-    expect(reuse.json()).toMatchObject({ detail: sessionEndedMessage });
+    expect(reuse.json()).toMatchObject({ detail: sessionExpiredMessage });
     // The token the thief or the member holds now is dead too.
     expect((await refresh(rotated.refresh)).statusCode).toBe(401);
   });

@@ -15,19 +15,22 @@ import {
   type DomainError,
 } from '../../domain-errors';
 import type { AccountRepository, SessionTimes } from './account.repository';
-import { isActiveMember, type AuthenticatedUser } from './account.service';
+import {
+  sessionExpiredMessage,
+  type AccessClaims,
+  type AuthenticatedUser,
+} from '../../plugins/auth';
+import { isActiveMember } from './account.service';
 import type { PasswordService } from './password.service';
 import {
   hashOpaqueToken,
   newOpaqueToken,
   refreshTokenLifetimeMs,
-  type AccessClaims,
   type TokenService,
 } from './token.service';
 
 /** One answer for an unknown e-mail and a wrong password, so neither is revealed. */
 export const wrongCredentialsMessage = 'The e-mail address or password is incorrect.';
-export const sessionEndedMessage = 'Your session has ended. Please log in again.';
 
 export const wrongPasswordMessage = 'The password is incorrect.';
 export const reauthenticationRequiredMessage =
@@ -124,7 +127,7 @@ export class SessionService {
     // The transaction returns instead of throwing so that ending the session still commits.
     const outcome = await this.repository.transaction(
       async (tx): Promise<TokenPair | DomainError> => {
-        const ended = new Unauthorized(sessionEndedMessage);
+        const ended = new Unauthorized(sessionExpiredMessage);
         const current = await tx.findRefreshToken(tokenHash);
         if (current === undefined) return ended;
         const claims = { userId: current.userId, sessionId: current.familyId };

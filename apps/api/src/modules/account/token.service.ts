@@ -1,16 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import type { Clock } from '../../clock';
+import type { AccessClaims } from '../../plugins/auth';
 
 /** Access tokens live 15 minutes at most (issue 2); refresh tokens 30 days, rotated on use. */
 export const accessTokenLifetimeSeconds = 15 * 60;
 export const refreshTokenLifetimeMs = 30 * 24 * 60 * 60 * 1000;
 
 /** Who an access token speaks for: the member and the session (refresh family) it belongs to. */
-export interface AccessClaims {
-  userId: string;
-  sessionId: string;
-}
 
 const issuer = 'dental-companion';
 const audience = 'dental-companion-api';
