@@ -92,7 +92,7 @@ describe('the DATA_DIR lock', () => {
     expect(code).toBe(0);
     // Released on close.
     expect(await readdir(dataDir)).not.toContain(lockFileName);
-  }, 180_000);
+  }, 400_000);
 
   it('refuses a second open in the same process and allows one after the first closes', async () => {
     const dataDir = path.join(tmp, 'in-process');
@@ -102,7 +102,7 @@ describe('the DATA_DIR lock', () => {
     await first.close();
     const again = await openDatabase(databaseTarget(config));
     await again.close();
-  }, 120_000);
+  }, 300_000);
 
   it('takes over a lock whose process is gone, and one left garbled', async () => {
     const dataDir = path.join(tmp, 'stale');
@@ -148,7 +148,7 @@ describe('DATA_DIR permissions', () => {
     );
     expect(files.filter((file) => file.isFile()).length).toBeGreaterThan(10);
     expect(files.filter((file) => (file.mode & 0o077) !== 0)).toEqual([]);
-  }, 120_000);
+  }, 300_000);
 
   it('refuses a DATA_DIR that group or others can read, saying how to fix it', async () => {
     const dataDir = path.join(tmp, 'open-to-all');
