@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { execFile } from 'node:child_process';
@@ -32,6 +32,7 @@ import { startSmtpInbox, type SmtpInbox } from '../../../test/smtp-inbox';
 import { runAuditCommand } from '../../cli/audit';
 import { databaseTarget, openDatabase } from '../../db/client';
 import { auditEvents } from '../../db/schema';
+import { filesPath } from '../../lib/signed-links';
 import { AuditRepository } from './audit.repository';
 import { AuditService } from './audit.service';
 
@@ -470,6 +471,24 @@ describe('every read, create, change and delete of health data writes a row', ()
     const expected = await run(member);
     const page = await activity(member, '?limit=1');
     expect(page.results[0]).toMatchObject({ ...expected, ip: '127.0.0.1', user_agent: browser });
+  });
+
+  it('records a stored file that fails its integrity check as a failed download of its owner', async () => {
+    const member = await factory.loggedInMember();
+    const photo = await addPhoto(member);
+    const key = decodeURIComponent(new URL(photo.image_link, 'http://app.test').pathname).slice(
+      filesPath.length,
+    );
+    await writeFile(path.join(t.config.dataDir, 'blobs', key), 'not the photo');
+    const res = await t.app.inject({ method: 'GET', url: photo.image_link });
+    expect(res.statusCode).toBe(500);
+    expect(await newestOf(member.id)).toMatchObject({
+      actor: 'signed link',
+      action: 'download',
+      resourceType: 'x_ray',
+      resourceId: photo.id,
+      result: 'failure',
+    });
   });
 
   it('records another member’s id as a failed read in the caller’s chain only', async () => {
