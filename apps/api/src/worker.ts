@@ -35,7 +35,7 @@ async function main(): Promise<void> {
     stopping = true;
     // Running jobs finish first; then the mailer and the database close.
     jobs
-      .stop()
+      .stop(config.shutdownTimeoutSeconds * 1000)
       .then(() => Promise.all([mailer.close(), database.close()]))
       .then(
         () => process.exit(0),

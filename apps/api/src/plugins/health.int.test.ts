@@ -57,7 +57,7 @@ describe('GET /api/health/ready', () => {
   beforeAll(async () => {
     t = await buildTestApp();
     api = await withJobQueue(t);
-  });
+  }, 180_000);
   afterAll(async () => {
     await api.close();
     await t.close();
@@ -118,5 +118,6 @@ describe('readiness of a remote inference server', () => {
       await Promise.all([t.close(), hung.close()]);
       silent.close();
     }
-  });
+    // Three apps, each reading the shipped models: slow on a busy machine.
+  }, 180_000);
 });

@@ -102,7 +102,6 @@ describe('metrics on METRICS_PORT', () => {
     const port = await freePort();
     const t = await buildTestApp({ env: { HOST: '127.0.0.1', METRICS_PORT: String(port) } });
     try {
-      await t.app.listen({ host: '127.0.0.1', port: 0 });
       const scraped = await fetch(`http://127.0.0.1:${String(port)}${metricsPath}`);
       expect(scraped.status).toBe(200);
       expect(await scraped.text()).toContain('process_resident_memory_bytes');

@@ -11,7 +11,7 @@ export interface MetricsPluginOptions {
   metrics: Metrics;
   /** Scrapes must send `Authorization: Bearer <token>`. */
   token: string | undefined;
-  /** Serve the metrics on a listener of their own (started when the app listens); unset means on
+  /** Serve the metrics on a listener of their own (started with the app); unset means on
    *  the app itself, which needs the token. Neither set: recorded, never served. */
   port: number | undefined;
   host: string;
@@ -63,7 +63,8 @@ export const metricsPlugin = fp((app: FastifyInstance, options: MetricsPluginOpt
   }
   const listener = Fastify({ loggerInstance: app.log });
   addMetricsRoute(listener, metrics, token);
-  app.addHook('onListen', async () => {
+  // Listening once the app is ready: a taken port fails the start instead of hiding the metrics.
+  app.addHook('onReady', async () => {
     await listener.listen({ host, port });
   });
   app.addHook('onClose', () => listener.close());
