@@ -1,6 +1,6 @@
 // The two build outputs of a deployment and what each is built from. `npm run build` builds both;
 // `npm start` (scripts/start.mjs) builds only the ones that are missing or older than a source
-// (docs/decisions/start-and-build.md).
+// (docs/decisions/start-and-runtime.md).
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -74,7 +74,7 @@ function buildWeb() {
     ['run', 'build', '-w', '@dental/web'],
     { cwd: root, stdio: 'inherit' },
   );
-  if (result.status !== 0) throw new Error('The web app did not build.');
+  if (result.status !== 0) throw new Error(`vite build ended with ${result.status}.`);
 }
 
 export const targets = [
@@ -122,12 +122,20 @@ export function staleReason(target) {
   return changed === undefined ? undefined : `${path.relative(root, changed)} changed`;
 }
 
-/** Builds the given targets in order, printing what and why. */
+/**
+ * Builds the given targets in order, printing what and why. A failed build ends the process: the
+ * bundler or Vite has already printed the errors.
+ */
 export async function build(list, reasons = new Map()) {
   for (const target of list) {
     const reason = reasons.get(target);
     console.log(`Building the ${target.name}${reason === undefined ? '' : ` (${reason})`}…`);
-    await target.build();
+    try {
+      await target.build();
+    } catch {
+      console.error(`The ${target.name} did not build; see the errors above.`);
+      process.exit(1);
+    }
   }
 }
 

@@ -1,6 +1,6 @@
 // `npm start`: builds what is missing or older than its sources, then runs the compiled server in
 // this same process (one process to signal, no second Node.js in memory;
-// docs/decisions/start-and-build.md).
+// docs/decisions/start-and-runtime.md).
 import { pathToFileURL } from 'node:url';
 import { build, staleReason, targets } from './build.mjs';
 
