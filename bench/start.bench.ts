@@ -95,7 +95,7 @@ async function measureVariant(variant: Variant, database: 'PGlite' | 'PostgreSQL
     const restarts: StartFigures[] = [];
     for (let run = 0; run < runs; run += 1) restarts.push(await startOnce(variant, env));
     const upSeconds = median(restarts.map((figures) => figures.upSeconds));
-    const idleRssMb = median(restarts.map((figures) => figures.idleRssMb));
+    const idleRssMb = Math.round(median(restarts.map((figures) => figures.idleRssMb)));
     console.log(
       `${variant.label.padEnd(22)} ${database.padEnd(11)} first start ${first.upSeconds.toFixed(1).padStart(5)} s, ${String(first.idleRssMb).padStart(4)} MB idle │ restart (median of ${runs}) ${upSeconds.toFixed(1).padStart(5)} s, ${String(idleRssMb).padStart(4)} MB idle`,
     );
