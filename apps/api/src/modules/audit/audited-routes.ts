@@ -6,6 +6,7 @@ import {
   dentalAiPaths,
   medicalRecordPaths,
   oralPhotoPaths,
+  singleLineText,
   type AuditAction,
   type AuditResourceType,
 } from '@dental/contracts';
@@ -53,11 +54,15 @@ export interface AuditedRoute {
 const photoKind = (answer: Record<string, unknown>): AuditResourceType =>
   answer.photo_type === 'X-ray' ? 'x_ray' : 'photo';
 
+const lookupText = singleLineText();
+
+/** A body field to look the member up by. A value the contract refused (a NUL, which PostgreSQL
+ *  cannot even compare) names no one, so it is never looked up. */
 const field = (request: FastifyRequest, name: string): string | undefined => {
   const body = request.body;
   if (typeof body !== 'object' || body === null) return undefined;
   const value = (body as Record<string, unknown>)[name];
-  return typeof value === 'string' ? value : undefined;
+  return typeof value === 'string' && lookupText.safeParse(value).success ? value : undefined;
 };
 
 /** A failure by someone not yet signed in is 'anonymous'; a success is the member's own. */
