@@ -64,7 +64,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const services = deps.services ?? createServices(deps, clock, app.log);
   app.addHook('onClose', () => services.passwordResets.drain());
-  app.addHook('onClose', () => services.blobs.close());
+  app.addHook('onClose', (_instance, done) => {
+    services.blobs.close();
+    done();
+  });
   // Model files are read before the first request, so a broken one stops the start.
   app.addHook('onReady', async () => {
     const models = await services.detector.load();

@@ -86,6 +86,7 @@ const envSchema = z.object({
   ),
   REMINDER_ATTEMPT_SECONDS: optional(positiveInt('REMINDER_ATTEMPT_SECONDS')),
   REMINDER_RETRY_DELAY_SECONDS: optional(positiveInt('REMINDER_RETRY_DELAY_SECONDS')),
+  REMINDER_RETRY_LIMIT: optional(positiveInt('REMINDER_RETRY_LIMIT')),
   TWILIO_ACCOUNT_SID: optional(z.string()),
   TWILIO_AUTH_TOKEN: optional(z.string()),
   TWILIO_FROM: optional(z.string()),
@@ -121,10 +122,6 @@ const envSchema = z.object({
   STRIPE_API_PROTOCOL: optional(
     z.enum(['http', 'https'], 'STRIPE_API_PROTOCOL must be http or https.'),
   ),
-});
-
-export type Env = Record<string, string | undefined>;
-
   METRICS_TOKEN: optional(
     z.string().min(32, 'METRICS_TOKEN must be at least 32 characters (use a random value).'),
   ),
@@ -136,6 +133,10 @@ export type Env = Record<string, string | undefined>;
       .max(65535, 'METRICS_PORT is at most 65535.'),
   ),
   SHUTDOWN_TIMEOUT_SECONDS: optional(positiveInt('SHUTDOWN_TIMEOUT_SECONDS')),
+});
+
+export type Env = Record<string, string | undefined>;
+
 export interface RateLimitConfig {
   windowSeconds: number;
   /** Attempts one client address may make per window on each limited route. */
@@ -193,21 +194,13 @@ export interface Config {
   /** The job queue (pg-boss) and whether this process works it (WORKERS=on, the default). */
   jobs: { workers: boolean; pollSeconds: number };
   /** Reminder delivery (docs/decisions/reminder-delivery.md). */
-  reminders: { attemptSeconds: number; retryDelaySeconds: number };
+  reminders: { attemptSeconds: number; retryDelaySeconds: number; retryLimit: number };
   /** Unset means SMS are written as .json files to `dataDir/outbox/sms`. */
   twilio: TwilioSettings | undefined;
   /** Unset means the built-in test-mode checkout (docs/decisions/membership-checkout.md), allowed
    *  on a public address only with PAYMENTS=test (docs/decisions/payments-on-public-servers.md). */
   stripe: StripeSettings | undefined;
   dentalAi: DentalAiSettings;
-}
-
-/** Dental AI models and inference (docs/decisions/dental-ai-model-loading.md). */
-export interface DentalAiSettings {
-  /** Configured model files per type; an unset type falls back to `dataDir/models/{type}.onnx`,
-   *  then to the shipped model. */
-  models: { caries?: string; wisdom_teeth?: string };
-  /** A KServe v2 / Triton server that runs the models instead of this process. */
   /** Prometheus metrics; off unless a token or a port is set
    *  (docs/decisions/health-metrics-shutdown.md). */
   metrics: MetricsSettings;
@@ -220,6 +213,14 @@ export interface MetricsSettings {
   token: string | undefined;
   /** `GET /metrics` on a listener of its own on this port (and HOST), not on the API port. */
   port: number | undefined;
+}
+
+/** Dental AI models and inference (docs/decisions/dental-ai-model-loading.md). */
+export interface DentalAiSettings {
+  /** Configured model files per type; an unset type falls back to `dataDir/models/{type}.onnx`,
+   *  then to the shipped model. */
+  models: { caries?: string; wisdom_teeth?: string };
+  /** A KServe v2 / Triton server that runs the models instead of this process. */
   endpoint: string | undefined;
   /** Boxes scoring below this are dropped. */
   confidence: number;
@@ -352,6 +353,7 @@ export function parseEnv(env: Env): Settings {
     reminders: {
       attemptSeconds: vars.REMINDER_ATTEMPT_SECONDS ?? 60,
       retryDelaySeconds: vars.REMINDER_RETRY_DELAY_SECONDS ?? 30,
+      retryLimit: vars.REMINDER_RETRY_LIMIT ?? 8,
     },
     twilio: parseTwilio(vars),
     metrics: parseMetrics(vars, port),
@@ -376,26 +378,6 @@ export function parseEnv(env: Env): Settings {
   };
 }
 
-/** Stripe when its secret key and webhook secret are both set; one without the other is an error. */
-function parseStripe(vars: z.infer<typeof envSchema>): StripeSettings | undefined {
-  const { STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret } = vars;
-  if (secretKey === undefined && webhookSecret === undefined) return undefined;
-  if (secretKey === undefined || webhookSecret === undefined) {
-    throw new ConfigError(
-      'Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together.',
-    );
-  }
-  return {
-    secretKey,
-    webhookSecret,
-    ...(vars.STRIPE_API_HOST === undefined ? {} : { host: vars.STRIPE_API_HOST }),
-    ...(vars.STRIPE_API_PORT === undefined ? {} : { port: vars.STRIPE_API_PORT }),
-    ...(vars.STRIPE_API_PROTOCOL === undefined ? {} : { protocol: vars.STRIPE_API_PROTOCOL }),
-  };
-}
-
-/** Twilio when its account SID, auth token and sender are all set; some but not all is an error. */
-function parseTwilio(vars: z.infer<typeof envSchema>): TwilioSettings | undefined {
 /** localhost (and its subdomains), 127.0.0.0/8 and ::1: reachable from this machine only. */
 export function isLoopbackUrl(url: string): boolean {
   const { hostname } = new URL(url);
@@ -417,6 +399,26 @@ function parseMetrics(vars: z.infer<typeof envSchema>, apiPort: number): Metrics
   return { token: vars.METRICS_TOKEN, port: vars.METRICS_PORT };
 }
 
+/** Stripe when its secret key and webhook secret are both set; one without the other is an error. */
+function parseStripe(vars: z.infer<typeof envSchema>): StripeSettings | undefined {
+  const { STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret } = vars;
+  if (secretKey === undefined && webhookSecret === undefined) return undefined;
+  if (secretKey === undefined || webhookSecret === undefined) {
+    throw new ConfigError(
+      'Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together.',
+    );
+  }
+  return {
+    secretKey,
+    webhookSecret,
+    ...(vars.STRIPE_API_HOST === undefined ? {} : { host: vars.STRIPE_API_HOST }),
+    ...(vars.STRIPE_API_PORT === undefined ? {} : { port: vars.STRIPE_API_PORT }),
+    ...(vars.STRIPE_API_PROTOCOL === undefined ? {} : { protocol: vars.STRIPE_API_PROTOCOL }),
+  };
+}
+
+/** Twilio when its account SID, auth token and sender are all set; some but not all is an error. */
+function parseTwilio(vars: z.infer<typeof envSchema>): TwilioSettings | undefined {
   const { TWILIO_ACCOUNT_SID: accountSid, TWILIO_AUTH_TOKEN: authToken, TWILIO_FROM: from } = vars;
   if (accountSid === undefined && authToken === undefined && from === undefined) return undefined;
   if (accountSid === undefined || authToken === undefined || from === undefined) {

@@ -3,9 +3,9 @@ import { createMailer } from './adapters/mailer';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { databaseTarget, openDatabase } from './db/client';
-import { startJobQueue, type JobLogger } from './jobs/job-queue';
-import { jobQueueSettings } from './jobs/workers';
 import { DataDirError } from './db/data-dir';
+import { jobQueueSettings, startJobQueue } from './jobs/job-queue';
+import type { ErrorLogger } from './logger';
 import { ClinicRepository } from './modules/virtual-consultation/clinic.repository';
 import { seedConsultations } from './modules/virtual-consultation/clinic.service';
 import { startReportLines } from './start-report';
@@ -22,7 +22,7 @@ async function main(): Promise<void> {
   if (config.databaseUrl === undefined) await seedConsultations(new ClinicRepository(database.db));
   const mailer = createMailer(config);
   // Job queue errors go to the app's log once it exists.
-  let jobLog: JobLogger = {
+  let jobLog: ErrorLogger = {
     error: (details, message) => {
       console.error(message, details);
     },

@@ -1,14 +1,14 @@
 import { createMailer } from './adapters/mailer';
-import { createServices } from './app';
 import { systemClock } from './clock';
 import { ConfigError, loadConfig } from './config';
 import { databaseTarget, openDatabase } from './db/client';
-import { startJobQueue, type JobLogger } from './jobs/job-queue';
-import { jobQueueSettings, registerJobWorkers } from './jobs/workers';
 import { DataDirError } from './db/data-dir';
+import { jobQueueSettings, startJobQueue } from './jobs/job-queue';
+import type { ErrorLogger } from './logger';
+import { createServices, registerJobs } from './services';
 
 /** Errors only, one JSON line each on stderr: a worker has no request log. */
-const log: JobLogger = {
+const log: ErrorLogger = {
   error: (details, message) => {
     const err = 'err' in details && details.err instanceof Error ? details.err : undefined;
     process.stderr.write(
@@ -27,13 +27,13 @@ async function main(): Promise<void> {
   const mailer = createMailer(config);
   const jobs = await startJobQueue(database.db, jobQueueSettings(config, true), log);
   const services = createServices({ config, db: database.db, mailer, jobs }, systemClock, log);
-  await registerJobWorkers(jobs, services);
+  await registerJobs(jobs, services);
 
   let stopping = false;
   const stop = () => {
     if (stopping) return;
     stopping = true;
-    // Running jobs finish first; then the mailer and the database close.
+    // Running jobs finish first (up to SHUTDOWN_TIMEOUT_SECONDS); then the mailer and the database close.
     jobs
       .stop(config.shutdownTimeoutSeconds * 1000)
       .then(() => Promise.all([mailer.close(), database.close()]))

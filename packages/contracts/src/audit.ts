@@ -19,6 +19,7 @@ export const auditActions = [
   'sign_out',
   'password_reset_request',
   'password_reset',
+  'reauthenticate',
   'deactivate',
   'plan_purchase',
 ] as const;

@@ -21,7 +21,8 @@ export const medicalRecordPaths = {
 export const recordSequences = ['descending', 'ascending'] as const;
 export type RecordSequence = (typeof recordSequences)[number];
 
-/** Files one record may hold, and files one request may bring (docs/decisions/medical-records-api.md). */
+/** Files one record may hold, and files one request may bring
+ *  (docs/decisions/medical-records-api.md). */
 export const maxFilesPerRecord = 20;
 export const maxFilesPerRequest = 4;
 export const titleMaxLength = 200;

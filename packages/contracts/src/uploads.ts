@@ -14,7 +14,8 @@ export const pdfMaxBytes = 10 * MB;
 export const imageTooLargeMessage = 'File size exceeds 5 MB. Please upload smaller file';
 export const pdfTooLargeMessage = 'File size exceeds 10 MB. Please upload smaller file';
 
-/** HEIC is left out: the sharp build here cannot decode HEVC (docs/decisions/accepted-upload-types.md). */
+/** HEIC is left out: the sharp build here cannot decode HEVC
+ *  (docs/decisions/accepted-upload-types.md). */
 export const acceptedImageTypes = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export type AcceptedImageType = (typeof acceptedImageTypes)[number];
 

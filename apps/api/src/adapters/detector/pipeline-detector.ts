@@ -33,7 +33,8 @@ export class PipelineDetector implements Detector {
     private readonly inference: Inference,
     private readonly thresholds: Thresholds,
     /** Told how long each model run took (metrics). */
-    private readonly observeInference: (type: DentalAiType, seconds: number) => void = () => undefined,
+    private readonly observeInference: (type: DentalAiType, seconds: number) => void = () =>
+      undefined,
   ) {}
 
   async load(): Promise<LoadedModels> {

@@ -37,7 +37,9 @@ export class RemoteInference implements Inference {
     });
     await response.body?.cancel();
     if (!response.ok) {
-      throw new Error(`The inference server answered ${String(response.status)} to a health check.`);
+      throw new Error(
+        `The inference server answered ${String(response.status)} to a health check.`,
+      );
     }
   }
 

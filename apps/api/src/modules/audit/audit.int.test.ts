@@ -580,6 +580,16 @@ describe('account events', () => {
     const again = (
       await post(accountPaths.login, { login_type: 'native', email, password: newPassword })
     ).json<TokenPair>();
+    const confirm = (password: string) =>
+      t.request('POST', accountPaths.reauthenticate, {
+        token: again.access,
+        body: { password },
+        headers: { 'user-agent': browser },
+      });
+    expect((await confirm(`${newPassword}x`)).statusCode).toBe(400);
+    await step({ action: 'reauthenticate', actor: memberId, result: 'failure' });
+    expect((await confirm(newPassword)).statusCode).toBe(204);
+    await step({ action: 'reauthenticate', actor: memberId, result: 'success' });
     const deactivated = await t.request('DELETE', accountPaths.account, {
       token: again.access,
       headers: { 'user-agent': browser },

@@ -234,5 +234,6 @@ export const auditedRoutes: Readonly<Record<string, AuditedRoute>> = {
       return subjectOf(key === undefined ? null : await lookups.memberByResetKey(key), ok);
     },
   },
+  [`POST ${accountPaths.reauthenticate}`]: { action: 'reauthenticate', resourceType: 'session' },
   [`DELETE ${accountPaths.account}`]: { action: 'deactivate', resourceType: 'account' },
 };

@@ -11,7 +11,8 @@ export interface DentalAiRoutesOptions {
 const tags = ['dental-ai'];
 const security = [{ bearerAuth: [] }];
 const params = z.object({ id: z.uuid('This is not a result id.') });
-/** A 5 MB image is about 6.7 MiB in base64, plus the type (docs/decisions/upload-body-limits.md). */
+/** A 5 MB image is about 6.7 MiB in base64, plus the type
+ *  (docs/decisions/upload-body-limits.md). */
 const uploadBodyLimit = 8 * 1024 * 1024;
 
 /** docs/product/dental-ai.md#dental-ai-calls, plus the status and stored-result reads

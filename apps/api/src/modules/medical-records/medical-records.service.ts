@@ -124,9 +124,7 @@ export class MedicalRecordService {
         if ((await records.countFiles(userId, recordId)) >= maxFilesPerRecord) {
           throw new UnprocessableEntity(tooManyFilesMessage);
         }
-        return insertedRow(
-          await records.insertFiles(userId, recordId, [stored], this.clock.now()),
-        );
+        return insertedRow(await records.insertFiles(userId, recordId, [stored], this.clock.now()));
       });
       return this.toMedicalFile(row);
     } catch (error) {

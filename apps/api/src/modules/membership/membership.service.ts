@@ -17,7 +17,7 @@ import {
 import type { Clock } from '../../clock';
 import { BadRequest, Forbidden, NotFound, UnprocessableEntity } from '../../domain-errors';
 import type { MembershipPaymentRow } from '../../db/schema';
-import type { ErrorLogger } from '../account/password-reset.service';
+import type { ErrorLogger } from '../../logger';
 import {
   expiryReminderMail,
   receiptMail,

@@ -20,7 +20,8 @@ const tags = ['oral-photo'];
 const security = [{ bearerAuth: [] }];
 const params = z.object({ id: z.uuid('This is not a photo id.') });
 const noContent = z.null().describe('No content');
-/** A 5 MB image is about 6.7 MiB in base64, plus the other fields (docs/decisions/upload-body-limits.md). */
+/** A 5 MB image is about 6.7 MiB in base64, plus the other fields
+ *  (docs/decisions/upload-body-limits.md). */
 const uploadBodyLimit = 8 * 1024 * 1024;
 
 /** The photo calls (docs/product/records.md#photo-calls). */

@@ -93,7 +93,11 @@ export class OralPhotoService {
       [replaced, row] = await this.repository.transaction(async (photos, tx) => {
         const current = await photos.findForUpdate(userId, id);
         if (current === undefined) throw new NotFound(oralPhotoNotFoundMessage);
-        await this.planLimits.reserveStorage(tx, userId, storedBytes(stored) - storedBytes(current));
+        await this.planLimits.reserveStorage(
+          tx,
+          userId,
+          storedBytes(stored) - storedBytes(current),
+        );
         const updated = await photos.update(userId, id, { ...fields, ...stored }, this.clock.now());
         if (updated === undefined) throw new NotFound(oralPhotoNotFoundMessage);
         return [current, updated] as const;

@@ -3,8 +3,8 @@ import { Alert, Anchor, Divider, Group, PasswordInput, Stack, Text } from '@mant
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, Navigate, useLocation } from 'react-router';
-import { PublicPage } from '../../components/public-page';
 import { paths } from '../../app/paths';
+import { PublicPage } from '../../components/public-page';
 import { errorMessage } from '../../lib/api-client';
 import { usePublicConfig } from '../../lib/public-config';
 import { useSession } from '../../lib/session';

@@ -50,6 +50,10 @@ describe('describeActivity', () => {
       'Password changed with a reset link',
     ],
     [
+      { action: 'reauthenticate', resource_type: 'session', result: 'success' },
+      'You confirmed your password',
+    ],
+    [
       { action: 'deactivate', resource_type: 'account', result: 'success' },
       'Account deleted and deactivated',
     ],

@@ -61,6 +61,8 @@ export function describeActivity(
       return failed
         ? 'Failed attempt to reset your password'
         : 'Password changed with a reset link';
+    case 'reauthenticate':
+      return failed ? 'Wrong password when asked to confirm it' : 'You confirmed your password';
     case 'deactivate':
       return 'Account deleted and deactivated';
     case 'plan_purchase':
