@@ -43,10 +43,11 @@ async function buildApi() {
       plugins: [
         {
           // Installed packages stay in node_modules (native addons, PGlite's WebAssembly); only our
-          // own TypeScript, @dental/contracts included (it is published as source), is bundled.
+          // own TypeScript, @dental/contracts included (it is published as source) and the package's `#api/…`
+          // imports, is bundled.
           name: 'external-packages',
           setup(build) {
-            build.onResolve({ filter: /^[^./]/ }, (args) =>
+            build.onResolve({ filter: /^[^./#]/ }, (args) =>
               args.path.startsWith('@dental/') ? undefined : { path: args.path, external: true },
             );
           },

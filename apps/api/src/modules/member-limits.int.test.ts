@@ -13,15 +13,15 @@ import {
 } from '@dental/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { appointments, reservations } from '../db/schema';
-import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { factories } from '../../test/factories';
-import { dataUrlOf, makePng } from '../../test/fixtures/upload-test-files';
+import { buildTestApp, type TestApp } from '#api-test/build-test-app';
+import { factories } from '#api-test/factories';
+import { dataUrlOf, makePng } from '#api-test/fixtures/upload-test-files';
 import {
   clinicFor,
   setUpClinic,
   slotAfter,
   type ClinicSetup,
-} from '../../test/support/consultation';
+} from '#api-test/support/consultation';
 
 let t: TestApp;
 let factory: ReturnType<typeof factories>;

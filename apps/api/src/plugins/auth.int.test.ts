@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt, SignJWT } from 'jose';
 import { accountPaths } from '@dental/contracts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { factories } from '../../test/factories';
+import { buildTestApp, type TestApp } from '#api-test/build-test-app';
+import { factories } from '#api-test/factories';
 import { loginRequiredMessage, sessionExpiredMessage } from './auth';
 import { accessTokenLifetimeSeconds } from '../modules/account/token.service';
 

@@ -2,7 +2,7 @@ import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { problemContentType } from '@dental/contracts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { buildTestApp, type TestApp } from '#api-test/build-test-app';
 
 let t: TestApp;
 let port: number;

@@ -9,8 +9,8 @@ import { systemClock } from '../clock';
 import { jobQueueSettings, startJobQueue, type JobQueue } from '../jobs/job-queue';
 import type { ErrorLogger } from '../logger';
 import { createServices } from '../services';
-import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { startInferenceTestServer } from '../../test/mocks/inference-test-server';
+import { buildTestApp, type TestApp } from '#api-test/build-test-app';
+import { startInferenceTestServer } from '#api-test/mocks/inference-test-server';
 import { healthPaths } from './health';
 
 const log: ErrorLogger = { error: () => undefined };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountPaths, configPath, problemContentType } from '@dental/contracts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { buildTestApp, type TestApp } from '#api-test/build-test-app';
 import { notFoundMessage } from './errors';
 
 let t: TestApp;

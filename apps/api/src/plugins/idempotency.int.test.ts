@@ -9,10 +9,10 @@ import {
 } from '@dental/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { appointments, medicalFiles, medicalRecords, oralPhotos } from '../db/schema';
-import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { factories } from '../../test/factories';
-import { dataUrlOf, makePng } from '../../test/fixtures/upload-test-files';
-import { membershipHelpers } from '../../test/support/membership';
+import { buildTestApp, type TestApp } from '#api-test/build-test-app';
+import { factories } from '#api-test/factories';
+import { dataUrlOf, makePng } from '#api-test/fixtures/upload-test-files';
+import { membershipHelpers } from '#api-test/support/membership';
 import {
   idempotencyKeyInFlightMessage,
   idempotencyKeyLifetimeMs,

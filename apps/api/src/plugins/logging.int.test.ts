@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountPaths, type TokenPair } from '@dental/contracts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { strongPassword, uniqueEmail } from '../../test/factories';
-import { startSmtpInbox, type SmtpInbox } from '../../test/smtp-inbox';
+import { buildTestApp, type TestApp } from '#api-test/build-test-app';
+import { strongPassword, uniqueEmail } from '#api-test/factories';
+import { startSmtpInbox, type SmtpInbox } from '#api-test/smtp-inbox';
 
 const lines: string[] = [];
 let inbox: SmtpInbox;

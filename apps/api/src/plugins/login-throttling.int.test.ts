@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { accountPaths, problemContentType } from '@dental/contracts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { factories, type TestMember } from '../../test/factories';
+import { buildTestApp, type TestApp } from '#api-test/build-test-app';
+import { factories, type TestMember } from '#api-test/factories';
 
 let t: TestApp;
 let factory: ReturnType<typeof factories>;

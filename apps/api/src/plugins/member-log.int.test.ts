@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountPaths, medicalRecordPaths, type MedicalRecord } from '@dental/contracts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { factories } from '../../test/factories';
-import { dataUrlOf, makePdf } from '../../test/fixtures/upload-test-files';
-import { fetchLink } from '../../test/support/files';
+import { buildTestApp, type TestApp } from '#api-test/build-test-app';
+import { factories } from '#api-test/factories';
+import { dataUrlOf, makePdf } from '#api-test/fixtures/upload-test-files';
+import { fetchLink } from '#api-test/support/files';
 
 const lines: string[] = [];
 let t: TestApp;

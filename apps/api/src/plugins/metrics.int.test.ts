@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oralPhotoPaths } from '@dental/contracts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { factories } from '../../test/factories';
-import { dataUrlOf, makePng } from '../../test/fixtures/upload-test-files';
+import { buildTestApp, type TestApp } from '#api-test/build-test-app';
+import { factories } from '#api-test/factories';
+import { dataUrlOf, makePng } from '#api-test/fixtures/upload-test-files';
 import { metricsPath } from './metrics';
 
 const token = 'metrics-token-'.padEnd(40, 'x');

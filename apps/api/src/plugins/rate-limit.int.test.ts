@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountPaths, problemContentType } from '@dental/contracts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { strongPassword, uniqueEmail } from '../../test/factories';
+import { buildTestApp, type TestApp } from '#api-test/build-test-app';
+import { strongPassword, uniqueEmail } from '#api-test/factories';
 
 const windowSeconds = 60;
 let t: TestApp;

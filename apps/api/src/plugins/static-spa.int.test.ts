@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configPath, problemContentType } from '@dental/contracts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { buildTestApp, type TestApp } from '#api-test/build-test-app';
 
 const indexHtml =
   '<!doctype html><html><head><script type="module" src="/static/js/main.1a2b.js"></script></head><body><div id="root"></div></body></html>';

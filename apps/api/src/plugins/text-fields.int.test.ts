@@ -8,8 +8,8 @@ import {
   problemContentType,
 } from '@dental/contracts';
 import type { LightMyRequestResponse } from 'fastify';
-import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { factories } from '../../test/factories';
+import { buildTestApp, type TestApp } from '#api-test/build-test-app';
+import { factories } from '#api-test/factories';
 
 let t: TestApp;
 let factory: ReturnType<typeof factories>;

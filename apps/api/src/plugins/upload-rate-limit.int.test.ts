@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oralPhotoPaths } from '@dental/contracts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { factories } from '../../test/factories';
-import { dataUrlOf, makePng } from '../../test/fixtures/upload-test-files';
-import { storedKeys } from '../../test/support/files';
+import { buildTestApp, type TestApp } from '#api-test/build-test-app';
+import { factories } from '#api-test/factories';
+import { dataUrlOf, makePng } from '#api-test/fixtures/upload-test-files';
+import { storedKeys } from '#api-test/support/files';
 import { tooManyUploadsMessage } from './upload-rate-limit';
 
 let t: TestApp;

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
-import type { S3BlobStoreOptions } from '../../src/adapters/blob-store/s3-blob-store';
+import type { S3BlobStoreOptions } from '#api/adapters/blob-store/s3-blob-store';
 
 /** A running S3-compatible server for tests, with the options that reach one of its buckets. */
 export interface S3TestServer {

@@ -5,7 +5,7 @@ import {
   InvalidBlobKey,
   type BlobListing,
   type BlobStore,
-} from '../../src/adapters/blob-store/blob-store';
+} from '#api/adapters/blob-store/blob-store';
 
 export interface OpenedBlobStore {
   store: BlobStore;

@@ -1,9 +1,9 @@
-import type { Database } from '../../src/db/client';
-import type { BlobStore } from '../../src/adapters/blob-store/blob-store';
-import type { Clock } from '../../src/clock';
-import { UploadAcceptance } from '../../src/modules/uploads/upload-acceptance';
-import { ClinicRepository } from '../../src/modules/virtual-consultation/clinic.repository';
-import { ClinicService } from '../../src/modules/virtual-consultation/clinic.service';
+import type { Database } from '#api/db/client';
+import type { BlobStore } from '#api/adapters/blob-store/blob-store';
+import type { Clock } from '#api/clock';
+import { UploadAcceptance } from '#api/modules/uploads/upload-acceptance';
+import { ClinicRepository } from '#api/modules/virtual-consultation/clinic.repository';
+import { ClinicService } from '#api/modules/virtual-consultation/clinic.service';
 
 /** The clinic side over a test database, as the clinic command builds it. */
 export function clinicFor(db: Database, blobs: BlobStore, clock: Clock): ClinicService {

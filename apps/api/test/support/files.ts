@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TestApp } from '../build-test-app';
-import { oralPhotos } from '../../src/db/schema';
+import { oralPhotos } from '#api/db/schema';
 
 /** Test helpers for the features that store files. */
 

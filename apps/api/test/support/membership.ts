@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { accountPaths, account, membershipPaths, type Account } from '@dental/contracts';
 import type { TestApp } from '../build-test-app';
-import { membershipPayments, users, type MembershipPaymentRow } from '../../src/db/schema';
+import { membershipPayments, users, type MembershipPaymentRow } from '#api/db/schema';
 
 /** Requests and reads shared by the membership integration tests. */
 export function membershipHelpers(t: TestApp) {

@@ -1,5 +1,5 @@
 import type { Logger } from 'drizzle-orm';
-import type { Database } from '../../src/db/client';
+import type { Database } from '#api/db/client';
 
 /**
  * The SQL statements `work` sends through `db`, read from drizzle's query logger (which every

@@ -1,4 +1,4 @@
-import type { JobHandler, JobQueue, QueueRules } from '../../src/jobs/job-queue';
+import type { JobHandler, JobQueue, QueueRules } from '#api/jobs/job-queue';
 
 export interface RegisteredJob {
   queue: string;

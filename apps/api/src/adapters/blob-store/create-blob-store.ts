@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Config } from '../../config';
+import type { Config } from '#api/config';
 import type { BlobStore } from './blob-store';
 import { LocalBlobStore } from './local-blob-store';
 import { S3BlobStore } from './s3-blob-store';

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { tempFilePrefix } from '../../lib/atomic-write-file';
-import { describeBlobStore } from '../../../test/support/blob-store.behaviour';
+import { tempFilePrefix } from '#api/lib/atomic-write-file';
+import { describeBlobStore } from '#api-test/support/blob-store.behaviour';
 import { LocalBlobStore } from './local-blob-store';
 
 async function makeRoot(): Promise<string> {

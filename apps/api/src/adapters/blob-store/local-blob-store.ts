@@ -1,7 +1,7 @@
 import { constants } from 'node:fs';
 import { access, lstat, mkdir, open, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { atomicWriteFile, tempFilePrefix } from '../../lib/atomic-write-file';
+import { atomicWriteFile, tempFilePrefix } from '#api/lib/atomic-write-file';
 import {
   assertValidBlobKey,
   assertValidBlobPrefix,

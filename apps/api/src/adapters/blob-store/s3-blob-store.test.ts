@@ -1,8 +1,8 @@
 import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeBlobStore } from '../../../test/support/blob-store.behaviour';
+import { describeBlobStore } from '#api-test/support/blob-store.behaviour';
 import { S3BlobStore } from './s3-blob-store';
-import { startS3TestServer, type S3TestServer } from '../../../test/mocks/s3-test-server';
+import { startS3TestServer, type S3TestServer } from '#api-test/mocks/s3-test-server';
 
 describeBlobStore('S3BlobStore on s3rver', async () => {
   const server = await startS3TestServer();

@@ -1,5 +1,5 @@
 import type { DentalAiType } from '@dental/contracts';
-import type { DentalAiSettings } from '../../config';
+import type { DentalAiSettings } from '#api/config';
 import { LocalInference } from './local-inference';
 import { findModelSources } from './model-spec';
 import { PipelineDetector } from './pipeline-detector';

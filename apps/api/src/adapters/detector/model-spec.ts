@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { dentalAiTypes, type DentalAiType } from '@dental/contracts';
-import type { DentalAiSettings } from '../../config';
+import type { DentalAiSettings } from '#api/config';
 import { readClassNames } from './class-names';
 import { readModelFacts } from './onnx-proto';
 

@@ -3,15 +3,15 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig, type Env } from '../../config';
+import { loadConfig, type Env } from '#api/config';
 import { createDetector } from './create-detector';
 import { DetectionFailed, DetectorUnavailable, type Detection } from './detector';
 import type { PipelineDetector } from './pipeline-detector';
 import {
   startInferenceTestServer,
   type InferenceTestServer,
-} from '../../../test/mocks/inference-test-server';
-import { writeFixtureModel } from '../../../test/fixtures/fixture-model';
+} from '#api-test/mocks/inference-test-server';
+import { writeFixtureModel } from '#api-test/fixtures/fixture-model';
 
 interface Square {
   left: number;

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config';
+import { loadConfig } from '#api/config';
 import { createDetector } from './create-detector';
 import { readModelFacts } from './onnx-proto';
 import { intersectionOverUnion } from './nms';

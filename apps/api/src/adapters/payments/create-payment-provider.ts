@@ -1,4 +1,4 @@
-import type { Config } from '../../config';
+import type { Config } from '#api/config';
 import type { PaymentProvider } from './payment-provider';
 import { StripePaymentProvider } from './stripe-provider';
 import { TestModePaymentProvider } from './test-mode-provider';

@@ -1,5 +1,5 @@
 import { Stripe } from 'stripe';
-import type { StripeSettings } from '../../config';
+import type { StripeSettings } from '#api/config';
 import {
   InvalidSignature,
   paymentCurrency,

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import type { Clock } from '../../clock';
-import type { TwilioSettings } from '../../config';
+import type { Clock } from '#api/clock';
+import type { TwilioSettings } from '#api/config';
 import { OutboxSms } from './outbox-sms';
 import type { SmsSender } from './sms-sender';
 import { TwilioSms } from './twilio-sms';

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Clock } from '../../clock';
+import type { Clock } from '#api/clock';
 import { OutboxSms } from './outbox-sms';
 
 describe('OutboxSms', () => {

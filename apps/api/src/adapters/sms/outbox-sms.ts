@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { systemClock, type Clock } from '../../clock';
-import { atomicWriteFile } from '../../lib/atomic-write-file';
+import { systemClock, type Clock } from '#api/clock';
+import { atomicWriteFile } from '#api/lib/atomic-write-file';
 import type { SentSms, SmsMessage, SmsSender } from './sms-sender';
 
 /**

@@ -1,10 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SmsDeliveryError } from './sms-sender';
 import { TwilioSms } from './twilio-sms';
-import {
-  startTwilioTestServer,
-  type TwilioTestServer,
-} from '../../../test/mocks/twilio-test-server';
+import { startTwilioTestServer, type TwilioTestServer } from '#api-test/mocks/twilio-test-server';
 
 const reminder = {
   to: '+14155550123',

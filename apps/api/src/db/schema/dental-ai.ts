@@ -1,7 +1,7 @@
 import { index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns';
 import { dentalAiTypes } from '@dental/contracts/dental-ai';
-import type { Detection } from '../../adapters/detector/detector';
+import type { Detection } from '#api/adapters/detector/detector';
 import { users } from './account';
 
 /**

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { isUniqueViolation } from '../../db/errors';
+import type { Database } from '#api/db/client';
+import { isUniqueViolation } from '#api/db/errors';
 import {
   passwordResetKeys,
   refreshTokens,
@@ -10,7 +10,7 @@ import {
   type RefreshTokenRow,
   type SessionRow,
   type UserRow,
-} from '../../db/schema';
+} from '#api/db/schema';
 
 export type NewUser = Pick<
   UserRow,

@@ -17,7 +17,7 @@ import {
   updateAccountRequest,
   updatePasswordRequest,
 } from '@dental/contracts';
-import { problems } from '../../lib/problem-responses';
+import { problems } from '#api/lib/problem-responses';
 import type { AccountService } from './account.service';
 import type { PasswordResetService } from './password-reset.service';
 import type { SessionService } from './session.service';

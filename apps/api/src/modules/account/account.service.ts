@@ -10,9 +10,9 @@ import {
   type SocialProvider,
   type UpdateAccountRequest,
 } from '@dental/contracts';
-import type { Clock } from '../../clock';
-import type { UserRow } from '../../db/schema';
-import { Conflict, NotFound, UnprocessableEntity } from '../../domain-errors';
+import type { Clock } from '#api/clock';
+import type { UserRow } from '#api/db/schema';
+import { Conflict, NotFound, UnprocessableEntity } from '#api/domain-errors';
 import type { AccountRepository, ProfileChanges } from './account.repository';
 import { assertAcceptablePassword, type PasswordService } from './password.service';
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { accountPaths, forgetPasswordSuccess } from '@dental/contracts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { factories, uniqueEmail } from '../../../test/factories';
-import { startSmtpInbox, type SmtpInbox } from '../../../test/smtp-inbox';
+import { buildTestApp, type TestApp } from '#api-test/build-test-app';
+import { factories, uniqueEmail } from '#api-test/factories';
+import { startSmtpInbox, type SmtpInbox } from '#api-test/smtp-inbox';
 
 let inbox: SmtpInbox;
 let t: TestApp;

@@ -5,9 +5,9 @@ import {
   updatePasswordSuccess,
   type TokenPair,
 } from '@dental/contracts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { factories, strongPassword, uniqueEmail } from '../../../test/factories';
-import { startSmtpInbox, type SmtpInbox } from '../../../test/smtp-inbox';
+import { buildTestApp, type TestApp } from '#api-test/build-test-app';
+import { factories, strongPassword, uniqueEmail } from '#api-test/factories';
+import { startSmtpInbox, type SmtpInbox } from '#api-test/smtp-inbox';
 import { commonPasswordMessage } from './password.service';
 import { invalidResetKeyMessage, resetKeyLifetimeMs } from './password-reset.service';
 

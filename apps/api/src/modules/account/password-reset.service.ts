@@ -4,11 +4,11 @@ import {
   type MessageResponse,
   type UpdatePasswordRequest,
 } from '@dental/contracts';
-import type { Mailer, MailMessage } from '../../adapters/mailer';
-import type { Clock } from '../../clock';
-import { BadRequest } from '../../domain-errors';
-import type { PasswordResetKeyRow } from '../../db/schema';
-import type { ErrorLogger } from '../../logger';
+import type { Mailer, MailMessage } from '#api/adapters/mailer';
+import type { Clock } from '#api/clock';
+import { BadRequest } from '#api/domain-errors';
+import type { PasswordResetKeyRow } from '#api/db/schema';
+import type { ErrorLogger } from '#api/logger';
 import type { AccountRepository } from './account.repository';
 import { isActiveMember } from './account.service';
 import { assertAcceptablePassword, type PasswordService } from './password.service';

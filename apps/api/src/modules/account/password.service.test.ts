@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BadRequest } from '../../domain-errors';
+import { BadRequest } from '#api/domain-errors';
 import {
   assertAcceptablePassword,
   commonPasswordMessage,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { dictionary } from '@zxcvbn-ts/language-common';
-import { BadRequest } from '../../domain-errors';
+import { BadRequest } from '#api/domain-errors';
 
 const commonPasswords = new Set(dictionary['passwords-common']);
 

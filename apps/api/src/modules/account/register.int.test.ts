@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountPaths, endOfYear, plans, problemContentType } from '@dental/contracts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { factories, strongPassword, uniqueEmail } from '../../../test/factories';
+import { buildTestApp, type TestApp } from '#api-test/build-test-app';
+import { factories, strongPassword, uniqueEmail } from '#api-test/factories';
 import { commonPasswordMessage } from './password.service';
 import { emailTakenMessage } from './account.service';
 

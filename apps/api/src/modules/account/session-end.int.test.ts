@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountPaths, problemTypes, type TokenPair } from '@dental/contracts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { factories, type TestMember } from '../../../test/factories';
-import { statementsOf } from '../../../test/support/query-counter';
-import { loginRequiredMessage, sessionExpiredMessage } from '../../plugins/auth';
+import { buildTestApp, type TestApp } from '#api-test/build-test-app';
+import { factories, type TestMember } from '#api-test/factories';
+import { statementsOf } from '#api-test/support/query-counter';
+import { loginRequiredMessage, sessionExpiredMessage } from '#api/plugins/auth';
 import { AccountRepository } from './account.repository';
 import { reauthenticationRequiredMessage, wrongPasswordMessage } from './session.service';
 

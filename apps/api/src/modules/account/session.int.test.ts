@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { decodeJwt } from 'jose';
 import { accountPaths, problemContentType, type TokenPair } from '@dental/contracts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { factories, uniqueEmail } from '../../../test/factories';
+import { buildTestApp, type TestApp } from '#api-test/build-test-app';
+import { factories, uniqueEmail } from '#api-test/factories';
 import { PasswordService } from './password.service';
-import { sessionExpiredMessage } from '../../plugins/auth';
+import { sessionExpiredMessage } from '#api/plugins/auth';
 import { deactivatedMessage, wrongCredentialsMessage } from './session.service';
 import { accessTokenLifetimeSeconds, refreshTokenLifetimeMs } from './token.service';
 

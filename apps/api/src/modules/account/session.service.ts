@@ -5,21 +5,21 @@ import {
   type AnyLoginRequest,
   type TokenPair,
 } from '@dental/contracts';
-import type { Clock } from '../../clock';
-import type { SessionTimeouts } from '../../config';
+import type { Clock } from '#api/clock';
+import type { SessionTimeouts } from '#api/config';
 import {
   BadRequest,
   Forbidden,
   Unauthorized,
   UnprocessableEntity,
   type DomainError,
-} from '../../domain-errors';
+} from '#api/domain-errors';
 import type { AccountRepository, SessionTimes } from './account.repository';
 import {
   sessionExpiredMessage,
   type AccessClaims,
   type AuthenticatedUser,
-} from '../../plugins/auth';
+} from '#api/plugins/auth';
 import { isActiveMember } from './account.service';
 import type { PasswordService } from './password.service';
 import {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
-import { TestClock } from '../../../test/test-clock';
+import { TestClock } from '#api-test/test-clock';
 import {
   accessTokenLifetimeSeconds,
   hashOpaqueToken,

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
-import type { Clock } from '../../clock';
-import type { AccessClaims } from '../../plugins/auth';
+import type { Clock } from '#api/clock';
+import type { AccessClaims } from '#api/plugins/auth';
 
 /** Access tokens live 15 minutes at most (issue 2); refresh tokens 30 days, rotated on use. */
 export const accessTokenLifetimeSeconds = 15 * 60;

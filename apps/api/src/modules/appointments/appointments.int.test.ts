@@ -7,10 +7,10 @@ import {
   type Appointment,
   type AppointmentRequest,
 } from '@dental/contracts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { factories } from '../../../test/factories';
-import { TestClock } from '../../../test/test-clock';
-import { appointments, reminders } from '../../db/schema';
+import { buildTestApp, type TestApp } from '#api-test/build-test-app';
+import { factories } from '#api-test/factories';
+import { TestClock } from '#api-test/test-clock';
+import { appointments, reminders } from '#api/db/schema';
 
 let t: TestApp;
 let factory: ReturnType<typeof factories>;

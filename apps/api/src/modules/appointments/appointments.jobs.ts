@@ -1,4 +1,4 @@
-import type { JobQueue } from '../../jobs/job-queue';
+import type { JobQueue } from '#api/jobs/job-queue';
 import { reminderQueue, type ReminderJob, type ReminderService } from './reminders.service';
 
 /** The queue whose job, every minute, queues reminders left unqueued. */

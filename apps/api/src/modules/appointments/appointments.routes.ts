@@ -9,7 +9,7 @@ import {
   appointmentRequest,
   problem,
 } from '@dental/contracts';
-import { sendPage } from '../../lib/pagination';
+import { sendPage } from '#api/lib/pagination';
 import type { AppointmentService } from './appointments.service';
 
 export interface AppointmentRoutesOptions {

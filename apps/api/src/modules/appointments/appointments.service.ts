@@ -7,10 +7,10 @@ import {
   type PageRequest,
   type ParsedAppointmentRequest,
 } from '@dental/contracts';
-import { pageOf, type Page } from '../../lib/pagination';
-import type { Clock } from '../../clock';
-import type { AppointmentRow, ReminderRow } from '../../db/schema';
-import { NotFound, UnprocessableEntity } from '../../domain-errors';
+import { pageOf, type Page } from '#api/lib/pagination';
+import type { Clock } from '#api/clock';
+import type { AppointmentRow, ReminderRow } from '#api/db/schema';
+import { NotFound, UnprocessableEntity } from '#api/domain-errors';
 import type { AppointmentFields, AppointmentRepository } from './appointments.repository';
 import { plannedReminders, reconcileReminders } from './reminder-plan';
 import type { ReminderService } from './reminders.service';

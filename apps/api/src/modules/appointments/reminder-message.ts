@@ -1,5 +1,5 @@
-import type { MailMessage } from '../../adapters/mailer';
-import type { SmsMessage } from '../../adapters/sms/sms-sender';
+import type { MailMessage } from '#api/adapters/mailer';
+import type { SmsMessage } from '#api/adapters/sms/sms-sender';
 
 export interface ReminderContext {
   appointmentId: string;

@@ -1,4 +1,4 @@
-import type { ReminderRow } from '../../db/schema';
+import type { ReminderRow } from '#api/db/schema';
 
 export type ReminderChannel = ReminderRow['channel'];
 

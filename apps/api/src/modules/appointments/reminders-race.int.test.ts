@@ -7,15 +7,15 @@ import { eq, inArray } from 'drizzle-orm';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import pg from 'pg';
 import { appointmentRequest, type AppointmentRequest } from '@dental/contracts';
-import { createMailer, type Mailer } from '../../adapters/mailer';
-import { createServices, registerJobs, type Services } from '../../services';
-import { systemClock } from '../../clock';
-import { reminders } from '../../db/schema';
-import { startJobQueue, type JobQueue } from '../../jobs/job-queue';
-import { jobQueueSettings } from '../../jobs/job-queue';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { factories } from '../../../test/factories';
-import { startSmtpInbox, type SmtpInbox } from '../../../test/smtp-inbox';
+import { createMailer, type Mailer } from '#api/adapters/mailer';
+import { createServices, registerJobs, type Services } from '#api/services';
+import { systemClock } from '#api/clock';
+import { reminders } from '#api/db/schema';
+import { startJobQueue, type JobQueue } from '#api/jobs/job-queue';
+import { jobQueueSettings } from '#api/jobs/job-queue';
+import { buildTestApp, type TestApp } from '#api-test/build-test-app';
+import { factories } from '#api-test/factories';
+import { startSmtpInbox, type SmtpInbox } from '#api-test/smtp-inbox';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
 

@@ -2,20 +2,17 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { appointmentPaths, type Appointment, type AppointmentRequest } from '@dental/contracts';
-import { createMailer, type Mailer } from '../../adapters/mailer';
-import {
-  startTwilioTestServer,
-  type TwilioTestServer,
-} from '../../../test/mocks/twilio-test-server';
-import { buildApp } from '../../app';
-import { createServices, type Services } from '../../services';
-import { systemClock } from '../../clock';
-import { reminders } from '../../db/schema';
-import { startJobQueue, type JobQueue } from '../../jobs/job-queue';
-import { jobQueueSettings } from '../../jobs/job-queue';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { factories } from '../../../test/factories';
-import { startSmtpInbox, type SmtpInbox } from '../../../test/smtp-inbox';
+import { createMailer, type Mailer } from '#api/adapters/mailer';
+import { startTwilioTestServer, type TwilioTestServer } from '#api-test/mocks/twilio-test-server';
+import { buildApp } from '#api/app';
+import { createServices, type Services } from '#api/services';
+import { systemClock } from '#api/clock';
+import { reminders } from '#api/db/schema';
+import { startJobQueue, type JobQueue } from '#api/jobs/job-queue';
+import { jobQueueSettings } from '#api/jobs/job-queue';
+import { buildTestApp, type TestApp } from '#api-test/build-test-app';
+import { factories } from '#api-test/factories';
+import { startSmtpInbox, type SmtpInbox } from '#api-test/smtp-inbox';
 import { appointmentWhen } from './reminder-message';
 
 /**

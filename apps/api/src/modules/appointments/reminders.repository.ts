@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { appointments, reminders, users, type ReminderRow } from '../../db/schema';
+import type { Database } from '#api/db/client';
+import { appointments, reminders, users, type ReminderRow } from '#api/db/schema';
 
 /** What a worker needs to send one reminder, and nothing more (no note). */
 export interface ReminderDelivery {

@@ -1,9 +1,9 @@
-import type { Mailer } from '../../adapters/mailer';
-import { SmsDeliveryError, type SmsSender } from '../../adapters/sms/sms-sender';
-import type { Clock } from '../../clock';
-import type { ReminderRow } from '../../db/schema';
-import type { JobQueue, QueueRules } from '../../jobs/job-queue';
-import type { ErrorLogger } from '../../logger';
+import type { Mailer } from '#api/adapters/mailer';
+import { SmsDeliveryError, type SmsSender } from '#api/adapters/sms/sms-sender';
+import type { Clock } from '#api/clock';
+import type { ReminderRow } from '#api/db/schema';
+import type { JobQueue, QueueRules } from '#api/jobs/job-queue';
+import type { ErrorLogger } from '#api/logger';
 import { reminderEmail, reminderSms } from './reminder-message';
 import type { ReminderDelivery, ReminderRepository } from './reminders.repository';
 

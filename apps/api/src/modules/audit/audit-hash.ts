@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { AuditEventRow } from '../../db/schema';
+import type { AuditEventRow } from '#api/db/schema';
 
 export type HashedFields = Omit<AuditEventRow, 'prevHash' | 'hash'>;
 

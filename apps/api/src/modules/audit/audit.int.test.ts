@@ -23,16 +23,16 @@ import {
   type OralPhoto,
   type TokenPair,
 } from '@dental/contracts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { factories, strongPassword } from '../../../test/factories';
-import { writeFixtureModel } from '../../../test/fixtures/fixture-model';
-import { dataUrlOf, makePdf, makePng } from '../../../test/fixtures/upload-test-files';
-import { clinicFor, setUpClinic, slotAfter } from '../../../test/support/consultation';
-import { startSmtpInbox, type SmtpInbox } from '../../../test/smtp-inbox';
-import { runAuditCommand } from '../../cli/audit';
-import { databaseTarget, openDatabase } from '../../db/client';
-import { auditEvents } from '../../db/schema';
-import { filesPath } from '../../lib/signed-links';
+import { buildTestApp, type TestApp } from '#api-test/build-test-app';
+import { factories, strongPassword } from '#api-test/factories';
+import { writeFixtureModel } from '#api-test/fixtures/fixture-model';
+import { dataUrlOf, makePdf, makePng } from '#api-test/fixtures/upload-test-files';
+import { clinicFor, setUpClinic, slotAfter } from '#api-test/support/consultation';
+import { startSmtpInbox, type SmtpInbox } from '#api-test/smtp-inbox';
+import { runAuditCommand } from '#api/cli/audit';
+import { databaseTarget, openDatabase } from '#api/db/client';
+import { auditEvents } from '#api/db/schema';
+import { filesPath } from '#api/lib/signed-links';
 import { AuditRepository } from './audit.repository';
 import { AuditService } from './audit.service';
 

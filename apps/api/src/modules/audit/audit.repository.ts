@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AuditResourceType } from '@dental/contracts';
-import type { Database } from '../../db/client';
-import { insertedRow } from '../../db/inserted-row';
+import type { Database } from '#api/db/client';
+import { insertedRow } from '#api/db/inserted-row';
 import {
   auditEvents,
   complaintImages,
@@ -11,7 +11,7 @@ import {
   oralPhotos,
   reservations,
   type AuditEventRow,
-} from '../../db/schema';
+} from '#api/db/schema';
 import { auditHash, type HashedFields } from './audit-hash';
 
 /** Namespaces the per-member advisory locks apart from every other lock of the application. */

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { activityPage, activityQuery, auditPaths } from '@dental/contracts';
-import { problems } from '../../lib/problem-responses';
+import { problems } from '#api/lib/problem-responses';
 import type { AuditService } from './audit.service';
 
 export interface AuditRoutesOptions {

@@ -7,8 +7,8 @@ import type {
   AuditResourceType,
   AuditResult,
 } from '@dental/contracts';
-import type { Clock } from '../../clock';
-import type { AuditEventRow } from '../../db/schema';
+import type { Clock } from '#api/clock';
+import type { AuditEventRow } from '#api/db/schema';
 import { auditHash } from './audit-hash';
 import type { AuditRepository } from './audit.repository';
 

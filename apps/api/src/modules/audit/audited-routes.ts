@@ -10,7 +10,7 @@ import {
   type AuditAction,
   type AuditResourceType,
 } from '@dental/contracts';
-import { filesPath } from '../../lib/signed-links';
+import { filesPath } from '#api/lib/signed-links';
 import type { FileSubject } from './audit.repository';
 import type { AuditActor } from './audit.service';
 

@@ -9,8 +9,8 @@ import {
   oralSupplierPath,
   supplierList,
 } from '@dental/contracts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { factories } from '../../../test/factories';
+import { buildTestApp, type TestApp } from '#api-test/build-test-app';
+import { factories } from '#api-test/factories';
 import { imageNotFoundMessage } from './content.routes';
 import { ContentError } from './content-files';
 import { knowledgeIdOf, supplierIdOf } from './content-loader.service';

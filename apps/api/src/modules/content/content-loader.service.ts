@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Clock } from '../../clock';
+import type { Clock } from '#api/clock';
 import type { ContentRepository, ContentRows } from './content.repository';
 import { readContent, type ContentImage, type ContentPage } from './content-files';
 import { uuidV5 } from './uuid-v5';

@@ -1,13 +1,13 @@
 import { eq, notInArray, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { Database } from '../../db/client';
+import type { Database } from '#api/db/client';
 import {
   contentImages,
   contentTopics,
   knowledgeArticles,
   supplierPages,
   type ContentImageRow,
-} from '../../db/schema';
+} from '#api/db/schema';
 
 type ImageRow = typeof contentImages.$inferInsert;
 type KnowledgeRow = typeof knowledgeArticles.$inferInsert;

@@ -14,15 +14,15 @@ import {
   unsupportedImageMessage,
   type DentalAiResult,
 } from '@dental/contracts';
-import { writeFixtureModel } from '../../../test/fixtures/fixture-model';
+import { writeFixtureModel } from '#api-test/fixtures/fixture-model';
 import {
   startInferenceTestServer,
   type InferenceTestServer,
-} from '../../../test/mocks/inference-test-server';
-import { dentalAiResults } from '../../db/schema';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { factories } from '../../../test/factories';
-import { fetchLink, storedKeys } from '../../../test/support/files';
+} from '#api-test/mocks/inference-test-server';
+import { dentalAiResults } from '#api/db/schema';
+import { buildTestApp, type TestApp } from '#api-test/build-test-app';
+import { factories } from '#api-test/factories';
+import { fetchLink, storedKeys } from '#api-test/support/files';
 import { FilesRepository } from '../files/files.repository';
 import {
   dataUrlOf,
@@ -30,7 +30,7 @@ import {
   makePng,
   padPng,
   svgImage,
-} from '../../../test/fixtures/upload-test-files';
+} from '#api-test/fixtures/upload-test-files';
 import { dentalAiResultNotFoundMessage, detectionFailedMessage } from './dental-ai.service';
 
 let t: TestApp;

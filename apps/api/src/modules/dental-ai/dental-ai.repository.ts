@@ -1,7 +1,7 @@
 import { and, count, eq, gte } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { dentalAiResults, type DentalAiResultRow } from '../../db/schema';
-import { insertedRow } from '../../db/inserted-row';
+import type { Database } from '#api/db/client';
+import { dentalAiResults, type DentalAiResultRow } from '#api/db/schema';
+import { insertedRow } from '#api/db/inserted-row';
 
 export type NewDentalAiResult = Omit<DentalAiResultRow, 'id' | 'userId' | 'createdAt'>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dentalAiPaths, dentalAiRequest, dentalAiResult, dentalAiStatus } from '@dental/contracts';
-import { problems } from '../../lib/problem-responses';
+import { problems } from '#api/lib/problem-responses';
 import type { DentalAiService } from './dental-ai.service';
 
 export interface DentalAiRoutesOptions {

@@ -9,10 +9,10 @@ import {
   DetectorUnavailable,
   type DetectionOutcome,
   type Detector,
-} from '../../adapters/detector/detector';
-import type { Clock } from '../../clock';
-import type { DentalAiResultRow } from '../../db/schema';
-import { NotFound, ServiceUnavailable } from '../../domain-errors';
+} from '#api/adapters/detector/detector';
+import type { Clock } from '#api/clock';
+import type { DentalAiResultRow } from '#api/db/schema';
+import { NotFound, ServiceUnavailable } from '#api/domain-errors';
 import { extensionOfKey, newBlobKey, type FileStorage } from '../files/file-storage';
 import type { DentalAiUsage, PlanLimitsService } from '../membership/plan-limits.service';
 import type { UploadAcceptance } from '../uploads/upload-acceptance';

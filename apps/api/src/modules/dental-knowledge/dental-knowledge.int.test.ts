@@ -8,8 +8,8 @@ import {
   problemContentType,
   type KnowledgeListItem,
 } from '@dental/contracts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { factories } from '../../../test/factories';
+import { buildTestApp, type TestApp } from '#api-test/build-test-app';
+import { factories } from '#api-test/factories';
 import { knowledgeIdOf } from '../content/content-loader.service';
 import { articleNotFoundMessage } from './dental-knowledge.service';
 

@@ -3,7 +3,7 @@ import {
   type KnowledgeArticle,
   type KnowledgeListItem,
 } from '@dental/contracts';
-import { NotFound } from '../../domain-errors';
+import { NotFound } from '#api/domain-errors';
 import { contentImagePath } from '../content/content-paths';
 import type { MarkdownDocument } from '../content/markdown-reply';
 import type { DentalKnowledgeRepository } from './dental-knowledge.repository';

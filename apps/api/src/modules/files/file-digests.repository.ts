@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { storedFileDigests } from '../../db/schema';
+import type { Database } from '#api/db/client';
+import { storedFileDigests } from '#api/db/schema';
 
 export interface FileDigest {
   sha256: string;

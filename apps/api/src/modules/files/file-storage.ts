@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { BlobStore } from '../../adapters/blob-store/blob-store';
-import type { LinkedFile, SignedLinks } from '../../lib/signed-links';
-import type { ErrorLogger } from '../../logger';
+import type { BlobStore } from '#api/adapters/blob-store/blob-store';
+import type { LinkedFile, SignedLinks } from '#api/lib/signed-links';
+import type { ErrorLogger } from '#api/logger';
 
 /** Every member's file key starts with this. */
 export const userFilesPrefix = 'users/';

@@ -2,12 +2,12 @@ import { utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oralPhotoPaths, type OralPhoto } from '@dental/contracts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { factories } from '../../../test/factories';
-import { dataUrlOf, makePng } from '../../../test/fixtures/upload-test-files';
+import { buildTestApp, type TestApp } from '#api-test/build-test-app';
+import { factories } from '#api-test/factories';
+import { dataUrlOf, makePng } from '#api-test/fixtures/upload-test-files';
 import { fileGoneMessage } from './files.routes';
-import { fetchLink, storedKeys } from '../../../test/support/files';
-import { recordingJobQueue } from '../../../test/support/recording-job-queue';
+import { fetchLink, storedKeys } from '#api-test/support/files';
+import { recordingJobQueue } from '#api-test/support/recording-job-queue';
 import { orphanSweepQueue, registerFileJobs } from './files.jobs';
 
 let t: TestApp;

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { PlanName } from '@dental/contracts';
-import type { Database } from '../../db/client';
+import type { Database } from '#api/db/client';
 import {
   complaintImages,
   dentalAiResults,
@@ -8,7 +8,7 @@ import {
   oralPhotos,
   reservations,
   users,
-} from '../../db/schema';
+} from '#api/db/schema';
 import { complaintImagePrefix, userFilesPrefix } from './file-storage';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { BlobStore } from '../../adapters/blob-store/blob-store';
-import type { Clock } from '../../clock';
-import { NotFound } from '../../domain-errors';
-import { problems } from '../../lib/problem-responses';
-import { contentDisposition, filesPath, type SignedLinks } from '../../lib/signed-links';
+import type { BlobStore } from '#api/adapters/blob-store/blob-store';
+import type { Clock } from '#api/clock';
+import { NotFound } from '#api/domain-errors';
+import { problems } from '#api/lib/problem-responses';
+import { contentDisposition, filesPath, type SignedLinks } from '#api/lib/signed-links';
 
 export interface FilesRoutesOptions {
   blobs: BlobStore;

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
-import type { BlobContent, BlobListing, BlobStore } from '../../adapters/blob-store/blob-store';
-import { DomainError } from '../../domain-errors';
-import type { Database } from '../../db/client';
-import type { ErrorLogger } from '../../logger';
+import type { BlobContent, BlobListing, BlobStore } from '#api/adapters/blob-store/blob-store';
+import { DomainError } from '#api/domain-errors';
+import type { Database } from '#api/db/client';
+import type { ErrorLogger } from '#api/logger';
 import { FileDigestRepository } from './file-digests.repository';
 
 export const integrityFailureMessage =

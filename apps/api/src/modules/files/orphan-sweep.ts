@@ -1,5 +1,5 @@
-import type { BlobListing, BlobStore } from '../../adapters/blob-store/blob-store';
-import type { Clock } from '../../clock';
+import type { BlobListing, BlobStore } from '#api/adapters/blob-store/blob-store';
+import type { Clock } from '#api/clock';
 import type { FilesRepository } from './files.repository';
 import { sweptPrefixes } from './file-storage';
 

@@ -8,10 +8,10 @@ import {
   type MedicalFile,
   type MedicalRecord,
 } from '@dental/contracts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { factories } from '../../../test/factories';
-import { medicalFiles } from '../../db/schema';
-import { fetchLink, fillStorage, storedKeys } from '../../../test/support/files';
+import { buildTestApp, type TestApp } from '#api-test/build-test-app';
+import { factories } from '#api-test/factories';
+import { medicalFiles } from '#api/db/schema';
+import { fetchLink, fillStorage, storedKeys } from '#api-test/support/files';
 import {
   dataUrlOf,
   htmlPage,
@@ -19,7 +19,7 @@ import {
   makePng,
   padPng,
   svgImage,
-} from '../../../test/fixtures/upload-test-files';
+} from '#api-test/fixtures/upload-test-files';
 import { tooManyFilesMessage } from './medical-records.service';
 
 let t: TestApp;

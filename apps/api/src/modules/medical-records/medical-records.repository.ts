@@ -1,15 +1,15 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
 import type { RecordSequence } from '@dental/contracts';
 import type { PageRequest } from '@dental/contracts';
-import type { Database } from '../../db/client';
-import { rowsToFetch } from '../../lib/pagination';
+import type { Database } from '#api/db/client';
+import { rowsToFetch } from '#api/lib/pagination';
 import {
   medicalFiles,
   medicalRecords,
   type MedicalFileRow,
   type MedicalRecordRow,
-} from '../../db/schema';
-import { insertedRow } from '../../db/inserted-row';
+} from '#api/db/schema';
+import { insertedRow } from '#api/db/inserted-row';
 
 export interface MedicalRecordFilter {
   sequence: RecordSequence;

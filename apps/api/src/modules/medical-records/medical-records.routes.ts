@@ -11,8 +11,8 @@ import {
   newMedicalRecordRequest,
   updateMedicalRecordRequest,
 } from '@dental/contracts';
-import { sendPage } from '../../lib/pagination';
-import { problems } from '../../lib/problem-responses';
+import { sendPage } from '#api/lib/pagination';
+import { problems } from '#api/lib/problem-responses';
 import type { MedicalRecordService } from './medical-records.service';
 
 export interface MedicalRecordRoutesOptions {

@@ -7,15 +7,15 @@ import {
   type NewMedicalFileRequest,
   type NewMedicalRecord,
 } from '@dental/contracts';
-import { pageOf, type Page } from '../../lib/pagination';
-import type { Clock } from '../../clock';
-import type { MedicalFileRow, MedicalRecordRow } from '../../db/schema';
-import { NotFound, UnprocessableEntity } from '../../domain-errors';
+import { pageOf, type Page } from '#api/lib/pagination';
+import type { Clock } from '#api/clock';
+import type { MedicalFileRow, MedicalRecordRow } from '#api/db/schema';
+import { NotFound, UnprocessableEntity } from '#api/domain-errors';
 import { newBlobKey, type FileStorage } from '../files/file-storage';
 import type { PlanLimitsService } from '../membership/plan-limits.service';
 import type { UploadAcceptance } from '../uploads/upload-acceptance';
 import type { MedicalRecordRepository, NewMedicalFile } from './medical-records.repository';
-import { insertedRow } from '../../db/inserted-row';
+import { insertedRow } from '#api/db/inserted-row';
 
 export const medicalRecordNotFoundMessage = 'This record was not found.';
 export const medicalFileNotFoundMessage = 'This file was not found.';

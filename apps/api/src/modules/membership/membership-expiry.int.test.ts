@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { membershipPaths, plans } from '@dental/contracts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { factories } from '../../../test/factories';
-import { startSmtpInbox, type SmtpInbox } from '../../../test/smtp-inbox';
-import { membershipHelpers } from '../../../test/support/membership';
-import { recordingJobQueue } from '../../../test/support/recording-job-queue';
+import { buildTestApp, type TestApp } from '#api-test/build-test-app';
+import { factories } from '#api-test/factories';
+import { startSmtpInbox, type SmtpInbox } from '#api-test/smtp-inbox';
+import { membershipHelpers } from '#api-test/support/membership';
+import { recordingJobQueue } from '#api-test/support/recording-job-queue';
 import { membershipExpiryQueue, registerMembershipJobs } from './membership.jobs';
 import { expiryReminderMs, oneYearAfter } from './membership.service';
 

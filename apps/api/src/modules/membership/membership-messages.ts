@@ -1,5 +1,5 @@
 import { plans, type PlanName } from '@dental/contracts';
-import type { MailMessage } from '../../adapters/mailer';
+import type { MailMessage } from '#api/adapters/mailer';
 
 export const escapeHtml = (text: string) =>
   text

@@ -1,13 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Stripe } from 'stripe';
 import { membershipPaths, plans } from '@dental/contracts';
-import {
-  startStripeTestServer,
-  type StripeTestServer,
-} from '../../../test/mocks/stripe-test-server';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { factories } from '../../../test/factories';
-import { membershipHelpers } from '../../../test/support/membership';
+import { startStripeTestServer, type StripeTestServer } from '#api-test/mocks/stripe-test-server';
+import { buildTestApp, type TestApp } from '#api-test/build-test-app';
+import { factories } from '#api-test/factories';
+import { membershipHelpers } from '#api-test/support/membership';
 
 /** Stripe Checkout against a local server speaking its API, and signed webhook deliveries. */
 const webhookSecret = 'whsec_membership_test_secret';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endOfYear, membershipPaths, plans } from '@dental/contracts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { factories } from '../../../test/factories';
-import { startSmtpInbox, type SmtpInbox } from '../../../test/smtp-inbox';
-import { membershipHelpers } from '../../../test/support/membership';
+import { buildTestApp, type TestApp } from '#api-test/build-test-app';
+import { factories } from '#api-test/factories';
+import { startSmtpInbox, type SmtpInbox } from '#api-test/smtp-inbox';
+import { membershipHelpers } from '#api-test/support/membership';
 import { checkoutLifetimeMs } from './membership.service';
 
 /** Plan choice and the built-in test-mode checkout (no Stripe configured). */

@@ -1,4 +1,4 @@
-import type { JobQueue } from '../../jobs/job-queue';
+import type { JobQueue } from '#api/jobs/job-queue';
 import type { MembershipService } from './membership.service';
 
 export const membershipExpiryQueue = 'membership-expiry';

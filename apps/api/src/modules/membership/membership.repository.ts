@@ -1,13 +1,13 @@
 import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { PlanName } from '@dental/contracts';
-import type { Database } from '../../db/client';
+import type { Database } from '#api/db/client';
 import {
   memberships,
   membershipPayments,
   paymentEvents,
   users,
   type MembershipPaymentRow,
-} from '../../db/schema';
+} from '#api/db/schema';
 
 export type NewPayment = Omit<MembershipPaymentRow, 'status' | 'completedAt'>;
 

@@ -7,8 +7,8 @@ import {
   membershipPaths,
   type CheckoutOutcome,
 } from '@dental/contracts';
-import { NotFound } from '../../domain-errors';
-import { problems } from '../../lib/problem-responses';
+import { NotFound } from '#api/domain-errors';
+import { problems } from '#api/lib/problem-responses';
 import { checkoutNotFoundPage, testCheckoutPage } from './checkout-page';
 import type { MembershipService } from './membership.service';
 

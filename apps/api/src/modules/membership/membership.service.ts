@@ -7,17 +7,17 @@ import {
   type ChoosePlanRequest,
   type ChoosePlanResponse,
 } from '@dental/contracts';
-import type { Mailer } from '../../adapters/mailer';
+import type { Mailer } from '#api/adapters/mailer';
 import {
   InvalidSignature,
   paymentCurrency,
   type PaymentEvent,
   type PaymentProvider,
-} from '../../adapters/payments/payment-provider';
-import type { Clock } from '../../clock';
-import { BadRequest, Forbidden, NotFound, UnprocessableEntity } from '../../domain-errors';
-import type { MembershipPaymentRow } from '../../db/schema';
-import type { ErrorLogger } from '../../logger';
+} from '#api/adapters/payments/payment-provider';
+import type { Clock } from '#api/clock';
+import { BadRequest, Forbidden, NotFound, UnprocessableEntity } from '#api/domain-errors';
+import type { MembershipPaymentRow } from '#api/db/schema';
+import type { ErrorLogger } from '#api/logger';
 import {
   expiryReminderMail,
   receiptMail,

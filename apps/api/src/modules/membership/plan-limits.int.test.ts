@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { membershipPaths, plans } from '@dental/contracts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { factories } from '../../../test/factories';
-import { membershipHelpers } from '../../../test/support/membership';
+import { buildTestApp, type TestApp } from '#api-test/build-test-app';
+import { factories } from '#api-test/factories';
+import { membershipHelpers } from '#api-test/support/membership';
 
 /** The Dental AI limit of the plan limits counts uses in the current membership year. */
 let t: TestApp;

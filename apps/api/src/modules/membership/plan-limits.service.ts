@@ -1,6 +1,6 @@
 import { membershipYearStart, planNames, plans, type Plan, type PlanName } from '@dental/contracts';
-import type { Database } from '../../db/client';
-import { NotFound, UnprocessableEntity } from '../../domain-errors';
+import type { Database } from '#api/db/client';
+import { NotFound, UnprocessableEntity } from '#api/domain-errors';
 import type { FilesRepository } from '../files/files.repository';
 import type { MembershipRepository } from './membership.repository';
 

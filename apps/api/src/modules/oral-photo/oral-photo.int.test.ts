@@ -9,9 +9,9 @@ import {
   type Account,
   type OralPhoto,
 } from '@dental/contracts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { factories } from '../../../test/factories';
-import { fetchLink, fillStorage, storedKeys } from '../../../test/support/files';
+import { buildTestApp, type TestApp } from '#api-test/build-test-app';
+import { factories } from '#api-test/factories';
+import { fetchLink, fillStorage, storedKeys } from '#api-test/support/files';
 import {
   dataUrlOf,
   htmlPage,
@@ -21,7 +21,7 @@ import {
   makeWebp,
   padPng,
   svgImage,
-} from '../../../test/fixtures/upload-test-files';
+} from '#api-test/fixtures/upload-test-files';
 
 let t: TestApp;
 let factory: ReturnType<typeof factories>;

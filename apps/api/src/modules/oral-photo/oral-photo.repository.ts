@@ -1,10 +1,10 @@
 import { and, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
 import type { PhotoType } from '@dental/contracts';
 import type { PageRequest } from '@dental/contracts';
-import type { Database } from '../../db/client';
-import { rowsToFetch } from '../../lib/pagination';
-import { oralPhotos, type OralPhotoRow } from '../../db/schema';
-import { insertedRow } from '../../db/inserted-row';
+import type { Database } from '#api/db/client';
+import { rowsToFetch } from '#api/lib/pagination';
+import { oralPhotos, type OralPhotoRow } from '#api/db/schema';
+import { insertedRow } from '#api/db/inserted-row';
 
 export interface OralPhotoFilter {
   /** Undefined means both types. */

@@ -8,8 +8,8 @@ import {
   oralPhotoPaths,
   updateOralPhotoRequest,
 } from '@dental/contracts';
-import { sendPage } from '../../lib/pagination';
-import { problems } from '../../lib/problem-responses';
+import { sendPage } from '#api/lib/pagination';
+import { problems } from '#api/lib/problem-responses';
 import type { OralPhotoService } from './oral-photo.service';
 
 export interface OralPhotoRoutesOptions {

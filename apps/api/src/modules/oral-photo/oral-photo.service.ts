@@ -4,10 +4,10 @@ import {
   type OralPhotoListQuery,
   type OralPhotoUpdate,
 } from '@dental/contracts';
-import { pageOf, type Page } from '../../lib/pagination';
-import type { Clock } from '../../clock';
-import type { OralPhotoRow } from '../../db/schema';
-import { NotFound } from '../../domain-errors';
+import { pageOf, type Page } from '#api/lib/pagination';
+import type { Clock } from '#api/clock';
+import type { OralPhotoRow } from '#api/db/schema';
+import { NotFound } from '#api/domain-errors';
 import {
   extensionOfKey,
   newBlobKey,

@@ -10,9 +10,9 @@ import {
   supplierTopic,
   type SupplierListItem,
 } from '@dental/contracts';
-import { loginRequiredMessage, sessionExpiredMessage } from '../../plugins/auth';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { factories } from '../../../test/factories';
+import { loginRequiredMessage, sessionExpiredMessage } from '#api/plugins/auth';
+import { buildTestApp, type TestApp } from '#api-test/build-test-app';
+import { factories } from '#api-test/factories';
 import { supplierIdOf } from '../content/content-loader.service';
 import { supplierNotFoundMessage } from './oral-supplier.service';
 

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { contentImages, contentTopics, supplierPages } from '../../db/schema';
+import type { Database } from '#api/db/client';
+import { contentImages, contentTopics, supplierPages } from '#api/db/schema';
 
 /** Supplier pages are few and written by us; the bound only guards against a runaway folder. */
 export const supplierListLimit = 500;

@@ -5,7 +5,7 @@ import {
   type SupplierListItem,
   type SupplierTopic,
 } from '@dental/contracts';
-import { NotFound } from '../../domain-errors';
+import { NotFound } from '#api/domain-errors';
 import { supplierTopicKey } from '../content/content-loader.service';
 import { contentImagePath } from '../content/content-paths';
 import type { MarkdownDocument } from '../content/markdown-reply';

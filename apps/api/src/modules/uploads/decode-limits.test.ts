@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dataUrlOf, makePng } from '../../../test/fixtures/upload-test-files';
+import { dataUrlOf, makePng } from '#api-test/fixtures/upload-test-files';
 import { DecodePool, DecodersBusy, decodeBusyMessage } from './decode-pool';
 import { UploadAcceptance } from './upload-acceptance';
 import { PayloadTooLarge } from './upload-errors';

@@ -1,4 +1,4 @@
-import { ServiceUnavailable } from '../../domain-errors';
+import { ServiceUnavailable } from '#api/domain-errors';
 
 export const decodeBusyMessage =
   'Many images are being processed right now. Please try again in a few seconds.';

@@ -10,7 +10,7 @@ import {
   unsupportedImageMessage,
   unsupportedMedicalFileMessage,
 } from '@dental/contracts';
-import { BadRequest, DomainError } from '../../domain-errors';
+import { BadRequest, DomainError } from '#api/domain-errors';
 import {
   UploadAcceptance,
   malformedUploadMessage,
@@ -32,7 +32,7 @@ import {
   padPng,
   plantedMetadata,
   svgImage,
-} from '../../../test/fixtures/upload-test-files';
+} from '#api-test/fixtures/upload-test-files';
 
 const uploads = new UploadAcceptance();
 

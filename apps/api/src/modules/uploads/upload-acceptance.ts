@@ -12,7 +12,7 @@ import {
   type AcceptedMedicalFileType,
   type UploadLimit,
 } from '@dental/contracts';
-import { BadRequest } from '../../domain-errors';
+import { BadRequest } from '#api/domain-errors';
 import { DecodePool } from './decode-pool';
 import { PayloadTooLarge, UnsupportedMediaType } from './upload-errors';
 

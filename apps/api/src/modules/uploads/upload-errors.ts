@@ -1,4 +1,4 @@
-import { DomainError } from '../../domain-errors';
+import { DomainError } from '#api/domain-errors';
 
 /** A file over its size limit; `detail` is the image message of docs/product/records.md#uploads. */
 export class PayloadTooLarge extends DomainError {

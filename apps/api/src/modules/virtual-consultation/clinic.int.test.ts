@@ -14,15 +14,15 @@ import {
   reservationDetail,
   splitDoctorImages,
 } from '@dental/contracts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { factories } from '../../../test/factories';
-import { main, runClinicCommand, usage } from '../../cli/clinic';
-import { databaseTarget, openDatabase } from '../../db/client';
-import { complaintImages } from '../../db/schema';
-import { makePng } from '../../../test/fixtures/upload-test-files';
+import { buildTestApp, type TestApp } from '#api-test/build-test-app';
+import { factories } from '#api-test/factories';
+import { main, runClinicCommand, usage } from '#api/cli/clinic';
+import { databaseTarget, openDatabase } from '#api/db/client';
+import { complaintImages } from '#api/db/schema';
+import { makePng } from '#api-test/fixtures/upload-test-files';
 import { ClinicRepository } from './clinic.repository';
 import { ClinicError, seedConsultations, type ClinicService } from './clinic.service';
-import { clinicFor } from '../../../test/support/consultation';
+import { clinicFor } from '#api-test/support/consultation';
 
 const execFileAsync = promisify(execFile);
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, isNull, lte, max, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { isUniqueViolation } from '../../db/errors';
+import type { Database } from '#api/db/client';
+import { isUniqueViolation } from '#api/db/errors';
 import {
   complaintImages,
   complaints,
@@ -13,9 +13,9 @@ import {
   type ComplaintImageRow,
   type DoctorRow,
   type FormQuestionRow,
-} from '../../db/schema';
+} from '#api/db/schema';
 import type { WeeklyWindow } from './slots';
-import { insertedRow } from '../../db/inserted-row';
+import { insertedRow } from '#api/db/inserted-row';
 
 export interface ClinicReservationRow {
   id: string;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { isIanaTimeZone } from '@dental/contracts';
-import type { BlobStore } from '../../adapters/blob-store/blob-store';
-import type { Clock } from '../../clock';
+import type { BlobStore } from '#api/adapters/blob-store/blob-store';
+import type { Clock } from '#api/clock';
 import type { UploadAcceptance } from '../uploads/upload-acceptance';
 import { complaintImagePrefix } from '../files/file-storage';
 import type {

@@ -17,17 +17,17 @@ import {
   complaint as complaintSchema,
   type ReservationDetail,
 } from '@dental/contracts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { factories } from '../../../test/factories';
-import { startSmtpInbox, type SmtpInbox } from '../../../test/smtp-inbox';
-import { reservations } from '../../db/schema';
-import { makePng } from '../../../test/fixtures/upload-test-files';
+import { buildTestApp, type TestApp } from '#api-test/build-test-app';
+import { factories } from '#api-test/factories';
+import { startSmtpInbox, type SmtpInbox } from '#api-test/smtp-inbox';
+import { reservations } from '#api/db/schema';
+import { makePng } from '#api-test/fixtures/upload-test-files';
 import {
   clinicFor,
   setUpClinic,
   slotAfter,
   type ClinicSetup,
-} from '../../../test/support/consultation';
+} from '#api-test/support/consultation';
 import type { ClinicService } from './clinic.service';
 import {
   missingAnswersMessage,

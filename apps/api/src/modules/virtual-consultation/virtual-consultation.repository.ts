@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, lte } from 'drizzle-orm';
 import type { PageRequest } from '@dental/contracts';
-import type { Database } from '../../db/client';
-import { rowsToFetch } from '../../lib/pagination';
-import { isUniqueViolation } from '../../db/errors';
+import type { Database } from '#api/db/client';
+import { rowsToFetch } from '#api/lib/pagination';
+import { isUniqueViolation } from '#api/db/errors';
 import {
   complaintImages,
   complaints,
@@ -19,9 +19,9 @@ import {
   type FormQuestionRow,
   type ReservationAnswerRow,
   type ReservationRow,
-} from '../../db/schema';
+} from '#api/db/schema';
 import type { WeeklyWindow } from './slots';
-import { insertedRow } from '../../db/inserted-row';
+import { insertedRow } from '#api/db/inserted-row';
 
 export interface DoctorWithWindows extends DoctorRow {
   windows: WeeklyWindow[];

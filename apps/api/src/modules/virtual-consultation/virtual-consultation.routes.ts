@@ -13,8 +13,8 @@ import {
   reservationListQuery,
   slotQuery,
 } from '@dental/contracts';
-import { sendPage } from '../../lib/pagination';
-import { problems } from '../../lib/problem-responses';
+import { sendPage } from '#api/lib/pagination';
+import { problems } from '#api/lib/problem-responses';
 import type { ConsultationService } from './virtual-consultation.service';
 
 export interface ConsultationRoutesOptions {

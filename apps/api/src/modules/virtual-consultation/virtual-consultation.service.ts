@@ -18,13 +18,13 @@ import {
   type ReservationPeriod,
   type SlotQuery,
 } from '@dental/contracts';
-import type { Mailer } from '../../adapters/mailer';
-import { pageOf, type Page } from '../../lib/pagination';
-import type { Clock } from '../../clock';
-import type { ReservationAnswerRow } from '../../db/schema';
-import { BadRequest, Conflict, NotFound, UnprocessableEntity } from '../../domain-errors';
-import type { LinkedFile } from '../../lib/signed-links';
-import type { ErrorLogger } from '../../logger';
+import type { Mailer } from '#api/adapters/mailer';
+import { pageOf, type Page } from '#api/lib/pagination';
+import type { Clock } from '#api/clock';
+import type { ReservationAnswerRow } from '#api/db/schema';
+import { BadRequest, Conflict, NotFound, UnprocessableEntity } from '#api/domain-errors';
+import type { LinkedFile } from '#api/lib/signed-links';
+import type { ErrorLogger } from '#api/logger';
 import type {
   ComplaintWithImages,
   ConsultationRepository,

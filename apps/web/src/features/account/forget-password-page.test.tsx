@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { forgetPasswordSuccess } from '@dental/contracts';
-import { json, problemResponse, stubFetch } from '../../test/fetch-stub';
-import { renderRoute } from '../../test/render-route';
+import { json, problemResponse, stubFetch } from '#web/test/fetch-stub';
+import { renderRoute } from '#web/test/render-route';
 
 async function openForgetPassword() {
   const view = renderRoute('/forget-password');

@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { termsNotAgreedMessage } from '@dental/contracts';
-import { sessionStore } from '../../lib/session-store';
-import { deferred, json, problemResponse, stubFetch, testAccount } from '../../test/fetch-stub';
-import { renderRoute } from '../../test/render-route';
+import { sessionStore } from '#web/lib/session-store';
+import { deferred, json, problemResponse, stubFetch, testAccount } from '#web/test/fetch-stub';
+import { renderRoute } from '#web/test/render-route';
 
 const tokens = { access: 'access-1', refresh: 'refresh-1' };
 

@@ -3,12 +3,12 @@ import { Alert, Anchor, Divider, Group, PasswordInput, Stack, Text } from '@mant
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, Navigate, useLocation } from 'react-router';
-import { paths } from '../../app/paths';
-import { PublicPage } from '../../components/public-page';
-import { errorMessage } from '../../lib/api-client';
-import { usePublicConfig } from '../../lib/public-config';
-import { useSession } from '../../lib/session';
-import { clearSignOutNotice, signOutNotice } from '../../lib/sign-out-notice';
+import { paths } from '#web/app/paths';
+import { PublicPage } from '#web/components/public-page';
+import { errorMessage } from '#web/lib/api-client';
+import { usePublicConfig } from '#web/lib/public-config';
+import { useSession } from '#web/lib/session';
+import { clearSignOutNotice, signOutNotice } from '#web/lib/sign-out-notice';
 import { useLogin } from './api/login';
 import { AgreementCheckbox } from './components/agreement-checkbox';
 import { EmailField } from './components/email-field';

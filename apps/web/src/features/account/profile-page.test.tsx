@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { sessionStore } from '../../lib/session-store';
+import { sessionStore } from '#web/lib/session-store';
 import {
   deferred,
   json,
@@ -8,8 +8,8 @@ import {
   stubFetch,
   testAccount,
   type Handler,
-} from '../../test/fetch-stub';
-import { renderRoute } from '../../test/render-route';
+} from '#web/test/fetch-stub';
+import { renderRoute } from '#web/test/render-route';
 
 async function openProfile(handlers: Record<string, Handler> = {}) {
   sessionStore.save({ access: 'access-1', refresh: 'refresh-1' });

@@ -20,16 +20,16 @@ import {
   socialProviderNames,
   type Account,
 } from '@dental/contracts';
-import { paths } from '../../app/paths';
-import { ConfirmModal } from '../../components/confirm-modal';
-import { LegalModals, type LegalDocument } from '../../components/legal-modals';
-import { PageSpinner } from '../../components/page-spinner';
-import { errorMessage } from '../../lib/api-client';
-import { dateFormat } from '../../lib/dates';
-import { useDocumentTitle } from '../../lib/document-title';
-import { usePublicConfig } from '../../lib/public-config';
+import { paths } from '#web/app/paths';
+import { ConfirmModal } from '#web/components/confirm-modal';
+import { LegalModals, type LegalDocument } from '#web/components/legal-modals';
+import { PageSpinner } from '#web/components/page-spinner';
+import { errorMessage } from '#web/lib/api-client';
+import { dateFormat } from '#web/lib/dates';
+import { useDocumentTitle } from '#web/lib/document-title';
+import { usePublicConfig } from '#web/lib/public-config';
 import { needsPassword, useDeleteAccount } from './api/delete-account';
-import { useAccount } from '../../lib/account';
+import { useAccount } from '#web/lib/account';
 import { Detail, DetailsList } from './components/details-list';
 import { NameEditor } from './components/name-editor';
 import { PasswordCheckDialog } from './components/password-check-dialog';

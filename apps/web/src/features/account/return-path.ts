@@ -1,4 +1,4 @@
-import { paths } from '../../app/paths';
+import { paths } from '#web/app/paths';
 
 /** Where the login screen sends the user: the page RequireAuth turned them away from, else home. */
 export function returnPath(state: unknown): string {

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { problemTypes } from '@dental/contracts';
-import { sessionStore } from '../../lib/session-store';
-import { signOutNotice } from '../../lib/sign-out-notice';
-import { json, problemResponse, stubFetch, testAccount } from '../../test/fetch-stub';
-import { renderRoute } from '../../test/render-route';
+import { sessionStore } from '#web/lib/session-store';
+import { signOutNotice } from '#web/lib/sign-out-notice';
+import { json, problemResponse, stubFetch, testAccount } from '#web/test/fetch-stub';
+import { renderRoute } from '#web/test/render-route';
 import { passwordCheckText } from './components/password-check-dialog';
 
 const idleText = 'You were signed out after 30 minutes without activity. Please log in again.';

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { passwordMismatchMessage, termsNotAgreedMessage } from '@dental/contracts';
-import { json, problemResponse, stubFetch } from '../../test/fetch-stub';
-import { renderRoute } from '../../test/render-route';
+import { json, problemResponse, stubFetch } from '#web/test/fetch-stub';
+import { renderRoute } from '#web/test/render-route';
 
 async function openSignup() {
   const view = renderRoute('/signup');

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { passwordMismatchMessage } from '@dental/contracts';
-import { problemResponse, stubFetch } from '../../test/fetch-stub';
-import { renderRoute } from '../../test/render-route';
+import { problemResponse, stubFetch } from '#web/test/fetch-stub';
+import { renderRoute } from '#web/test/render-route';
 
 async function openReset(path = '/update-password?key=reset-key-123') {
   const view = renderRoute(path);

@@ -1,8 +1,8 @@
 import { Stack, Title } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useNavigate } from 'react-router';
-import { paths } from '../../app/paths';
-import { useDocumentTitle } from '../../lib/document-title';
+import { paths } from '#web/app/paths';
+import { useDocumentTitle } from '#web/lib/document-title';
 import { useSaveAppointment } from './api/save-appointment';
 import { AppointmentForm } from './components/appointment-form';
 

@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { appointmentPaths, type Appointment } from '@dental/contracts';
-import { sessionStore } from '../../lib/session-store';
-import { json, problemResponse, stubFetch, testAccount } from '../../test/fetch-stub';
-import { renderRoute } from '../../test/render-route';
+import { sessionStore } from '#web/lib/session-store';
+import { json, problemResponse, stubFetch, testAccount } from '#web/test/fetch-stub';
+import { renderRoute } from '#web/test/render-route';
 import { todayToNextMonth } from './appointment-list-page';
 
 const range = todayToNextMonth();

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import dayjs from 'dayjs';
 import type { AppointmentOrder } from '@dental/contracts';
-import { paths } from '../../app/paths';
-import { DatedListPage } from '../../components/dated-list-page';
-import { isDateRangeValid, type DateRange } from '../../components/date-range-filter';
-import { dateFormat } from '../../lib/dates';
+import { paths } from '#web/app/paths';
+import { DatedListPage } from '#web/components/dated-list-page';
+import { isDateRangeValid, type DateRange } from '#web/components/date-range-filter';
+import { dateFormat } from '#web/lib/dates';
 import { useAppointments } from './api/get-appointments';
 import { AppointmentCard } from './components/appointment-card';
 

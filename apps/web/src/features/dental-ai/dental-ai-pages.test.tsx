@@ -8,7 +8,7 @@ import {
   type DentalAiResult,
   type DentalAiStatus,
 } from '@dental/contracts';
-import { sessionStore } from '../../lib/session-store';
+import { sessionStore } from '#web/lib/session-store';
 import {
   deferred,
   json,
@@ -16,8 +16,8 @@ import {
   stubFetch,
   testAccount,
   type Handler,
-} from '../../test/fetch-stub';
-import { renderRoute } from '../../test/render-route';
+} from '#web/test/fetch-stub';
+import { renderRoute } from '#web/test/render-route';
 
 const statusKey = `GET ${dentalAiPaths.root}`;
 const runKey = `POST ${dentalAiPaths.root}`;

@@ -1,11 +1,11 @@
 import { Alert, Stack, Title } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
 import { dentalAiTypeLabels } from '@dental/contracts';
-import { paths } from '../../app/paths';
-import { PageSpinner } from '../../components/page-spinner';
-import { StatusPage } from '../../components/status-page';
-import { ApiError, errorMessage } from '../../lib/api-client';
-import { useDocumentTitle } from '../../lib/document-title';
+import { paths } from '#web/app/paths';
+import { PageSpinner } from '#web/components/page-spinner';
+import { StatusPage } from '#web/components/status-page';
+import { ApiError, errorMessage } from '#web/lib/api-client';
+import { useDocumentTitle } from '#web/lib/document-title';
 import { useDentalAiResult } from './api/get-dental-ai-result';
 import { DetectionResult } from './components/detection-result';
 

@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { KnowledgeArticle, KnowledgeListItem } from '@dental/contracts';
-import { sessionStore } from '../../lib/session-store';
-import { deferred, json, stubFetch, testAccount, type Handler } from '../../test/fetch-stub';
-import { renderRoute } from '../../test/render-route';
+import { sessionStore } from '#web/lib/session-store';
+import { deferred, json, stubFetch, testAccount, type Handler } from '#web/test/fetch-stub';
+import { renderRoute } from '#web/test/render-route';
 
 const brushingId = '6f1d3c9e-0b51-5d6f-9f0e-3b2a1c4d5e6f';
 const decayId = '0a9b8c7d-6e5f-5a4b-8c3d-2e1f0a9b8c7d';

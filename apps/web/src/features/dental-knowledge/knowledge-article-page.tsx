@@ -1,11 +1,11 @@
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
-import { paths } from '../../app/paths';
-import { MarkdownDocument } from '../../components/markdown-document';
-import { PageSpinner } from '../../components/page-spinner';
-import { useDocumentTitle } from '../../lib/document-title';
+import { paths } from '#web/app/paths';
+import { MarkdownDocument } from '#web/components/markdown-document';
+import { PageSpinner } from '#web/components/page-spinner';
+import { useDocumentTitle } from '#web/lib/document-title';
 import { useKnowledgeArticle } from './api/get-knowledge-article';
-import { NothingToShow } from '../../components/nothing-to-show';
+import { NothingToShow } from '#web/components/nothing-to-show';
 import { knowledgeSectionTitle } from './texts';
 
 const backLink = (

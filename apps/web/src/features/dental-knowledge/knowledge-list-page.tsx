@@ -2,12 +2,12 @@ import { Anchor, Paper, Stack, Title } from '@mantine/core';
 import { IconBrandYoutube } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { KnowledgeListItem } from '@dental/contracts';
-import { paths } from '../../app/paths';
-import { PageSpinner } from '../../components/page-spinner';
-import { useDocumentTitle } from '../../lib/document-title';
+import { paths } from '#web/app/paths';
+import { PageSpinner } from '#web/components/page-spinner';
+import { useDocumentTitle } from '#web/lib/document-title';
 import { useKnowledgeList } from './api/get-knowledge-list';
 import { youtubeSearchUrl } from './youtube-search';
-import { NothingToShow } from '../../components/nothing-to-show';
+import { NothingToShow } from '#web/components/nothing-to-show';
 import { knowledgeSectionTitle } from './texts';
 import classes from './content-card.module.css';
 

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { sessionStore } from '../../lib/session-store';
-import { json, stubFetch, testAccount } from '../../test/fetch-stub';
-import { renderRoute } from '../../test/render-route';
+import { sessionStore } from '#web/lib/session-store';
+import { json, stubFetch, testAccount } from '#web/test/fetch-stub';
+import { renderRoute } from '#web/test/render-route';
 
 describe('Home', () => {
   it('greets, offers the upgrade and links every topic card', async () => {

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Anchor, Button, Group, Stack, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { paths } from '../../app/paths';
-import { useDocumentTitle } from '../../lib/document-title';
-import { logout } from '../../lib/session';
+import { paths } from '#web/app/paths';
+import { useDocumentTitle } from '#web/lib/document-title';
+import { logout } from '#web/lib/session';
 import { TopicCardLink } from './topic-card-link';
 import { topicCards } from './topic-cards';
 import classes from './home-page.module.css';

@@ -1,11 +1,11 @@
-import { paths } from '../../app/paths';
-import appointmentsImage from '../../assets/topics/appointments.svg';
-import dentalAiImage from '../../assets/topics/dental-ai.svg';
-import dentalKnowledgeImage from '../../assets/topics/dental-knowledge.svg';
-import medicalRecordsImage from '../../assets/topics/medical-records.svg';
-import oralPhotoImage from '../../assets/topics/oral-photo.svg';
-import oralSupplierImage from '../../assets/topics/oral-supplier.svg';
-import virtualConsultationImage from '../../assets/topics/virtual-consultation.svg';
+import { paths } from '#web/app/paths';
+import appointmentsImage from '#web/assets/topics/appointments.svg';
+import dentalAiImage from '#web/assets/topics/dental-ai.svg';
+import dentalKnowledgeImage from '#web/assets/topics/dental-knowledge.svg';
+import medicalRecordsImage from '#web/assets/topics/medical-records.svg';
+import oralPhotoImage from '#web/assets/topics/oral-photo.svg';
+import oralSupplierImage from '#web/assets/topics/oral-supplier.svg';
+import virtualConsultationImage from '#web/assets/topics/virtual-consultation.svg';
 
 export interface TopicCard {
   key: string;

@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { medicalRecordPaths, type MedicalRecord } from '@dental/contracts';
-import { monthAroundToday } from '../../components/date-range-filter';
-import { sessionStore } from '../../lib/session-store';
-import { json, problemResponse, stubFetch, testAccount } from '../../test/fetch-stub';
-import { renderRoute } from '../../test/render-route';
+import { monthAroundToday } from '#web/components/date-range-filter';
+import { sessionStore } from '#web/lib/session-store';
+import { json, problemResponse, stubFetch, testAccount } from '#web/test/fetch-stub';
+import { renderRoute } from '#web/test/render-route';
 
 const range = monthAroundToday();
 const listPath = `${medicalRecordPaths.list}?sequence=descending&startDate=${range.startDate}&endDate=${range.endDate}`;

@@ -3,11 +3,11 @@ import { ActionIcon, Alert, Group, Input, Progress, Stack, Text, Title } from '@
 import { IconPencil } from '@tabler/icons-react';
 import { useNavigate, useParams } from 'react-router';
 import type { MedicalRecord } from '@dental/contracts';
-import { paths } from '../../app/paths';
-import { DeleteButton } from '../../components/delete-button';
-import { PageSpinner } from '../../components/page-spinner';
-import { ApiError, errorMessage } from '../../lib/api-client';
-import { useDocumentTitle } from '../../lib/document-title';
+import { paths } from '#web/app/paths';
+import { DeleteButton } from '#web/components/delete-button';
+import { PageSpinner } from '#web/components/page-spinner';
+import { ApiError, errorMessage } from '#web/lib/api-client';
+import { useDocumentTitle } from '#web/lib/document-title';
 import { useDeleteMedicalRecord } from './api/delete-medical-record';
 import { useMedicalRecord } from './api/get-medical-record';
 import { useAddMedicalFile } from './api/medical-files';

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import type { RecordSequence } from '@dental/contracts';
-import { paths } from '../../app/paths';
-import { DatedListPage } from '../../components/dated-list-page';
+import { paths } from '#web/app/paths';
+import { DatedListPage } from '#web/components/dated-list-page';
 import {
   isDateRangeValid,
   monthAroundToday,
   type DateRange,
-} from '../../components/date-range-filter';
+} from '#web/components/date-range-filter';
 import { useMedicalRecords } from './api/get-medical-records';
 import { RecordCard } from './components/record-card';
 

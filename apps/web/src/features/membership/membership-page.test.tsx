@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { membershipPaths } from '@dental/contracts';
-import { sessionStore } from '../../lib/session-store';
-import { json, problemResponse, stubFetch, testAccount, type Handler } from '../../test/fetch-stub';
-import { renderRoute } from '../../test/render-route';
+import { sessionStore } from '#web/lib/session-store';
+import { json, problemResponse, stubFetch, testAccount, type Handler } from '#web/test/fetch-stub';
+import { renderRoute } from '#web/test/render-route';
 
 const paymentId = '3f2b8a56-1c0d-4e6a-9b1f-5a7c2d9e8f01';
 const choosePlanKey = `POST ${membershipPaths.choosePlan}`;

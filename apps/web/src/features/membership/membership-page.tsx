@@ -3,10 +3,10 @@ import { Alert, Checkbox, List, Paper, SimpleGrid, Stack, Title } from '@mantine
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { checkoutOutcome, planNames, plans, type PlanName } from '@dental/contracts';
-import { useMessageModal } from '../../components/message-modal';
-import { PageSpinner } from '../../components/page-spinner';
-import { useDocumentTitle } from '../../lib/document-title';
-import { accountQuery, useAccount } from '../../lib/account';
+import { useMessageModal } from '#web/components/message-modal';
+import { PageSpinner } from '#web/components/page-spinner';
+import { useDocumentTitle } from '#web/lib/document-title';
+import { accountQuery, useAccount } from '#web/lib/account';
 import { checkoutAddress, useChoosePlan } from './api/choose-plan';
 import { PlanCard } from './components/plan-card';
 import { canChoose, membershipTerms } from './plan-rows';

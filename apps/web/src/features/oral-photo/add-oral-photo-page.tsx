@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Stack, Title } from '@mantine/core';
 import { useNavigate } from 'react-router';
-import { paths } from '../../app/paths';
-import { UploadDisclaimerModal } from '../../components/upload-disclaimer-modal';
-import { useDocumentTitle } from '../../lib/document-title';
+import { paths } from '#web/app/paths';
+import { UploadDisclaimerModal } from '#web/components/upload-disclaimer-modal';
+import { useDocumentTitle } from '#web/lib/document-title';
 import { useSaveOralPhoto } from './api/save-oral-photo';
 import { PhotoForm } from './components/photo-form';
 

@@ -1,9 +1,9 @@
 import { Alert, Stack, Title } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
-import { paths } from '../../app/paths';
-import { PageSpinner } from '../../components/page-spinner';
-import { errorMessage } from '../../lib/api-client';
-import { useDocumentTitle } from '../../lib/document-title';
+import { paths } from '#web/app/paths';
+import { PageSpinner } from '#web/components/page-spinner';
+import { errorMessage } from '#web/lib/api-client';
+import { useDocumentTitle } from '#web/lib/document-title';
 import { useOralPhoto } from './api/get-oral-photo';
 import { useSaveOralPhoto } from './api/save-oral-photo';
 import { PhotoForm } from './components/photo-form';

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import type { PhotoTypeFilter } from '@dental/contracts';
-import { paths } from '../../app/paths';
-import { DatedListPage } from '../../components/dated-list-page';
+import { paths } from '#web/app/paths';
+import { DatedListPage } from '#web/components/dated-list-page';
 import {
   isDateRangeValid,
   monthAroundToday,
   type DateRange,
-} from '../../components/date-range-filter';
+} from '#web/components/date-range-filter';
 import { useOralPhotos } from './api/get-oral-photos';
 import { PhotoCard } from './components/photo-card';
 

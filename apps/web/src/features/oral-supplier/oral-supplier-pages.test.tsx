@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Supplier, SupplierTopic } from '@dental/contracts';
-import { sessionStore } from '../../lib/session-store';
-import { json, stubFetch, testAccount, type Handler } from '../../test/fetch-stub';
-import { renderRoute } from '../../test/render-route';
+import { sessionStore } from '#web/lib/session-store';
+import { json, stubFetch, testAccount, type Handler } from '#web/test/fetch-stub';
+import { renderRoute } from '#web/test/render-route';
 
 const flosserId = '5b0f3c2e-1d4a-5e6f-8a7b-9c0d1e2f3a4b';
 const scraperId = '7c1e4d3f-2e5b-5f70-9b8c-0d1e2f3a4b5c';

@@ -1,12 +1,12 @@
 import { Stack, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { paths } from '../../app/paths';
-import { MarkdownDocument } from '../../components/markdown-document';
-import { PageSpinner } from '../../components/page-spinner';
-import { useDocumentTitle } from '../../lib/document-title';
+import { paths } from '#web/app/paths';
+import { MarkdownDocument } from '#web/components/markdown-document';
+import { PageSpinner } from '#web/components/page-spinner';
+import { useDocumentTitle } from '#web/lib/document-title';
 import { useSupplierList } from './api/get-suppliers';
 import { useSupplierTopic } from './api/get-supplier-topic';
-import { NothingToShow } from '../../components/nothing-to-show';
+import { NothingToShow } from '#web/components/nothing-to-show';
 import { supplierSectionTitle } from './texts';
 import classes from './oral-supplier.module.css';
 

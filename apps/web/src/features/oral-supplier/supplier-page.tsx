@@ -1,12 +1,12 @@
 import { Anchor, Button, Group, Stack, Title } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
-import { paths } from '../../app/paths';
-import { MarkdownDocument } from '../../components/markdown-document';
-import { PageSpinner } from '../../components/page-spinner';
-import { useDocumentTitle } from '../../lib/document-title';
+import { paths } from '#web/app/paths';
+import { MarkdownDocument } from '#web/components/markdown-document';
+import { PageSpinner } from '#web/components/page-spinner';
+import { useDocumentTitle } from '#web/lib/document-title';
 import { useSupplier } from './api/get-supplier';
-import { NothingToShow } from '../../components/nothing-to-show';
+import { NothingToShow } from '#web/components/nothing-to-show';
 import { supplierSectionTitle } from './texts';
 import classes from './oral-supplier.module.css';
 

@@ -7,10 +7,10 @@ import {
   type DoctorWithSlots,
   type ReservationDetail,
 } from '@dental/contracts';
-import { paths } from '../../app/paths';
-import { PageSpinner } from '../../components/page-spinner';
-import { errorMessage } from '../../lib/api-client';
-import { useDocumentTitle } from '../../lib/document-title';
+import { paths } from '#web/app/paths';
+import { PageSpinner } from '#web/components/page-spinner';
+import { errorMessage } from '#web/lib/api-client';
+import { useDocumentTitle } from '#web/lib/document-title';
 import { useBookReservation, useConsultationForm, useDoctors } from './api/booking';
 import { browserTimeZone, dayInZone, formatReservationTime } from './reservation-time';
 

@@ -1,10 +1,10 @@
 import { Stack, Title } from '@mantine/core';
 import { IconCalendarPlus, IconHistory } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { paths } from '../../app/paths';
-import { PageSpinner } from '../../components/page-spinner';
-import { useDocumentTitle } from '../../lib/document-title';
-import { usePublicConfig } from '../../lib/public-config';
+import { paths } from '#web/app/paths';
+import { PageSpinner } from '#web/components/page-spinner';
+import { useDocumentTitle } from '#web/lib/document-title';
+import { usePublicConfig } from '#web/lib/public-config';
 import classes from './hub-page.module.css';
 
 /** Virtual Consultation hub (docs/product/consultation.md#hub): Reservation opens the external

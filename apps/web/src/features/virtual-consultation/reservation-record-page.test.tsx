@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Complaint, Reservation, ReservationDetail } from '@dental/contracts';
-import { sessionStore } from '../../lib/session-store';
-import { deferred, json, stubFetch, testAccount, testConfig } from '../../test/fetch-stub';
-import { renderRoute } from '../../test/render-route';
+import { sessionStore } from '#web/lib/session-store';
+import { deferred, json, stubFetch, testAccount, testConfig } from '#web/test/fetch-stub';
+import { renderRoute } from '#web/test/render-route';
 
 const upcoming: Reservation = {
   id: '5d0c7a4e-8f61-4c1e-9a52-3b7d2e9f1a01',

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Alert, SegmentedControl, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import type { Reservation, ReservationPeriod } from '@dental/contracts';
-import { PageSpinner } from '../../components/page-spinner';
-import { errorMessage } from '../../lib/api-client';
-import { useDocumentTitle } from '../../lib/document-title';
+import { PageSpinner } from '#web/components/page-spinner';
+import { errorMessage } from '#web/lib/api-client';
+import { useDocumentTitle } from '#web/lib/document-title';
 import { useReservations } from './api/reservations';
 import { ReservationModal } from './components/reservation-modal';
 import { formatReservationTime } from './reservation-time';

@@ -2,12 +2,12 @@ import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantin
 import { Link } from 'react-router';
 import dayjs from 'dayjs';
 import type { ActivityEntry } from '@dental/contracts';
-import { paths } from '../../../app/paths';
-import { NothingToShow } from '../../../components/nothing-to-show';
-import { PageSpinner } from '../../../components/page-spinner';
-import { errorMessage } from '../../../lib/api-client';
-import { dateFormat } from '../../../lib/dates';
-import { useDocumentTitle } from '../../../lib/document-title';
+import { paths } from '#web/app/paths';
+import { NothingToShow } from '#web/components/nothing-to-show';
+import { PageSpinner } from '#web/components/page-spinner';
+import { errorMessage } from '#web/lib/api-client';
+import { dateFormat } from '#web/lib/dates';
+import { useDocumentTitle } from '#web/lib/document-title';
 import { useAccountActivity } from '../api/account-activity';
 import { describeActivity, describeBrowser } from './activity-wording';
 import classes from './account-activity-page.module.css';

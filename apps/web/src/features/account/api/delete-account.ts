@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { accountPaths, problemTypes } from '@dental/contracts';
-import { ApiError, apiSend } from '../../../lib/api-client';
-import { logout } from '../../../lib/session';
+import { ApiError, apiSend } from '#web/lib/api-client';
+import { logout } from '#web/lib/session';
 
 /** Deactivates the account (docs/product/accounts.md#deactivation: data kept, access blocked), then
  *  ends the session. The server accepts it only from a recent sign-in: given the password, the

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { accountPaths, messageResponse } from '@dental/contracts';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '#web/lib/api-client';
 
 /** Asks for a reset link; the server answers the same for known and unknown addresses. */
 export function useForgetPassword() {

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { accountPaths, tokenPair, type LoginRequest } from '@dental/contracts';
-import { apiRequest } from '../../../lib/api-client';
-import { sessionStore } from '../../../lib/session-store';
-import { accountQuery } from '../../../lib/account';
+import { apiRequest } from '#web/lib/api-client';
+import { sessionStore } from '#web/lib/session-store';
+import { accountQuery } from '#web/lib/account';
 
 export type Credentials = Pick<LoginRequest, 'email' | 'password'>;
 

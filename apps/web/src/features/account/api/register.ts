@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { accountPaths, type RegisterRequest } from '@dental/contracts';
-import { apiSend } from '../../../lib/api-client';
+import { apiSend } from '#web/lib/api-client';
 
 export function useRegister() {
   return useMutation({

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { account, accountPaths, type Account } from '@dental/contracts';
-import { apiRequest } from '../../../lib/api-client';
-import { accountQuery } from '../../../lib/account';
+import { apiRequest } from '#web/lib/api-client';
+import { accountQuery } from '#web/lib/account';
 
 export type AccountChanges = Partial<Pick<Account, 'username' | 'phone'>>;
 

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { accountPaths, type UpdatePasswordRequest } from '@dental/contracts';
-import { apiSend } from '../../../lib/api-client';
+import { apiSend } from '#web/lib/api-client';
 
 /** Sets a new password with the key from the reset e-mail. */
 export function useUpdatePassword() {

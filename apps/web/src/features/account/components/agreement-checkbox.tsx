@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Anchor, Checkbox, type CheckboxProps } from '@mantine/core';
-import { LegalModals, type LegalDocument } from '../../../components/legal-modals';
+import { LegalModals, type LegalDocument } from '#web/components/legal-modals';
 
 function DocumentButton({ children, onClick }: { children: ReactNode; onClick: () => void }) {
   return (

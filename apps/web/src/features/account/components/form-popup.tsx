@@ -1,5 +1,5 @@
 import { passwordMismatchMessage } from '@dental/contracts';
-import { useMessageModal } from '../../../components/message-modal';
+import { useMessageModal } from '#web/components/message-modal';
 
 /** The shared message dialog (docs/product/general.md#dialogs), plus the new-password check of
  *  the account forms. */

@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { username, type Account } from '@dental/contracts';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '#web/lib/api-client';
 import { useUpdateAccount } from '../api/update-account';
 import { EditActions, InlineEdit } from './inline-edit';
 

@@ -1,7 +1,7 @@
 import { useState, type SyntheticEvent } from 'react';
 import { Alert, Button, Group, PasswordInput, Text } from '@mantine/core';
-import { Dialog } from '../../../components/dialog';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { Dialog } from '#web/components/dialog';
+import { ApiError, errorMessage } from '#web/lib/api-client';
 
 export const passwordCheckText = 'For your security, please enter your password again to continue.';
 

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { formatPhoneNumberIntl } from 'react-phone-number-input';
 import { Controller, useForm } from 'react-hook-form';
 import { updateAccountRequest, type Account } from '@dental/contracts';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '#web/lib/api-client';
 import { useUpdateAccount } from '../api/update-account';
 import { EditActions, InlineEdit } from './inline-edit';
 import { PhoneField } from './phone-field';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { appointmentPaths } from '@dental/contracts';
-import { apiSend } from '../../../lib/api-client';
+import { apiSend } from '#web/lib/api-client';
 import { appointmentKeys } from './get-appointments';
 
 /** DELETE /api/appointment/{id}/. */

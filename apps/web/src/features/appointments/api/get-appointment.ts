@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { appointment, appointmentPaths } from '@dental/contracts';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '#web/lib/api-client';
 import { appointmentKeys } from './get-appointments';
 
 export function appointmentQuery(id: string) {

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { account, accountPaths, type Account } from '@dental/contracts';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '#web/lib/api-client';
 
 // The signed-in account, under the same cache key the rest of the app uses for it, so a phone
 // saved here shows on the profile too (features do not import each other).

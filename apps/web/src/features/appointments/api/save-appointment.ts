@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { appointment, appointmentPaths, type AppointmentRequest } from '@dental/contracts';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '#web/lib/api-client';
 import { appointmentKeys } from './get-appointments';
 
 export interface SaveAppointmentInput {

@@ -1,8 +1,8 @@
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Appointment } from '@dental/contracts';
-import { paths } from '../../../app/paths';
-import { DeleteButton } from '../../../components/delete-button';
+import { paths } from '#web/app/paths';
+import { DeleteButton } from '#web/components/delete-button';
 import { useDeleteAppointment } from '../api/delete-appointment';
 import { cardDate, cardTime } from '../appointment-format';
 

@@ -9,7 +9,7 @@ import {
   type AppointmentRequest,
   type ReminderOffsetHours,
 } from '@dental/contracts';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '#web/lib/api-client';
 import { useReminderContact } from '../api/reminder-contact';
 import { reminderLabels, toRequest, type AppointmentFormValues } from '../appointment-format';
 import { ReminderConfirmModal } from './reminder-confirm-modal';

@@ -5,8 +5,8 @@ import PhoneInput from 'react-phone-number-input';
 import flags from 'react-phone-number-input/flags';
 import 'react-phone-number-input/style.css';
 import type { Account } from '@dental/contracts';
-import { ConfirmModal } from '../../../components/confirm-modal';
-import { errorMessage } from '../../../lib/api-client';
+import { ConfirmModal } from '#web/components/confirm-modal';
+import { errorMessage } from '#web/lib/api-client';
 import { useSaveReminderPhone } from '../api/reminder-contact';
 
 export interface ReminderConfirmModalProps {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { dentalAiPaths, dentalAiResult } from '@dental/contracts';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '#web/lib/api-client';
 import { dentalAiKeys } from './get-dental-ai-status';
 
 export function dentalAiResultQuery(id: string) {

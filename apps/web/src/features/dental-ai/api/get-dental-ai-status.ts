@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { dentalAiPaths, dentalAiStatus } from '@dental/contracts';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '#web/lib/api-client';
 
 export const dentalAiKeys = {
   all: ['dental-ai'] as const,

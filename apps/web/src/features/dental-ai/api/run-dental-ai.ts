@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { dentalAiPaths, dentalAiResult, type DentalAiRequest } from '@dental/contracts';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '#web/lib/api-client';
 import { dentalAiKeys } from './get-dental-ai-status';
 
 /** POST /api/dental-ai/: runs a detection; the answer is cached as the stored result it is. */

@@ -10,10 +10,10 @@ import {
   type DentalAiStatus,
   type DentalAiType,
 } from '@dental/contracts';
-import { paths } from '../../../app/paths';
-import { useMessageModal } from '../../../components/message-modal';
-import { ApiError, errorMessage } from '../../../lib/api-client';
-import { chooseImage, imageAccept } from '../../../lib/choose-image';
+import { paths } from '#web/app/paths';
+import { useMessageModal } from '#web/components/message-modal';
+import { ApiError, errorMessage } from '#web/lib/api-client';
+import { chooseImage, imageAccept } from '#web/lib/choose-image';
 
 export interface DetectionFormProps {
   status: DentalAiStatus;

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { dentalKnowledgeArticlePath, knowledgeArticle } from '@dental/contracts';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '#web/lib/api-client';
 
 /** GET /api/dental-knowledge/{knowledgeId}/: public, no credential
  *  (docs/product/knowledge.md#knowledge-and-supplier-calls). */

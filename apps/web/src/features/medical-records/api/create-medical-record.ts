@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { medicalRecord, medicalRecordPaths, type NewMedicalRecordRequest } from '@dental/contracts';
-import { uploadRequest } from '../../../lib/upload-request';
+import { uploadRequest } from '#web/lib/upload-request';
 import { medicalRecordKeys } from './get-medical-records';
 
 /** POST /api/medical-record/ with its first files, reporting upload progress. */

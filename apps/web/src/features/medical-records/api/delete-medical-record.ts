@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { medicalRecordPaths } from '@dental/contracts';
-import { apiSend } from '../../../lib/api-client';
+import { apiSend } from '#web/lib/api-client';
 import { medicalRecordKeys } from './get-medical-records';
 
 /** DELETE /api/medical-record/{id}/. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { medicalRecord, medicalRecordPaths } from '@dental/contracts';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '#web/lib/api-client';
 import { medicalRecordKeys } from './get-medical-records';
 
 export function medicalRecordQuery(id: string) {

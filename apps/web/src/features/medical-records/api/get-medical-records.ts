@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { medicalRecordList, medicalRecordPaths, type RecordSequence } from '@dental/contracts';
-import { apiRequest } from '../../../lib/api-client';
-import { dateRangeParams, type DateRange } from '../../../components/date-range-filter';
+import { apiRequest } from '#web/lib/api-client';
+import { dateRangeParams, type DateRange } from '#web/components/date-range-filter';
 
 export interface MedicalRecordFilter extends DateRange {
   sequence: RecordSequence;

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { medicalFile, medicalRecordPaths, type NewMedicalFileRequest } from '@dental/contracts';
-import { apiSend } from '../../../lib/api-client';
-import { uploadRequest } from '../../../lib/upload-request';
+import { apiSend } from '#web/lib/api-client';
+import { uploadRequest } from '#web/lib/upload-request';
 import { medicalRecordKeys } from './get-medical-records';
 
 /** POST /api/medical-record/{id}/medical-file/, reporting upload progress. */

@@ -4,7 +4,7 @@ import {
   medicalRecordPaths,
   type UpdateMedicalRecordRequest,
 } from '@dental/contracts';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '#web/lib/api-client';
 import { medicalRecordKeys } from './get-medical-records';
 
 /** PUT /api/medical-record/{id}/: title, date and note. */

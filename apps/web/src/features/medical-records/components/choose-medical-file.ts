@@ -5,7 +5,7 @@ import {
   uploadLimitFor,
   type AcceptedMedicalFileType,
 } from '@dental/contracts';
-import { readAsDataUrl } from '../../../lib/read-file';
+import { readAsDataUrl } from '#web/lib/read-file';
 
 export const medicalFileAccept = acceptedMedicalFileTypes.join(',');
 

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { ActionIcon, Alert, Group, List, Text } from '@mantine/core';
 import { IconDownload, IconTrash } from '@tabler/icons-react';
 import type { MedicalFile } from '@dental/contracts';
-import { ConfirmModal } from '../../../components/confirm-modal';
-import { errorMessage } from '../../../lib/api-client';
+import { ConfirmModal } from '#web/components/confirm-modal';
+import { errorMessage } from '#web/lib/api-client';
 import { useRemoveMedicalFile } from '../api/medical-files';
 
 /** A record's attached files, each with a download and a remove control

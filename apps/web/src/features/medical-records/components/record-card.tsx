@@ -1,7 +1,7 @@
 import { Accordion, Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { MedicalRecord } from '@dental/contracts';
-import { paths } from '../../../app/paths';
+import { paths } from '#web/app/paths';
 import { FileList } from './file-list';
 
 /** One expandable record card (docs/product/records.md#medical-and-insurance-records): title, date,

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { choosePlanResponse, membershipPaths, type ChoosePlanRequest } from '@dental/contracts';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '#web/lib/api-client';
 
 /** Creates the pending payment whose checkout the browser then opens
  *  (docs/product/membership.md#choosing-a-plan). */

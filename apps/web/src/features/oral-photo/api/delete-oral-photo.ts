@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { oralPhotoPaths } from '@dental/contracts';
-import { apiSend } from '../../../lib/api-client';
+import { apiSend } from '#web/lib/api-client';
 import { oralPhotoKeys } from './get-oral-photos';
 
 /** DELETE /api/oral-photo/{id}/. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { oralPhoto, oralPhotoPaths } from '@dental/contracts';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '#web/lib/api-client';
 import { oralPhotoKeys } from './get-oral-photos';
 
 export function oralPhotoQuery(id: string) {

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { oralPhotoList, oralPhotoPaths, type PhotoTypeFilter } from '@dental/contracts';
-import { apiRequest } from '../../../lib/api-client';
-import { dateRangeParams, type DateRange } from '../../../components/date-range-filter';
+import { apiRequest } from '#web/lib/api-client';
+import { dateRangeParams, type DateRange } from '#web/components/date-range-filter';
 
 export interface OralPhotoFilter extends DateRange {
   photoType: PhotoTypeFilter;

@@ -5,7 +5,7 @@ import {
   type NewOralPhotoRequest,
   type UpdateOralPhotoRequest,
 } from '@dental/contracts';
-import { uploadRequest } from '../../../lib/upload-request';
+import { uploadRequest } from '#web/lib/upload-request';
 import { oralPhotoKeys } from './get-oral-photos';
 
 export type SavePhotoInput =

@@ -1,9 +1,9 @@
 import { Accordion, Button, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { OralPhoto } from '@dental/contracts';
-import { paths } from '../../../app/paths';
-import { DeleteButton } from '../../../components/delete-button';
-import { LoadingImage } from '../../../components/loading-image';
+import { paths } from '#web/app/paths';
+import { DeleteButton } from '#web/components/delete-button';
+import { LoadingImage } from '#web/components/loading-image';
 import { useDeleteOralPhoto } from '../api/delete-oral-photo';
 
 /** One expandable photo card (docs/product/records.md#x-rays-and-photos): image, date, type and

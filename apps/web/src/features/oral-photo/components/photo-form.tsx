@@ -13,10 +13,10 @@ import {
 } from '@mantine/core';
 import dayjs from 'dayjs';
 import { noteMaxLength, photoTypes, type PhotoType } from '@dental/contracts';
-import { LoadingImage } from '../../../components/loading-image';
-import { errorMessage } from '../../../lib/api-client';
-import { chooseImage, imageAccept } from '../../../lib/choose-image';
-import { dateFormat } from '../../../lib/dates';
+import { LoadingImage } from '#web/components/loading-image';
+import { errorMessage } from '#web/lib/api-client';
+import { chooseImage, imageAccept } from '#web/lib/choose-image';
+import { dateFormat } from '#web/lib/dates';
 
 export interface PhotoFormValues {
   shoot_date: string;

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { oralSupplierTopicPath, supplierTopic } from '@dental/contracts';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '#web/lib/api-client';
 
 /** The heading and picture above the supplier cards (docs/decisions/oral-supplier-topic.md). */
 export const supplierTopicQuery = queryOptions({

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { oralSupplierItemPath, supplier } from '@dental/contracts';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '#web/lib/api-client';
 
 /** GET /api/oral-supplier/{supplierId}/ with the bearer token. */
 export function supplierQuery(supplierId: string) {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { oralSupplierPath, supplierList } from '@dental/contracts';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '#web/lib/api-client';
 
 /** GET /api/oral-supplier/ with the bearer token
  *  (docs/product/knowledge.md#knowledge-and-supplier-calls). */

@@ -6,7 +6,7 @@ import {
   reservationDetail,
   type BookReservationRequest,
 } from '@dental/contracts';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '#web/lib/api-client';
 import { reservationsKey } from './reservations';
 
 /** GET /api/consultation/doctors/: doctors with their free slots over the next 14 days. */

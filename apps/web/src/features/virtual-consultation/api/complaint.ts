@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { complaint, consultationPaths } from '@dental/contracts';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '#web/lib/api-client';
 
 /** GET /api/complaint/{id}/: the doctor summary of a past consultation. Its image links are
  *  signed for at least 4 minutes, so a refetch after 3 keeps them fresh. */

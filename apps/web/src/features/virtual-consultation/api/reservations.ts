@@ -6,7 +6,7 @@ import {
   type Reservation,
   type ReservationPeriod,
 } from '@dental/contracts';
-import { apiRequest, apiSend } from '../../../lib/api-client';
+import { apiRequest, apiSend } from '#web/lib/api-client';
 
 export const reservationsKey = ['reservations'] as const;
 

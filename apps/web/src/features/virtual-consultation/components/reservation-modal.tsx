@@ -1,8 +1,8 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Alert, Button, Group, Image, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { splitDoctorImages, type Reservation } from '@dental/contracts';
-import { PageSpinner } from '../../../components/page-spinner';
-import { errorMessage } from '../../../lib/api-client';
+import { PageSpinner } from '#web/components/page-spinner';
+import { errorMessage } from '#web/lib/api-client';
 import { useComplaint } from '../api/complaint';
 import { useCancelReservation, useReservation } from '../api/reservations';
 import { formatReservationTime } from '../reservation-time';
