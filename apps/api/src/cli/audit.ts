@@ -1,10 +1,8 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { systemClock } from '../clock';
-import { ConfigError, loadConfig, type Env } from '../config';
-import { databaseTarget, openDatabase } from '../db/client';
+import type { Env } from '../config';
 import { AuditRepository } from '../modules/audit/audit.repository';
 import { AuditService, type BrokenRow, type VerifyReport } from '../modules/audit/audit.service';
+import { openForCommand, runWhenScript } from './command';
 
 export const usage = `Audit command: npm run audit -- <command>
 
@@ -63,14 +61,9 @@ export async function main(
     out(usage);
     return 0;
   }
-  let config;
-  try {
-    config = loadConfig(env);
-  } catch (error) {
-    err(error instanceof ConfigError ? error.message : String(error));
-    return 1;
-  }
-  const database = await openDatabase(databaseTarget(config));
+  const opened = await openForCommand(env, err);
+  if (opened === null) return 1;
+  const { database } = opened;
   try {
     const audit = new AuditService(new AuditRepository(database.db), systemClock);
     return await runAuditCommand(audit, argv, out, err);
@@ -79,26 +72,4 @@ export async function main(
   }
 }
 
-if (
-  process.argv[1] !== undefined &&
-  path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)
-) {
-  main(
-    process.argv.slice(2),
-    process.env,
-    (line) => {
-      process.stdout.write(`${line}\n`);
-    },
-    (line) => {
-      process.stderr.write(`${line}\n`);
-    },
-  ).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (error: unknown) => {
-      console.error(error);
-      process.exitCode = 1;
-    },
-  );
-}
+runWhenScript(import.meta.url, main);

@@ -1,17 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { systemClock } from '../clock';
-import { ConfigError, loadConfig, type Env } from '../config';
-import { databaseTarget, openDatabase } from '../db/client';
-import { DataDirError } from '../db/data-dir';
+import type { Env } from '../config';
 import { createBlobStore } from '../adapters/blob-store/create-blob-store';
 import { integrityChecked } from '../modules/files/integrity-checked-blob-store';
 import { UploadAcceptance } from '../modules/uploads/upload-acceptance';
 import { ClinicRepository } from '../modules/virtual-consultation/clinic.repository';
 import { ClinicError, ClinicService } from '../modules/virtual-consultation/clinic.service';
 import { formatInZone, parseClockTime } from '../modules/virtual-consultation/slots';
+import { openForCommand, runWhenScript } from './command';
 
 export const usage = `Clinic command: npm run clinic -- <command> [options]
 
@@ -231,22 +229,9 @@ export async function main(
     out(usage);
     return argv.length === 0 ? 1 : 0;
   }
-  let config;
-  try {
-    config = loadConfig(env);
-  } catch (error) {
-    err(error instanceof ConfigError ? error.message : String(error));
-    return 1;
-  }
-  let database;
-  try {
-    database = await openDatabase(databaseTarget(config));
-  } catch (error) {
-    // The lock on DATA_DIR names the process holding it (the server, most likely).
-    if (!(error instanceof DataDirError)) throw error;
-    err(error.message);
-    return 1;
-  }
+  const opened = await openForCommand(env, err);
+  if (opened === null) return 1;
+  const { config, database } = opened;
   const blobs = integrityChecked(createBlobStore(config), database.db, {
     error: (_details, message) => {
       err(message);
@@ -273,26 +258,4 @@ export async function main(
   }
 }
 
-if (
-  process.argv[1] !== undefined &&
-  path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)
-) {
-  main(
-    process.argv.slice(2),
-    process.env,
-    (line) => {
-      process.stdout.write(`${line}\n`);
-    },
-    (line) => {
-      process.stderr.write(`${line}\n`);
-    },
-  ).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (error: unknown) => {
-      console.error(error);
-      process.exitCode = 1;
-    },
-  );
-}
+runWhenScript(import.meta.url, main);

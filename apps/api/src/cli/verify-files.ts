@@ -1,11 +1,8 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { ConfigError, loadConfig, type Env } from '../config';
+import type { Env } from '../config';
 import { createBlobStore } from '../adapters/blob-store/create-blob-store';
-import { databaseTarget, openDatabase } from '../db/client';
-import { DataDirError } from '../db/data-dir';
 import { sweptPrefixes } from '../modules/files/file-storage';
 import { integrityChecked } from '../modules/files/integrity-checked-blob-store';
+import { openForCommand, runWhenScript } from './command';
 
 export const usage = `Verify stored files: npm run verify-files [-- --record-missing]
 
@@ -24,18 +21,9 @@ export async function main(
     out(usage);
     return argv.includes('--help') ? 0 : 1;
   }
-  let config;
-  let database;
-  try {
-    config = loadConfig(env);
-    database = await openDatabase(databaseTarget(config));
-  } catch (error) {
-    if (error instanceof ConfigError || error instanceof DataDirError) {
-      err(error.message);
-      return 1;
-    }
-    throw error;
-  }
+  const opened = await openForCommand(env, err);
+  if (opened === null) return 1;
+  const { config, database } = opened;
   const blobs = integrityChecked(createBlobStore(config), database.db, {
     error: () => undefined,
   });
@@ -59,26 +47,4 @@ export async function main(
   }
 }
 
-if (
-  process.argv[1] !== undefined &&
-  path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)
-) {
-  main(
-    process.argv.slice(2),
-    process.env,
-    (line) => {
-      process.stdout.write(`${line}\n`);
-    },
-    (line) => {
-      process.stderr.write(`${line}\n`);
-    },
-  ).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (error: unknown) => {
-      console.error(error);
-      process.exitCode = 1;
-    },
-  );
-}
+runWhenScript(import.meta.url, main);

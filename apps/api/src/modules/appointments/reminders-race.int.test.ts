@@ -84,6 +84,8 @@ describe.runIf(inject('testDatabase').kind === 'postgres')(
           DATA_DIR: t.config.dataDir,
           TOKEN_SECRET: t.config.tokenSecret,
           PUBLIC_URL: t.config.publicUrl,
+          // The test app's address is not loopback; it has no payment provider either.
+          PAYMENTS: 'test',
           SMTP_URL: mail === 'smtp' ? smtp.url : '',
           JOB_POLL_SECONDS: '0.5',
           REMINDER_ATTEMPT_SECONDS: '3',
