@@ -1,8 +1,7 @@
 import { systemClock } from '../clock';
-import type { Env } from '../config';
 import { AuditRepository } from '../modules/audit/audit.repository';
 import { AuditService, type BrokenRow, type VerifyReport } from '../modules/audit/audit.service';
-import { openForCommand, runWhenScript } from './command';
+import { openForCommand, runWhenScript, type CommandMain } from './command';
 
 export const usage = `Audit command: npm run audit -- <command>
 
@@ -51,12 +50,7 @@ export async function runAuditCommand(
 }
 
 /** Opens the configured database, runs the command, closes; answers the exit code. */
-export async function main(
-  argv: readonly string[],
-  env: Env,
-  out: (line: string) => void,
-  err: (line: string) => void,
-): Promise<number> {
+export const main: CommandMain = async (argv, env, out, err) => {
   if (argv[0] === 'help' || argv.includes('--help')) {
     out(usage);
     return 0;
@@ -70,6 +64,6 @@ export async function main(
   } finally {
     await database.close();
   }
-}
+};
 
 runWhenScript(import.meta.url, main);

@@ -2,14 +2,13 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { systemClock } from '../clock';
-import type { Env } from '../config';
 import { createBlobStore } from '../adapters/blob-store/create-blob-store';
 import { integrityChecked } from '../modules/files/integrity-checked-blob-store';
 import { UploadAcceptance } from '../modules/uploads/upload-acceptance';
 import { ClinicRepository } from '../modules/virtual-consultation/clinic.repository';
 import { ClinicError, ClinicService } from '../modules/virtual-consultation/clinic.service';
 import { formatInZone, parseClockTime } from '../modules/virtual-consultation/slots';
-import { openForCommand, runWhenScript } from './command';
+import { openForCommand, runWhenScript, type CommandMain } from './command';
 
 export const usage = `Clinic command: npm run clinic -- <command> [options]
 
@@ -219,12 +218,7 @@ export async function runClinicCommand(
 }
 
 /** Opens the configured database and blob store, runs the command, closes; answers the exit code. */
-export async function main(
-  argv: readonly string[],
-  env: Env,
-  out: (line: string) => void,
-  err: (line: string) => void,
-): Promise<number> {
+export const main: CommandMain = async (argv, env, out, err) => {
   if (argv.length === 0 || argv[0] === 'help' || argv.includes('--help')) {
     out(usage);
     return argv.length === 0 ? 1 : 0;
@@ -256,6 +250,6 @@ export async function main(
     blobs.close();
     await database.close();
   }
-}
+};
 
 runWhenScript(import.meta.url, main);

@@ -1,8 +1,7 @@
-import type { Env } from '../config';
 import { createBlobStore } from '../adapters/blob-store/create-blob-store';
 import { sweptPrefixes } from '../modules/files/file-storage';
 import { integrityChecked } from '../modules/files/integrity-checked-blob-store';
-import { openForCommand, runWhenScript } from './command';
+import { openForCommand, runWhenScript, type CommandMain } from './command';
 
 export const usage = `Verify stored files: npm run verify-files [-- --record-missing]
 
@@ -11,12 +10,7 @@ recorded when it was stored. Exits 1 when a file differs. --record-missing recor
 files stored before digests were kept (run it once after upgrading, on files you trust).`;
 
 /** Checks every stored file; prints a summary and each failing key; answers the exit code. */
-export async function main(
-  argv: readonly string[],
-  env: Env,
-  out: (line: string) => void,
-  err: (line: string) => void,
-): Promise<number> {
+export const main: CommandMain = async (argv, env, out, err) => {
   if (argv.includes('--help') || argv.some((arg) => arg !== '--record-missing')) {
     out(usage);
     return argv.includes('--help') ? 0 : 1;
@@ -45,6 +39,6 @@ export async function main(
     blobs.close();
     await database.close();
   }
-}
+};
 
 runWhenScript(import.meta.url, main);

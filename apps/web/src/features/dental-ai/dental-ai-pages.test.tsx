@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import {
@@ -109,7 +109,10 @@ describe('Dental AI form', () => {
     });
     await user.upload(await picker(), huge);
     const dialog = await screen.findByRole('dialog', { name: 'Image not accepted' });
-    expect(within(dialog).getByText(imageTooLargeMessage)).toBeVisible();
+    // The dialog fades in; under load the text may not be visible on the first look.
+    await waitFor(() => {
+      expect(within(dialog).getByText(imageTooLargeMessage)).toBeVisible();
+    });
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(preview()).toBeNull();
     expect(startButton()).toBeDisabled();
@@ -121,7 +124,10 @@ describe('Dental AI form', () => {
     await choosePng(user);
     await user.click(startButton());
     const dialog = await screen.findByRole('dialog', { name: 'Image not accepted' });
-    expect(within(dialog).getByText(imageTooLargeMessage)).toBeVisible();
+    // The dialog fades in; under load the text may not be visible on the first look.
+    await waitFor(() => {
+      expect(within(dialog).getByText(imageTooLargeMessage)).toBeVisible();
+    });
     expect(preview()).toBeNull();
     expect(await picker()).toBeInTheDocument();
   });

@@ -78,11 +78,11 @@ export function describeActivity(
           ? `Failed attempt to ${booked} a consultation`
           : `You ${booked === 'book' ? 'booked' : 'cancelled'} a consultation`;
       }
-      const [done, todo] =
+      const [done, attempted] =
         entry.action === 'read' && isList(entry.resource_type)
           ? ['viewed', 'view']
           : verbs[entry.action];
-      return failed ? `Failed attempt to ${todo} ${thing}` : `You ${done} ${thing}`;
+      return failed ? `Failed attempt to ${attempted} ${thing}` : `You ${done} ${thing}`;
     }
   }
 }
