@@ -47,11 +47,14 @@ export function factories({ services }: TestApp) {
     },
 
     login(member: Pick<TestMember, 'email' | 'password'>): Promise<TokenPair> {
-      return services.sessions.login({
-        login_type: 'native',
-        email: member.email,
-        password: member.password,
-      });
+      return services.sessions.login(
+        {
+          login_type: 'native',
+          email: member.email,
+          password: member.password,
+        },
+        { userAgent: 'test', ip: '127.0.0.1' },
+      );
     },
 
     /** A member who has logged in, with the tokens of that session. */

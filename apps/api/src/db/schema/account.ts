@@ -46,6 +46,9 @@ export const sessions = pgTable(
     lastUsedAt: timestamptz('last_used_at').notNull(),
     /** Logout, refresh-token reuse, password reset, deactivation or a timeout. */
     endedAt: timestamptz('ended_at'),
+    /** The browser and address of the sign-in, so the member can recognise the device. */
+    userAgent: text('user_agent'),
+    ip: text('ip'),
   },
   (table) => [index('sessions_user_id_idx').on(table.userId)],
 );

@@ -41,6 +41,14 @@ export interface ProfileChanges {
  * own rows take that member's id; lookups by e-mail, refresh token or reset key are the ways a
  * caller proves who they are, so they cannot.
  */
+export interface NewSession {
+  id: string;
+  userId: string;
+  now: Date;
+  userAgent: string | null;
+  ip: string | null;
+}
+
 export class AccountRepository {
   constructor(private readonly db: Database) {}
 
@@ -101,11 +109,11 @@ export class AccountRepository {
   }
 
   /** A session begins at sign-in: created, authenticated and used now. */
-  async insertSession(session: { id: string; userId: string; now: Date }): Promise<void> {
-    const { id, userId, now } = session;
+  async insertSession(session: NewSession): Promise<void> {
+    const { id, userId, now, userAgent, ip } = session;
     await this.db
       .insert(sessions)
-      .values({ id, userId, createdAt: now, authenticatedAt: now, lastUsedAt: now });
+      .values({ id, userId, createdAt: now, authenticatedAt: now, lastUsedAt: now, userAgent, ip });
   }
 
   async findSession(userId: string, sessionId: string): Promise<SessionRow | undefined> {

@@ -20,12 +20,17 @@ import {
 import { problems } from '#api/lib/problem-responses';
 import type { AccountService } from './account.service';
 import type { PasswordResetService } from './password-reset.service';
-import type { SessionService } from './session.service';
+import type { SessionService, SignInContext } from './session.service';
 
 export interface AccountRoutesOptions {
   accounts: AccountService;
   sessions: SessionService;
   passwordResets: PasswordResetService;
+}
+
+/** The device a sign-in comes from, as the member will see it in their list of sessions. */
+export function signInContext(request: FastifyRequest): SignInContext {
+  return { userAgent: request.headers['user-agent'] ?? null, ip: request.ip };
 }
 
 const noContent = z.null().describe('No content');
@@ -73,7 +78,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = (
         response: { 200: tokenPair, ...problems(400, 401, 403, 422, 429) },
       },
     },
-    (request) => sessions.login(request.body),
+    (request) => sessions.login(request.body, signInContext(request)),
   );
 
   app.post(

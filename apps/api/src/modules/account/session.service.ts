@@ -6,6 +6,7 @@ import {
   type TokenPair,
 } from '@dental/contracts';
 import type { Clock } from '#api/clock';
+import type { UserRow } from '#api/db/schema';
 import type { SessionTimeouts } from '#api/config';
 import {
   BadRequest,
@@ -31,6 +32,15 @@ import {
 
 /** One answer for an unknown e-mail and a wrong password, so neither is revealed. */
 export const wrongCredentialsMessage = 'The e-mail address or password is incorrect.';
+
+/** Where a sign-in comes from, kept with the session so the member can recognise it. */
+export interface SignInContext {
+  userAgent: string | null;
+  ip: string | null;
+}
+
+/** What proved the member's identity; a passkey is already two factors. */
+export type SignInProof = 'password' | 'social' | 'passkey';
 
 export const wrongPasswordMessage = 'The password is incorrect.';
 export const reauthenticationRequiredMessage =
@@ -96,7 +106,7 @@ export class SessionService {
     return this.timeouts.maxHours * 60 * 60 * 1000;
   }
 
-  async login(request: AnyLoginRequest): Promise<TokenPair> {
+  async login(request: AnyLoginRequest, context: SignInContext): Promise<TokenPair> {
     if (request.login_type !== 'native') {
       const provider = socialProviderNames[request.login_type];
       throw new UnprocessableEntity(`Sign-in with ${provider} is not available on this server.`);
@@ -109,14 +119,22 @@ export class SessionService {
     if (!(await this.passwords.verify(user.passwordHash, request.password))) {
       throw new Unauthorized(wrongCredentialsMessage);
     }
-    // Only someone who knows the password learns that the account is deactivated.
+    return this.signIn(user, context, 'password');
+  }
+
+  /**
+   * Every way of proving who the member is (password, social provider, passkey) ends here, so
+   * that the deactivation rule, the second factor and the session record apply to all of them.
+   */
+  async signIn(user: UserRow, context: SignInContext, _proof: SignInProof): Promise<TokenPair> {
+    // Only someone who proved the identity learns that the account is deactivated.
     if (user.deactivatedAt !== null) {
       throw new Forbidden(deactivatedMessage(this.customerServiceEmail));
     }
     const now = this.clock.now();
     return this.repository.transaction(async (tx) => {
       const sessionId = randomUUID();
-      await tx.insertSession({ id: sessionId, userId: user.id, now });
+      await tx.insertSession({ id: sessionId, userId: user.id, now, ...context });
       return this.issuePair(tx, { userId: user.id, sessionId }, now);
     });
   }
