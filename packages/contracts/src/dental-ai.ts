@@ -1,12 +1,16 @@
 import { z } from 'zod';
 import { planName } from './plans';
 import { dataLink } from './oral-photo';
+import { pageQueryFields } from './pagination';
 
 /** Routes of docs/product/dental-ai.md#dental-ai-calls, plus the status and stored-result reads
  *  (docs/decisions/dental-ai-api.md). */
 export const dentalAiPaths = {
   /** POST runs a detection; GET answers which types this server can run and the uses left. */
   root: '/api/dental-ai/',
+  /** GET lists the member's stored results, newest first (docs/decisions/dental-ai-past-results.md). */
+  results: '/api/dental-ai/results/',
+  /** GET reads one stored result; DELETE deletes it and its image. */
   result: (id: string) => `/api/dental-ai/${id}/`,
 } as const;
 
@@ -56,6 +60,12 @@ export const dentalAiResult = z.object({
   created_at: z.iso.datetime({ offset: true }),
 });
 export type DentalAiResult = z.infer<typeof dentalAiResult>;
+
+/** The most results one page of the past-results list holds. */
+export const dentalAiResultsPageSize = 50;
+export const dentalAiResultListQuery = z.object(pageQueryFields(dentalAiResultsPageSize));
+export type DentalAiResultListQuery = z.infer<typeof dentalAiResultListQuery>;
+export const dentalAiResultList = z.array(dentalAiResult);
 
 /** What the form needs before a run: which types this server can run, and the plan's uses. */
 export const dentalAiStatus = z.object({

@@ -6,8 +6,8 @@ import { users } from './account';
 
 /**
  * Dental AI runs (docs/product/dental-ai.md#dental-ai-calls): the image as detected, the boxes and
- * the model that drew them. Each row is also one use of the plan's yearly diagnoses
- * (docs/product/dental-ai.md#limits).
+ * the model that drew them. A member may delete a result; the use it spent stays in
+ * `dentalAiUses`.
  */
 export const dentalAiResults = pgTable(
   'dental_ai_results',
@@ -31,3 +31,20 @@ export const dentalAiResults = pgTable(
 );
 
 export type DentalAiResultRow = typeof dentalAiResults.$inferSelect;
+
+/**
+ * One row per Dental AI run: the uses counted against the plan's yearly diagnoses
+ * (docs/product/dental-ai.md#limits). Kept apart from the results so that deleting a result
+ * removes the health data without giving the use back (docs/decisions/dental-ai-past-results.md).
+ */
+export const dentalAiUses = pgTable(
+  'dental_ai_uses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (table) => [index('dental_ai_uses_user_id_created_at_idx').on(table.userId, table.createdAt)],
+);

@@ -364,7 +364,7 @@ const healthDataCases: {
     },
   },
   {
-    name: 'run Dental AI and open the result',
+    name: 'run Dental AI, open and list the results, delete one',
     async run(member) {
       const res = await t.request('POST', dentalAiPaths.root, {
         ...as(member),
@@ -378,8 +378,21 @@ const healthDataCases: {
         resourceId: id,
       });
       expect((await t.request('GET', dentalAiPaths.result(id), as(member))).statusCode).toBe(200);
-      return {
+      expect(await newestOf(member.id)).toMatchObject({
         action: 'read',
+        resourceType: 'dental_ai_result',
+        resourceId: id,
+      });
+      expect((await t.request('GET', dentalAiPaths.results, as(member))).statusCode).toBe(200);
+      expect(await newestOf(member.id)).toMatchObject({
+        action: 'read',
+        resourceType: 'dental_ai_result_list',
+      });
+      expect((await t.request('DELETE', dentalAiPaths.result(id), as(member))).statusCode).toBe(
+        204,
+      );
+      return {
+        action: 'delete',
         resource_type: 'dental_ai_result',
         resource_id: id,
         result: 'success',

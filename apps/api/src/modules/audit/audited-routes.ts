@@ -163,8 +163,14 @@ export const auditedRoutes: Readonly<Record<string, AuditedRoute>> = {
   [`PUT ${appointment}`]: { action: 'change', resourceType: 'appointment', resourceId: id },
   [`DELETE ${appointment}`]: { action: 'delete', resourceType: 'appointment', resourceId: id },
 
+  [`GET ${dentalAiPaths.results}`]: { action: 'read', resourceType: 'dental_ai_result_list' },
   [`GET ${dentalAiPaths.root}:id/`]: {
     action: 'read',
+    resourceType: 'dental_ai_result',
+    resourceId: id,
+  },
+  [`DELETE ${dentalAiPaths.root}:id/`]: {
+    action: 'delete',
     resourceType: 'dental_ai_result',
     resourceId: id,
   },

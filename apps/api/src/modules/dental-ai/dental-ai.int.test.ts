@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import {
   dentalAiPaths,
   dentalAiResult,
+  dentalAiResultList,
   dentalAiStatus,
   dentalAiUnavailableMessage,
   imageTooLargeMessage,
@@ -19,7 +20,7 @@ import {
   startInferenceTestServer,
   type InferenceTestServer,
 } from '#api-test/mocks/inference-test-server';
-import { dentalAiResults } from '#api/db/schema';
+import { dentalAiResults, dentalAiUses } from '#api/db/schema';
 import { buildTestApp, type TestApp } from '#api-test/build-test-app';
 import { factories } from '#api-test/factories';
 import { fetchLink, storedKeys } from '#api-test/support/files';
@@ -104,27 +105,25 @@ async function resultCount(userId: string): Promise<number> {
   return row?.results ?? 0;
 }
 
-/** Uses spent without running a model: the quota counts rows. */
-async function spendUses(userId: string, uses: number): Promise<void> {
-  await t.db.insert(dentalAiResults).values(
-    Array.from({ length: uses }, (_, index) => ({
-      userId,
-      dentalAi: 'caries' as const,
-      blobKey: `users/${userId}/dental-ai/spent-${String(index)}.png`,
-      contentType: 'image/png',
-      imageWidth: 1,
-      imageHeight: 1,
-      detections: [],
-      modelName: 'spent',
-      modelVersion: '1',
-      createdAt: t.clock.now(),
-    })),
-  );
+async function useCount(userId: string): Promise<number> {
+  const [row] = await t.db
+    .select({ uses: count() })
+    .from(dentalAiUses)
+    .where(eq(dentalAiUses.userId, userId));
+  return row?.uses ?? 0;
 }
 
-/** No row and no blob: what every failed run must leave. */
-async function expectNothingStored(member: Member, rows = 0): Promise<void> {
-  expect(await resultCount(member.id)).toBe(rows);
+/** Uses spent without running a model: the quota counts the uses table. */
+async function spendUses(userId: string, uses: number): Promise<void> {
+  await t.db
+    .insert(dentalAiUses)
+    .values(Array.from({ length: uses }, () => ({ userId, createdAt: t.clock.now() })));
+}
+
+/** No new row, no new use and no blob: what every failed run must leave. */
+async function expectNothingStored(member: Member, uses = 0): Promise<void> {
+  expect(await resultCount(member.id)).toBe(0);
+  expect(await useCount(member.id)).toBe(uses);
   expect(await storedKeys(t, member.id)).toEqual([]);
 }
 
@@ -258,7 +257,8 @@ describe('POST /api/dental-ai/', () => {
       [1, 2].map(() => post(member, { image_url: dataUrlOf(xray, 'image/png') })),
     );
     expect(results.map((res) => res.statusCode).sort()).toEqual([201, 422]);
-    expect(await resultCount(member.id)).toBe(allowed);
+    expect(await resultCount(member.id)).toBe(1);
+    expect(await useCount(member.id)).toBe(allowed);
     // The loser's image, written before its reservation failed, is removed again.
     expect(await storedKeys(t, member.id)).toHaveLength(1);
   });
@@ -296,6 +296,86 @@ describe('GET /api/dental-ai/{id}/', () => {
     const member = await factory.loggedInMember();
     const created = await detect(member);
     expect((await t.request('GET', dentalAiPaths.result(created.id))).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/dental-ai/results/', () => {
+  it('lists the member’s own results newest first, paged with a next link', async () => {
+    const [ann, bob] = await Promise.all([factory.loggedInMember(), factory.loggedInMember()]);
+    const first = await detect(ann);
+    t.clock.advance(60_000);
+    const second = await detect(ann);
+    await detect(bob);
+    const token = ann.tokens.access;
+
+    const all = await t.request('GET', dentalAiPaths.results, { token });
+    expect(all.statusCode).toBe(200);
+    expect(dentalAiResultList.parse(all.json()).map((result) => result.id)).toEqual([
+      second.id,
+      first.id,
+    ]);
+
+    const page = await t.request('GET', `${dentalAiPaths.results}?limit=1`, { token });
+    expect(dentalAiResultList.parse(page.json()).map((result) => result.id)).toEqual([second.id]);
+    expect(page.headers.link).toBe(`<${dentalAiPaths.results}?limit=1&offset=1>; rel="next"`);
+  });
+
+  it('refuses a bad limit with a problem, and a request without a token', async () => {
+    const member = await factory.loggedInMember();
+    const res = await t.request('GET', `${dentalAiPaths.results}?limit=0`, {
+      token: member.tokens.access,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ detail: string }>().detail).toContain('limit');
+    expect((await t.request('GET', dentalAiPaths.results)).statusCode).toBe(401);
+  });
+});
+
+describe('DELETE /api/dental-ai/{id}/', () => {
+  it('deletes the result and its image, and the use stays spent', async () => {
+    const member = await factory.loggedInMember();
+    const token = member.tokens.access;
+    const created = await detect(member);
+    expect(await storedKeys(t, member.id)).toHaveLength(1);
+
+    const res = await t.request('DELETE', dentalAiPaths.result(created.id), { token });
+    expect(res.statusCode).toBe(204);
+    expect(await resultCount(member.id)).toBe(0);
+    expect(await storedKeys(t, member.id)).toEqual([]);
+    expect((await fetchLink(t, created.image_url)).statusCode).toBe(404);
+    expect((await t.request('GET', dentalAiPaths.result(created.id), { token })).statusCode).toBe(
+      404,
+    );
+    const status = await t.request('GET', dentalAiPaths.root, { token });
+    expect(dentalAiStatus.parse(status.json()).uses.used).toBe(1);
+    // A second delete finds nothing.
+    expect(
+      (await t.request('DELETE', dentalAiPaths.result(created.id), { token })).statusCode,
+    ).toBe(404);
+  });
+
+  it('leaves another member’s result alone (404)', async () => {
+    const [ann, bob] = await Promise.all([factory.loggedInMember(), factory.loggedInMember()]);
+    const created = await detect(ann);
+    const res = await t.request('DELETE', dentalAiPaths.result(created.id), {
+      token: bob.tokens.access,
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ detail: dentalAiResultNotFoundMessage });
+    expect(await resultCount(ann.id)).toBe(1);
+    expect(await storedKeys(t, ann.id)).toHaveLength(1);
+  });
+
+  it('refuses a malformed id with a problem, and a request without a token', async () => {
+    const member = await factory.loggedInMember();
+    const created = await detect(member);
+    const bad = await t.request('DELETE', `${dentalAiPaths.root}not-an-id/`, {
+      token: member.tokens.access,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ detail: string }>().detail).toContain('This is not a result id.');
+    expect((await t.request('DELETE', dentalAiPaths.result(created.id))).statusCode).toBe(401);
+    expect(await resultCount(member.id)).toBe(1);
   });
 });
 

@@ -1,7 +1,9 @@
-import { and, count, eq, gte } from 'drizzle-orm';
+import { and, count, desc, eq, gte } from 'drizzle-orm';
+import type { PageRequest } from '@dental/contracts';
 import type { Database } from '#api/db/client';
-import { dentalAiResults, type DentalAiResultRow } from '#api/db/schema';
+import { dentalAiResults, dentalAiUses, type DentalAiResultRow } from '#api/db/schema';
 import { insertedRow } from '#api/db/inserted-row';
+import { rowsToFetch } from '#api/lib/pagination';
 
 export type NewDentalAiResult = Omit<DentalAiResultRow, 'id' | 'userId' | 'createdAt'>;
 
@@ -22,22 +24,42 @@ export class DentalAiRepository {
     return row;
   }
 
-  /** The member's runs since `since`: the uses counted against the plan. */
+  /** The member's results, newest first, one row more than the page (lib/pagination). */
+  list(userId: string, page: PageRequest): Promise<DentalAiResultRow[]> {
+    return this.db
+      .select()
+      .from(dentalAiResults)
+      .where(eq(dentalAiResults.userId, userId))
+      .orderBy(desc(dentalAiResults.createdAt), desc(dentalAiResults.id))
+      .limit(rowsToFetch(page))
+      .offset(page.offset);
+  }
+
+  /** The member's runs since `since`: the uses counted against the plan, deleted results too. */
   async countSince(userId: string, since: Date): Promise<number> {
     const [row] = await this.db
       .select({ runs: count() })
-      .from(dentalAiResults)
-      .where(and(eq(dentalAiResults.userId, userId), gte(dentalAiResults.createdAt, since)));
+      .from(dentalAiUses)
+      .where(and(eq(dentalAiUses.userId, userId), gte(dentalAiUses.createdAt, since)));
     return row?.runs ?? 0;
   }
 
+  /** Stores a result and the use it spends; call inside `transaction`. */
   async insert(userId: string, values: NewDentalAiResult, now: Date): Promise<DentalAiResultRow> {
-    const row = insertedRow(
+    await this.db.insert(dentalAiUses).values({ userId, createdAt: now });
+    return insertedRow(
       await this.db
         .insert(dentalAiResults)
         .values({ ...values, userId, createdAt: now })
         .returning(),
     );
+  }
+
+  async delete(userId: string, id: string): Promise<DentalAiResultRow | undefined> {
+    const [row] = await this.db
+      .delete(dentalAiResults)
+      .where(and(eq(dentalAiResults.userId, userId), eq(dentalAiResults.id, id)))
+      .returning();
     return row;
   }
 }

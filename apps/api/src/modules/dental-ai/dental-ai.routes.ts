@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { dentalAiPaths, dentalAiRequest, dentalAiResult, dentalAiStatus } from '@dental/contracts';
+import {
+  dentalAiPaths,
+  dentalAiRequest,
+  dentalAiResult,
+  dentalAiResultList,
+  dentalAiResultListQuery,
+  dentalAiStatus,
+} from '@dental/contracts';
+import { sendPage } from '#api/lib/pagination';
 import { problems } from '#api/lib/problem-responses';
 import type { DentalAiService } from './dental-ai.service';
 
@@ -11,6 +19,7 @@ export interface DentalAiRoutesOptions {
 const tags = ['dental-ai'];
 const security = [{ bearerAuth: [] }];
 const params = z.object({ id: z.uuid('This is not a result id.') });
+const noContent = z.null().describe('No content');
 /** A 5 MB image is about 6.7 MiB in base64, plus the type
  *  (docs/decisions/upload-body-limits.md). */
 const uploadBodyLimit = 8 * 1024 * 1024;
@@ -32,6 +41,40 @@ export const dentalAiRoutes: FastifyPluginAsyncZod<DentalAiRoutesOptions> = (app
       },
     },
     (request) => dentalAi.status(request.user.id),
+  );
+
+  app.get(
+    dentalAiPaths.results,
+    {
+      ...authenticated,
+      schema: {
+        tags,
+        security,
+        summary: 'The member’s stored detection results, newest first',
+        querystring: dentalAiResultListQuery,
+        response: { 200: dentalAiResultList, ...problems(400, 401) },
+      },
+    },
+    async (request, reply) =>
+      sendPage(request, reply, await dentalAi.list(request.user.id, request.query), request.query),
+  );
+
+  app.delete(
+    `${dentalAiPaths.root}:id/`,
+    {
+      ...authenticated,
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a stored detection result and its image (the use stays spent)',
+        params,
+        response: { 204: noContent, ...problems(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      await dentalAi.delete(request.user.id, request.params.id);
+      return reply.code(204).send(null);
+    },
   );
 
   app.get(

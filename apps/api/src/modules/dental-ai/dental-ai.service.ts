@@ -2,6 +2,7 @@ import {
   dentalAiTypes,
   dentalAiUnavailableMessage,
   type DentalAiResult,
+  type DentalAiResultListQuery,
   type DentalAiStatus,
   type DentalAiType,
 } from '@dental/contracts';
@@ -13,6 +14,7 @@ import {
 import type { Clock } from '#api/clock';
 import type { DentalAiResultRow } from '#api/db/schema';
 import { NotFound, ServiceUnavailable } from '#api/domain-errors';
+import { pageOf, type Page } from '#api/lib/pagination';
 import { extensionOfKey, newBlobKey, type FileStorage } from '../files/file-storage';
 import type { DentalAiUsage, PlanLimitsService } from '../membership/plan-limits.service';
 import type { UploadAcceptance } from '../uploads/upload-acceptance';
@@ -52,6 +54,19 @@ export class DentalAiService {
     const row = await this.repository.find(userId, id);
     if (row === undefined) throw new NotFound(dentalAiResultNotFoundMessage);
     return this.toResult(row);
+  }
+
+  /** The member's past results, newest first. */
+  async list(userId: string, query: DentalAiResultListQuery): Promise<Page<DentalAiResult>> {
+    const page = pageOf(await this.repository.list(userId, query), query);
+    return { ...page, items: page.items.map((row) => this.toResult(row)) };
+  }
+
+  /** Deletes a result and its stored image; the use it spent stays spent. */
+  async delete(userId: string, id: string): Promise<void> {
+    const row = await this.repository.delete(userId, id);
+    if (row === undefined) throw new NotFound(dentalAiResultNotFoundMessage);
+    await this.files.discard([row.blobKey]);
   }
 
   /**

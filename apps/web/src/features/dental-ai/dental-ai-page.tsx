@@ -7,9 +7,10 @@ import { useDocumentTitle } from '#web/lib/document-title';
 import { useDentalAiStatus } from './api/get-dental-ai-status';
 import { useRunDentalAi } from './api/run-dental-ai';
 import { DetectionForm } from './components/detection-form';
+import { PastResults } from './components/past-results';
 
 /** Dental AI (docs/product/dental-ai.md#result): the form; a finished detection opens its stored
- *  result, so a reload keeps it. */
+ *  result, so a reload keeps it. The member's past results follow the form. */
 export default function DentalAiPage() {
   useDocumentTitle('Dental AI');
   const navigate = useNavigate();
@@ -33,6 +34,7 @@ export default function DentalAiPage() {
           }}
         />
       )}
+      <PastResults />
     </Stack>
   );
 }

@@ -52,6 +52,7 @@ function openDentalAi(handlers: Record<string, Handler> = {}, path = '/dental-ai
   const api = stubFetch({
     'GET /api/account/': () => json(testAccount),
     [statusKey]: () => json(status),
+    [`GET ${dentalAiPaths.results}`]: () => json([]),
     ...handlers,
   });
   return { api, ...renderRoute(path) };
@@ -187,7 +188,7 @@ describe('Dental AI result route', () => {
       await screen.findByRole('heading', { name: 'Wisdom Teeth Result', level: 1 }),
     ).toBeVisible();
     expect(
-      screen.getByRole('img', { name: 'The uploaded image with 1 marked finding' }),
+      screen.getByRole('img', { name: 'The uploaded image with 1 area marked' }),
     ).toBeVisible();
 
     await user.click(screen.getByRole('button', { name: 'Try Another Detection' }));

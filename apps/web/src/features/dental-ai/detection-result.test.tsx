@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { dentalAiDisclaimer, type DentalAiResult, type DetectionBox } from '@dental/contracts';
 import { shippedModelName } from './components/dataset-credit';
 import { DetectionResult } from './components/detection-result';
+import { lookedFor, nextStepsWhenMarked, nothingMarked } from './result-wording';
 
 function box(crop_prediction: string, xmin: number, ymin: number, xmax: number, ymax: number) {
   return { crop_prediction, xmin, ymin, xmax, ymax, confidence: 0.9 } satisfies DetectionBox;
@@ -43,7 +44,7 @@ describe('Dental AI result view', () => {
     expect(svg).toHaveAttribute('preserveAspectRatio', 'none');
     expect(svg).toHaveAttribute('width', '100%');
     expect(svg).toHaveAttribute('height', '100%');
-    expect(screen.getByRole('img', { name: 'The uploaded image with 2 marked findings' })).toEqual(
+    expect(screen.getByRole('img', { name: 'The uploaded image with 2 areas marked' })).toEqual(
       svg.previousElementSibling,
     );
     expect(
@@ -89,13 +90,25 @@ describe('Dental AI result view', () => {
     ]);
   });
 
-  it('says so when nothing was found', () => {
-    const { rects } = renderResult();
+  it('says in plain words what was looked for, how many areas were marked and what to do', () => {
+    renderResult({
+      detection_selection: [box('Cavity', 0, 0, 10, 10), box('Cavity', 10, 10, 20, 20)],
+    });
+    expect(screen.getByText(lookedFor.caries)).toBeVisible();
+    expect(screen.getByText('The model marked 2 areas.')).toBeVisible();
+    expect(screen.getByText(nextStepsWhenMarked)).toBeVisible();
+    expect(screen.queryByText(nothingMarked)).not.toBeInTheDocument();
+  });
+
+  it('says that nothing was marked and that this rules nothing out', () => {
+    const { rects } = renderResult({ dental_ai: 'wisdom_teeth' });
     expect(rects).toHaveLength(0);
-    expect(screen.getByText('No findings: the model marked nothing on this image.')).toBeVisible();
+    expect(screen.getByText(lookedFor.wisdom_teeth)).toBeVisible();
+    expect(screen.getByText(nothingMarked)).toBeVisible();
+    expect(nothingMarked).toContain('This does not rule anything out');
     expect(screen.queryByRole('list', { name: 'Findings' })).not.toBeInTheDocument();
     expect(
-      screen.getByRole('img', { name: 'The uploaded image with 0 marked findings' }),
+      screen.getByRole('img', { name: 'The uploaded image with 0 areas marked' }),
     ).toHaveAttribute('src', baseResult.image_url);
   });
 
@@ -108,18 +121,24 @@ describe('Dental AI result view', () => {
     expect(screen.getByText(dentalAiDisclaimer)).toBeVisible();
   });
 
-  it('credits the data set of the shipped model, and only of that model', () => {
+  it('keeps the model and the data set credit under About this result, for the shipped model only', async () => {
     const { unmount } = renderResult();
+    const about = screen.getByText('About this result');
+    expect(screen.getByRole('link', { name: 'CC BY 4.0' })).not.toBeVisible();
+    await userEvent.click(about);
     expect(screen.getByRole('link', { name: 'CC BY 4.0' })).toHaveAttribute(
       'href',
       'https://creativecommons.org/licenses/by/4.0/',
     );
+    expect(screen.getByRole('link', { name: /X-ray images/ })).toBeVisible();
     expect(screen.getByRole('link', { name: /X-ray images/ })).toHaveAttribute(
       'href',
       'https://universe.roboflow.com/dental-uispo/-bhjcu',
     );
+    expect(screen.getByText(/version 1\+sha256:0123456789ab/)).toBeVisible();
     unmount();
     renderResult({ model_name: 'clinic-caries-v2' });
+    await userEvent.click(screen.getByText('About this result'));
     expect(screen.getByText(/by the model clinic-caries-v2/)).toBeVisible();
     expect(screen.queryByRole('link', { name: 'CC BY 4.0' })).not.toBeInTheDocument();
   });

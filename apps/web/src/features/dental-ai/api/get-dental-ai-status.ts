@@ -5,6 +5,7 @@ import { apiRequest } from '#web/lib/api-client';
 export const dentalAiKeys = {
   all: ['dental-ai'] as const,
   status: ['dental-ai', 'status'] as const,
+  results: ['dental-ai', 'results'] as const,
   result: (id: string) => ['dental-ai', 'result', id] as const,
 };
 

@@ -11,8 +11,11 @@ export function useRunDentalAi() {
       apiRequest(dentalAiPaths.root, dentalAiResult, { method: 'POST', body }),
     onSuccess: async (result) => {
       queryClient.setQueryData(dentalAiKeys.result(result.id), result);
-      // The run used one of the plan's detections.
-      await queryClient.invalidateQueries({ queryKey: dentalAiKeys.status });
+      // The run used one of the plan's detections and joined the past results.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: dentalAiKeys.status }),
+        queryClient.invalidateQueries({ queryKey: dentalAiKeys.results }),
+      ]);
     },
   });
 }
