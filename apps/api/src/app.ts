@@ -12,6 +12,7 @@ import { accountRoutes } from './modules/account/account.routes';
 import { auditPlugin } from './modules/audit/audit.plugin';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { appointmentRoutes } from './modules/appointments/appointments.routes';
+import { calendarRoutes } from './modules/calendar/calendar.routes';
 import { configRoutes } from './modules/config/config.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { dentalAiRoutes } from './modules/dental-ai/dental-ai.routes';
@@ -139,6 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(oralSupplierRoutes, services);
   await app.register(consultationRoutes, services);
   await app.register(appointmentRoutes, services);
+  await app.register(calendarRoutes, services);
   await app.register(membershipRoutes, services);
   await app.register(dentalAiRoutes, services);
   await app.register(staticSpaPlugin, { webDist: config.webDist });

@@ -68,6 +68,12 @@ const envSchema = z.object({
   RESERVATION_URL: optional(
     z.url({ protocol: /^https?$/, error: 'RESERVATION_URL must be an http:// or https:// URL.' }),
   ),
+  CONSULTATION_JOIN_URL: optional(
+    z.url({
+      protocol: /^https?$/,
+      error: 'CONSULTATION_JOIN_URL must be an http:// or https:// URL.',
+    }),
+  ),
   S3_BUCKET: optional(z.string()),
   S3_REGION: optional(z.string()),
   S3_ENDPOINT: optional(
@@ -189,6 +195,9 @@ export interface Config {
   trustProxy: boolean | string;
   /** An external reservation page the Virtual Consultation hub opens; unset means our own. */
   reservationUrl: string | undefined;
+  /** The video call booked consultations take place in; unset means the doctor phones the
+   *  member (docs/decisions/calendar-export.md). */
+  consultationJoinUrl: string | undefined;
   /** Uploaded files go to this S3-compatible bucket; unset means `dataDir/blobs` on disk. */
   s3: S3Settings | undefined;
   /** The job queue (pg-boss) and whether this process works it (WORKERS=on, the default). */
@@ -348,6 +357,7 @@ export function parseEnv(env: Env): Settings {
     },
     trustProxy: parseTrustProxy(vars.TRUST_PROXY),
     reservationUrl: vars.RESERVATION_URL,
+    consultationJoinUrl: vars.CONSULTATION_JOIN_URL,
     s3: parseS3(vars),
     jobs: { workers: vars.WORKERS !== 'off', pollSeconds: vars.JOB_POLL_SECONDS ?? 2 },
     reminders: {

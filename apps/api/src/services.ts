@@ -24,6 +24,8 @@ import { RepositoryAuditLookups } from './modules/audit/audit-lookups';
 import { AuditRepository } from './modules/audit/audit.repository';
 import { AuditService } from './modules/audit/audit.service';
 import { AppointmentService } from './modules/appointments/appointments.service';
+import { CalendarFeedRepository } from './modules/calendar/calendar-feed.repository';
+import { CalendarService } from './modules/calendar/calendar.service';
 import { ReminderRepository } from './modules/appointments/reminders.repository';
 import { ReminderService } from './modules/appointments/reminders.service';
 import { ContentRepository } from './modules/content/content.repository';
@@ -116,6 +118,17 @@ export function createServices(
     auditLookups: new RepositoryAuditLookups(repository, auditRepository),
     reminders,
     appointments: new AppointmentService(new AppointmentRepository(db), reminders, clock),
+    calendar: new CalendarService(
+      new CalendarFeedRepository(db),
+      new AppointmentRepository(db),
+      new ConsultationRepository(db),
+      clock,
+      {
+        publicUrl: config.publicUrl,
+        companyName: config.companyName,
+        consultationJoinUrl: config.consultationJoinUrl,
+      },
+    ),
     tokens,
     blobs,
     links,

@@ -12,5 +12,8 @@ export const publicConfig = z.object({
   /** An external reservation page for the Virtual Consultation hub
    *  (docs/product/consultation.md#hub); absent means the app's own booking page. */
   reservation_url: z.url().optional(),
+  /** Where booked virtual consultations take place; absent means the doctor phones the member
+   *  (docs/decisions/calendar-export.md). */
+  consultation_join_url: z.url().optional(),
 });
 export type PublicConfig = z.infer<typeof publicConfig>;

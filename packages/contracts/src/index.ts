@@ -10,6 +10,7 @@ export * from './virtual-consultation';
 export * from './dental-knowledge';
 export * from './oral-supplier';
 export * from './appointments';
+export * from './calendar';
 export * from './membership';
 export * from './dental-ai';
 export * from './audit';

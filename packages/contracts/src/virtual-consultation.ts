@@ -4,6 +4,8 @@ import { multiLineText, singleLineText } from './text';
 
 /** Routes of docs/product/consultation.md#reservation-calls, plus the booking calls
  *  (docs/decisions/consultation-booking.md). */
+export const reservationNotFoundMessage = 'This reservation was not found.';
+
 export const consultationPaths = {
   reservations: '/api/reservation/',
   reservation: (id: string) => `/api/reservation/${encodeURIComponent(id)}/`,

@@ -11,3 +11,4 @@ export * from './file-digests';
 export * from './audit';
 export * from './login-failures';
 export * from './idempotency';
+export * from './calendar-feeds';

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import {
   accountPaths,
   appointmentPaths,
+  calendarRoutePatterns,
   consultationPaths,
   dentalAiPaths,
   medicalRecordPaths,
@@ -162,6 +163,12 @@ export const auditedRoutes: Readonly<Record<string, AuditedRoute>> = {
   },
   [`PUT ${appointment}`]: { action: 'change', resourceType: 'appointment', resourceId: id },
   [`DELETE ${appointment}`]: { action: 'delete', resourceType: 'appointment', resourceId: id },
+  // The member's own .ics carries the note; the feed carries no health detail and is not audited.
+  [`GET ${calendarRoutePatterns.appointment}`]: {
+    action: 'read',
+    resourceType: 'appointment',
+    resourceId: id,
+  },
 
   [`GET ${dentalAiPaths.results}`]: { action: 'read', resourceType: 'dental_ai_result_list' },
   [`GET ${dentalAiPaths.root}:id/`]: {
@@ -188,6 +195,11 @@ export const auditedRoutes: Readonly<Record<string, AuditedRoute>> = {
   },
   [`GET ${reservation}`]: { action: 'read', resourceType: 'reservation', resourceId: id },
   [`DELETE ${reservation}`]: { action: 'delete', resourceType: 'reservation', resourceId: id },
+  [`GET ${calendarRoutePatterns.reservation}`]: {
+    action: 'read',
+    resourceType: 'reservation',
+    resourceId: id,
+  },
   ['GET /api/form/answer/:id/']: {
     action: 'read',
     resourceType: 'consultation_answers',

@@ -5,6 +5,7 @@ export interface ConfigRoutesOptions {
   companyName: string;
   customerServiceEmail: string;
   reservationUrl: string | undefined;
+  consultationJoinUrl: string | undefined;
 }
 
 /** What the web app needs before anyone logs in: footer, service e-mail, sign-in providers. */
@@ -15,6 +16,9 @@ export function toPublicConfig(options: ConfigRoutesOptions): PublicConfig {
     // Social sign-in is not configured yet (docs/decisions/social-sign-in-not-configured.md).
     social_providers: [],
     ...(options.reservationUrl === undefined ? {} : { reservation_url: options.reservationUrl }),
+    ...(options.consultationJoinUrl === undefined
+      ? {}
+      : { consultation_join_url: options.consultationJoinUrl }),
   };
 }
 

@@ -3,6 +3,7 @@ import {
   bookingLeadMinutes,
   doctorImagesSeparator,
   pastReservationCancelMessage,
+  reservationNotFoundMessage,
   type PageRequest,
   slotTakenMessage,
   maxUpcomingReservations,
@@ -33,7 +34,6 @@ import type {
 } from './virtual-consultation.repository';
 import { formatInZone, isOfferedSlot, slotsBetween } from './slots';
 
-export const reservationNotFoundMessage = 'This reservation was not found.';
 export const answerNotFoundMessage = 'This answer was not found.';
 export const complaintNotFoundMessage = 'This doctor summary was not found.';
 export const unknownDoctorMessage = 'Choose one of the listed doctors.';
