@@ -14,8 +14,10 @@ import { integrityChecked } from './modules/files/integrity-checked-blob-store';
 import type { ErrorLogger } from './logger';
 import { AccountRepository } from './modules/account/account.repository';
 import { AccountService } from './modules/account/account.service';
+import { PasswordChangeService } from './modules/account/password-change.service';
 import { PasswordResetService } from './modules/account/password-reset.service';
 import { PasswordService } from './modules/account/password.service';
+import { SecurityNotices } from './modules/account/security-notices';
 import { SessionService } from './modules/account/session.service';
 import { TokenService } from './modules/account/token.service';
 import { registerAppointmentJobs } from './modules/appointments/appointments.jobs';
@@ -97,6 +99,17 @@ export function createServices(
   });
   const auditRepository = new AuditRepository(db);
   const audit = new AuditService(auditRepository, clock);
+  // Sign-ins from a new device and password changes are e-mailed (docs/decisions/signed-in-devices.md).
+  const notices = new SecurityNotices(
+    mailer,
+    audit,
+    {
+      publicUrl: config.publicUrl,
+      companyName: config.companyName,
+      customerServiceEmail: config.customerServiceEmail,
+    },
+    log,
+  );
   const reminders = new ReminderService(
     new ReminderRepository(db),
     jobs,
@@ -179,7 +192,9 @@ export function createServices(
       clock,
       config.customerServiceEmail,
       config.session,
+      notices,
     ),
+    passwordChanges: new PasswordChangeService(repository, passwords, clock, notices),
     consultations: new ConsultationService(
       new ConsultationRepository(db),
       mailer,

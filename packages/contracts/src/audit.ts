@@ -22,6 +22,10 @@ export const auditActions = [
   'reauthenticate',
   'deactivate',
   'plan_purchase',
+  'new_device_sign_in',
+  'sign_out_device',
+  'sign_out_other_devices',
+  'password_change',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -14,5 +14,6 @@ export * from './calendar';
 export * from './membership';
 export * from './dental-ai';
 export * from './audit';
+export * from './sessions';
 export * from './text';
 export * from './pagination';

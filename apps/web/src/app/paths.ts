@@ -12,6 +12,7 @@ export const paths = {
   updatePassword: '/update-password',
   account: '/account',
   accountActivity: '/account/activity',
+  accountSecurity: '/account/security',
   membership: '/membership',
   oralPhotos: '/oral-photo',
   oralPhotoAdd: '/oral-photo/add',

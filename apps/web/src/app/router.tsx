@@ -55,6 +55,10 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: paths.accountSecurity,
+            lazy: lazyRoute('account-security', () => import('../features/account/security-page')),
+          },
+          {
             path: paths.membership,
             lazy: lazyRoute('membership', () => import('../features/membership/membership-page')),
           },

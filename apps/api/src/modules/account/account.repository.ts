@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Database } from '#api/db/client';
 import { isUniqueViolation } from '#api/db/errors';
 import {
@@ -252,6 +252,46 @@ export class AccountRepository {
       .update(refreshTokens)
       .set({ revokedAt: now })
       .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+  }
+
+  /** Ends every session of the member but `keepSessionId` ('Sign out everywhere else', a
+   *  password change). Call it in a transaction. */
+  async endOtherSessions(userId: string, keepSessionId: string, now: Date): Promise<void> {
+    await this.db
+      .update(sessions)
+      .set({ endedAt: now })
+      .where(
+        and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.endedAt)),
+      );
+    await this.db
+      .update(refreshTokens)
+      .set({ revokedAt: now })
+      .where(
+        and(
+          eq(refreshTokens.userId, userId),
+          ne(refreshTokens.familyId, keepSessionId),
+          isNull(refreshTokens.revokedAt),
+        ),
+      );
+  }
+
+  /** The member's sessions that have not been ended, most recently used first (some may have
+   *  timed out: the caller checks). */
+  openSessions(userId: string): Promise<SessionRow[]> {
+    return this.db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.userId, userId), isNull(sessions.endedAt)))
+      .orderBy(desc(sessions.lastUsedAt), desc(sessions.createdAt));
+  }
+
+  /** Every user agent the member has signed in with, ended sessions included. */
+  async signInUserAgents(userId: string): Promise<string[]> {
+    const rows = await this.db
+      .selectDistinct({ userAgent: sessions.userAgent })
+      .from(sessions)
+      .where(and(eq(sessions.userId, userId), isNotNull(sessions.userAgent)));
+    return rows.flatMap((row) => (row.userAgent === null ? [] : [row.userAgent]));
   }
 
   async insertPasswordResetKey(key: {

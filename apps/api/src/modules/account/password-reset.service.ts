@@ -25,7 +25,7 @@ export interface PasswordResetSettings {
   companyName: string;
 }
 
-const escapeHtml = (text: string) =>
+export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 /** Forgotten passwords (docs/product/accounts.md#forgot-password,

@@ -3,6 +3,7 @@ import {
   problemTypes,
   socialProviderNames,
   type AnyLoginRequest,
+  type DeviceSession,
   type TokenPair,
 } from '@dental/contracts';
 import type { Clock } from '#api/clock';
@@ -11,6 +12,7 @@ import type { SessionTimeouts } from '#api/config';
 import {
   BadRequest,
   Forbidden,
+  NotFound,
   Unauthorized,
   UnprocessableEntity,
   type DomainError,
@@ -23,6 +25,7 @@ import {
 } from '#api/plugins/auth';
 import { isActiveMember } from './account.service';
 import type { PasswordService } from './password.service';
+import { isNewDevice, type SecurityNotices } from './security-notices';
 import {
   hashOpaqueToken,
   newOpaqueToken,
@@ -96,6 +99,7 @@ export class SessionService {
     private readonly clock: Clock,
     private readonly customerServiceEmail: string,
     private readonly timeouts: SessionTimeouts,
+    private readonly notices: SecurityNotices,
   ) {}
 
   private get idleMs(): number {
@@ -132,11 +136,14 @@ export class SessionService {
       throw new Forbidden(deactivatedMessage(this.customerServiceEmail));
     }
     const now = this.clock.now();
-    return this.repository.transaction(async (tx) => {
-      const sessionId = randomUUID();
+    const sessionId = randomUUID();
+    const { pair, newDevice } = await this.repository.transaction(async (tx) => {
+      const newDevice = isNewDevice(await tx.signInUserAgents(user.id), context.userAgent);
       await tx.insertSession({ id: sessionId, userId: user.id, now, ...context });
-      return this.issuePair(tx, { userId: user.id, sessionId }, now);
+      return { pair: await this.issuePair(tx, { userId: user.id, sessionId }, now), newDevice };
     });
+    if (newDevice) await this.notices.newDeviceSignIn(user, sessionId, context, now);
+    return pair;
   }
 
   async refresh(refreshToken: string): Promise<TokenPair> {
@@ -216,6 +223,40 @@ export class SessionService {
     return lifetimeEnd <= idleEnd
       ? new SessionLifetimeReached(this.timeouts.maxHours)
       : new SessionIdle(this.timeouts.idleMinutes);
+  }
+
+  /** The member's live sessions: not ended, not timed out (docs/decisions/signed-in-devices.md). */
+  async listSessions(user: AuthenticatedUser): Promise<DeviceSession[]> {
+    const now = this.clock.now();
+    const open = await this.repository.openSessions(user.id);
+    return open
+      .filter((session) => this.timedOut(session, now) === null)
+      .map((session) => ({
+        id: session.id,
+        created_at: session.createdAt.toISOString(),
+        last_used_at: session.lastUsedAt.toISOString(),
+        user_agent: session.userAgent,
+        ip: session.ip,
+        current: session.id === user.sessionId,
+      }));
+  }
+
+  /** Ends one live session of the member, the caller's own included; any other id is 404. */
+  async endDeviceSession(user: AuthenticatedUser, sessionId: string): Promise<void> {
+    const now = this.clock.now();
+    const ended = await this.repository.transaction(async (tx) => {
+      const session = await tx.findSession(user.id, sessionId);
+      if (session?.endedAt !== null || this.timedOut(session, now) !== null) return false;
+      await tx.endSession(user.id, sessionId, now);
+      return true;
+    });
+    if (!ended) throw new NotFound('This session was not found. It may have ended already.');
+  }
+
+  /** 'Sign out everywhere else': every session of the member but the caller's. */
+  async endOtherSessions(user: AuthenticatedUser): Promise<void> {
+    const now = this.clock.now();
+    await this.repository.transaction((tx) => tx.endOtherSessions(user.id, user.sessionId, now));
   }
 
   /** Ends the session the refresh token belongs to; unknown tokens are ignored. */

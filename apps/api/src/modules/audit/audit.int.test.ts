@@ -18,6 +18,7 @@ import {
   membershipPaths,
   oralPhotoPaths,
   reservationDetail,
+  sessionPaths,
   type ActivityEntry,
   type MedicalRecord,
   type OralPhoto,
@@ -633,6 +634,51 @@ describe('account events', () => {
       .limit(1);
     expect(row).toMatchObject({ actor: 'anonymous', action: 'sign_in', result: 'failure' });
     expect(JSON.stringify(row)).not.toContain(email);
+  });
+
+  it('records a new-device sign-in, signing out a device and the others, a password change', async () => {
+    const member = await factory.member();
+    const signIn = async (userAgent: string) => {
+      const res = await t.request('POST', accountPaths.login, {
+        body: { login_type: 'native', email: member.email, password: member.password },
+        headers: { 'user-agent': userAgent },
+      });
+      return res.json<TokenPair>();
+    };
+    const current = await signIn(browser);
+    const other = await signIn(
+      'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0',
+    );
+    const [newDevice] = (await rowsOf(member.id)).filter(
+      (row) => row.action === 'new_device_sign_in',
+    );
+    expect(newDevice).toMatchObject({ actor: member.id, resourceType: 'session' });
+    const sessions = await t.request('GET', sessionPaths.sessions, { token: other.access });
+    const otherId = sessions.json<{ id: string; current: boolean }[]>().find((s) => s.current)?.id;
+    expect(newDevice?.resourceId).toBe(otherId);
+
+    const mine = { token: current.access, headers: { 'user-agent': browser } };
+    const ended = await t.request('DELETE', sessionPaths.session(otherId ?? ''), mine);
+    expect(ended.statusCode).toBe(204);
+    expect(await newestOf(member.id)).toMatchObject({
+      action: 'sign_out_device',
+      resourceId: otherId,
+      result: 'success',
+    });
+    expect((await t.request('DELETE', sessionPaths.sessions, mine)).statusCode).toBe(204);
+    expect(await newestOf(member.id)).toMatchObject({ action: 'sign_out_other_devices' });
+    const password = strongPassword();
+    const changed = await t.request('POST', sessionPaths.changePassword, {
+      ...mine,
+      body: { current_password: member.password, password, confirm_password: password },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(await newestOf(member.id)).toMatchObject({
+      action: 'password_change',
+      actor: member.id,
+      resourceType: 'account',
+      result: 'success',
+    });
   });
 
   it('records a plan purchase in the buyer’s chain', async () => {

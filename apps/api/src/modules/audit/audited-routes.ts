@@ -7,6 +7,7 @@ import {
   dentalAiPaths,
   medicalRecordPaths,
   oralPhotoPaths,
+  sessionPaths,
   singleLineText,
   type AuditAction,
   type AuditResourceType,
@@ -254,4 +255,14 @@ export const auditedRoutes: Readonly<Record<string, AuditedRoute>> = {
   },
   [`POST ${accountPaths.reauthenticate}`]: { action: 'reauthenticate', resourceType: 'session' },
   [`DELETE ${accountPaths.account}`]: { action: 'deactivate', resourceType: 'account' },
+  [`DELETE ${sessionPaths.session(':id')}`]: {
+    action: 'sign_out_device',
+    resourceType: 'session',
+    resourceId: id,
+  },
+  [`DELETE ${sessionPaths.sessions}`]: {
+    action: 'sign_out_other_devices',
+    resourceType: 'session',
+  },
+  [`POST ${sessionPaths.changePassword}`]: { action: 'password_change', resourceType: 'account' },
 };

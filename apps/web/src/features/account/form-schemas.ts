@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  currentPasswordRequiredMessage,
   email,
   nativeLoginRequest,
   password,
@@ -32,4 +33,9 @@ export const forgetPasswordForm = z.object({ email: requiredEmail });
 export const resetPasswordForm = z.object({
   password: requiredNewPassword,
   confirmPassword: z.string().min(1, 'Confirm New Password is required.'),
+});
+
+/** Change password while signed in: the current password, then the reset form's two fields. */
+export const changePasswordForm = resetPasswordForm.extend({
+  current_password: z.string().min(1, currentPasswordRequiredMessage),
 });

@@ -1,16 +1,5 @@
-import { useId, useState, type ReactNode } from 'react';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  Progress,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { useState } from 'react';
+import { Alert, Anchor, Badge, Button, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
@@ -34,20 +23,9 @@ import { Detail, DetailsList } from './components/details-list';
 import { NameEditor } from './components/name-editor';
 import { PasswordCheckDialog } from './components/password-check-dialog';
 import { PhoneEditor } from './components/phone-editor';
+import { Section } from './components/section';
 
 dayjs.extend(utc);
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const headingId = useId();
-  return (
-    <Paper component="section" withBorder p="md" aria-labelledby={headingId}>
-      <Title order={2} size="h3" mb="sm" id={headingId}>
-        {title}
-      </Title>
-      {children}
-    </Paper>
-  );
-}
 
 function CustomerInformation({ account }: { account: Account }) {
   return (
@@ -116,6 +94,20 @@ function SocialAccounts({ account }: { account: Account }) {
           </Detail>
         ))}
       </DetailsList>
+    </Section>
+  );
+}
+
+/** The password change and the signed-in devices (docs/decisions/signed-in-devices.md). */
+function PasswordAndDevices() {
+  return (
+    <Section title="Password and devices">
+      <Text mb="sm">
+        Change your password, and see the devices signed in to your account and sign them out.
+      </Text>
+      <Anchor component={Link} to={paths.accountSecurity}>
+        Manage password and devices
+      </Anchor>
     </Section>
   );
 }
@@ -268,6 +260,7 @@ export default function ProfilePage() {
           <CustomerInformation account={account.data} />
           <ProfileDetails account={account.data} />
           <SocialAccounts account={account.data} />
+          <PasswordAndDevices />
           <AccountActivity />
           <Service />
           <DeleteData />

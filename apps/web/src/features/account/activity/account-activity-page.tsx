@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import dayjs from 'dayjs';
-import type { ActivityEntry } from '@dental/contracts';
+import { describeBrowser, type ActivityEntry } from '@dental/contracts';
 import { paths } from '#web/app/paths';
 import { NothingToShow } from '#web/components/nothing-to-show';
 import { PageSpinner } from '#web/components/page-spinner';
@@ -9,7 +9,7 @@ import { errorMessage } from '#web/lib/api-client';
 import { dateFormat } from '#web/lib/dates';
 import { useDocumentTitle } from '#web/lib/document-title';
 import { useAccountActivity } from '../api/account-activity';
-import { describeActivity, describeBrowser } from './activity-wording';
+import { describeActivity } from './activity-wording';
 import classes from './account-activity-page.module.css';
 
 function Entry({ entry }: { entry: ActivityEntry }) {

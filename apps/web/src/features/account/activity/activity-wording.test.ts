@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { auditActions, auditResourceTypes } from '@dental/contracts';
-import { describeActivity, describeBrowser } from './activity-wording';
+import { describeActivity } from './activity-wording';
 
 describe('describeActivity', () => {
   it.each([
@@ -61,6 +61,22 @@ describe('describeActivity', () => {
       { action: 'plan_purchase', resource_type: 'membership', result: 'success' },
       'Membership plan purchased',
     ],
+    [
+      { action: 'new_device_sign_in', resource_type: 'session', result: 'success' },
+      'Signed in from a new device: we e-mailed you about it',
+    ],
+    [
+      { action: 'sign_out_device', resource_type: 'session', result: 'success' },
+      'You signed out a device',
+    ],
+    [
+      { action: 'sign_out_other_devices', resource_type: 'session', result: 'success' },
+      'You signed out all your other devices',
+    ],
+    [
+      { action: 'password_change', resource_type: 'account', result: 'failure' },
+      'Failed attempt to change your password',
+    ],
   ] as const)('%o → %s', (entry, words) => {
     expect(describeActivity(entry)).toBe(words);
   });
@@ -75,27 +91,5 @@ describe('describeActivity', () => {
         }
       }
     }
-  });
-});
-
-describe('describeBrowser', () => {
-  it.each([
-    [
-      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
-      'Chrome on Windows',
-    ],
-    [
-      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
-      'Safari on iOS',
-    ],
-    ['Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0', 'Firefox on Linux'],
-    [
-      'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0',
-      'Edge on macOS',
-    ],
-    ['curl/8.5.0', 'Unknown browser'],
-    [null, 'Unknown browser'],
-  ])('%s → %s', (userAgent, words) => {
-    expect(describeBrowser(userAgent)).toBe(words);
   });
 });

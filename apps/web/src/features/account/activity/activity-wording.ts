@@ -67,6 +67,14 @@ export function describeActivity(
       return 'Account deleted and deactivated';
     case 'plan_purchase':
       return 'Membership plan purchased';
+    case 'new_device_sign_in':
+      return 'Signed in from a new device: we e-mailed you about it';
+    case 'sign_out_device':
+      return failed ? 'Failed attempt to sign out a device' : 'You signed out a device';
+    case 'sign_out_other_devices':
+      return 'You signed out all your other devices';
+    case 'password_change':
+      return failed ? 'Failed attempt to change your password' : 'You changed your password';
     case 'download':
       return failed
         ? `Failed attempt to open the file of ${thing} through a link`
@@ -85,31 +93,4 @@ export function describeActivity(
       return failed ? `Failed attempt to ${attempted} ${thing}` : `You ${done} ${thing}`;
     }
   }
-}
-
-const browsers: [RegExp, string][] = [
-  [/Edg\//, 'Edge'],
-  [/OPR\//, 'Opera'],
-  [/Firefox\//, 'Firefox'],
-  [/Chrom(e|ium)\//, 'Chrome'],
-  [/Safari\//, 'Safari'],
-];
-
-const systems: [RegExp, string][] = [
-  [/Android/, 'Android'],
-  [/iPhone|iPad/, 'iOS'],
-  [/Windows/, 'Windows'],
-  [/Mac OS X|Macintosh/, 'macOS'],
-  [/CrOS/, 'ChromeOS'],
-  [/Linux/, 'Linux'],
-];
-
-/** 'Chrome on Windows' from a user agent; 'Unknown browser' when it names none we know. */
-export function describeBrowser(userAgent: string | null): string {
-  if (userAgent === null) return 'Unknown browser';
-  const browser = browsers.find(([pattern]) => pattern.test(userAgent))?.[1];
-  const system = systems.find(([pattern]) => pattern.test(userAgent))?.[1];
-  if (browser === undefined)
-    return system === undefined ? 'Unknown browser' : `A browser on ${system}`;
-  return system === undefined ? browser : `${browser} on ${system}`;
 }

@@ -1,0 +1,54 @@
+import {
+  changePasswordSuccess,
+  wrongCurrentPasswordMessage,
+  type ChangePasswordRequest,
+  type MessageResponse,
+} from '@dental/contracts';
+import type { Clock } from '#api/clock';
+import { BadRequest } from '#api/domain-errors';
+import type { AuthenticatedUser } from '#api/plugins/auth';
+import type { AccountRepository } from './account.repository';
+import { isActiveMember } from './account.service';
+import { assertAcceptablePassword, type PasswordService } from './password.service';
+import type { SecurityNotices } from './security-notices';
+
+/** Change the password while signed in (docs/product/accounts.md#change-password): the current
+ *  password is checked in the same call, so no separate step-up is needed. */
+export class PasswordChangeService {
+  constructor(
+    private readonly repository: AccountRepository,
+    private readonly passwords: PasswordService,
+    private readonly clock: Clock,
+    private readonly notices: SecurityNotices,
+  ) {}
+
+  /**
+   * Sets the new password (the reset's rules), uses up every reset link and ends every other
+   * session; the caller's session counts as signed in just now. The member is e-mailed.
+   */
+  async changePassword(
+    user: AuthenticatedUser,
+    request: ChangePasswordRequest,
+  ): Promise<MessageResponse> {
+    const row = await this.repository.findUserById(user.id);
+    if (
+      !isActiveMember(row) ||
+      !(await this.passwords.verify(row.passwordHash, request.current_password))
+    ) {
+      throw new BadRequest(wrongCurrentPasswordMessage, {
+        current_password: [wrongCurrentPasswordMessage],
+      });
+    }
+    assertAcceptablePassword(request.password);
+    const passwordHash = await this.passwords.hash(request.password);
+    const now = this.clock.now();
+    await this.repository.transaction(async (tx) => {
+      await tx.updatePasswordHash(user.id, passwordHash, now);
+      await tx.useAllPasswordResetKeys(user.id, now);
+      await tx.endOtherSessions(user.id, user.sessionId, now);
+      await tx.markSessionAuthenticated(user.id, user.sessionId, now);
+    });
+    await this.notices.passwordChanged(row, now);
+    return { message: changePasswordSuccess };
+  }
+}
