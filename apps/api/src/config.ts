@@ -452,6 +452,12 @@ export function fileLinkSecret(tokenSecret: string): Buffer {
   return Buffer.from(hkdfSync('sha256', tokenSecret, '', 'file-links', 32));
 }
 
+/** The AES-256-GCM key of stored TOTP secrets, derived the same way with the label
+ *  'totp-secrets' (docs/decisions/second-factor.md). */
+export function totpSecretKey(tokenSecret: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', tokenSecret, '', 'totp-secrets', 32));
+}
+
 const secretsFileSchema = z.object({ tokenSecret: z.string().min(32) });
 
 function parseJson(text: string): unknown {

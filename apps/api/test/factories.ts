@@ -46,8 +46,9 @@ export function factories({ services }: TestApp) {
       };
     },
 
-    login(member: Pick<TestMember, 'email' | 'password'>): Promise<TokenPair> {
-      return services.sessions.login(
+    /** The tokens of a password sign-in of a member without a second factor. */
+    async login(member: Pick<TestMember, 'email' | 'password'>): Promise<TokenPair> {
+      const answer = await services.sessions.login(
         {
           login_type: 'native',
           email: member.email,
@@ -55,6 +56,8 @@ export function factories({ services }: TestApp) {
         },
         { userAgent: 'test', ip: '127.0.0.1' },
       );
+      if ('mfa_required' in answer) throw new Error('This member has a second factor.');
+      return answer;
     },
 
     /** A member who has logged in, with the tokens of that session. */

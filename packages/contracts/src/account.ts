@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isValidPhoneNumber } from 'libphonenumber-js';
 import { planName } from './plans';
 import { singleLineText } from './text';
+import { mfaChallenge, secondFactorCode } from './second-factor';
 
 /** Routes of docs/product/accounts.md#account-calls, plus token refresh and logout
  *  (docs/decisions). */
@@ -78,6 +79,11 @@ export type LoginRequest = z.infer<typeof loginRequest>;
 export const tokenPair = z.object({ access: z.string(), refresh: z.string() });
 export type TokenPair = z.infer<typeof tokenPair>;
 
+/** POST /api/account/login/ answers a token pair, or a challenge when a second step is due
+ *  (docs/decisions/second-factor.md). */
+export const loginResponse = z.union([tokenPair, mfaChallenge]);
+export type LoginResponse = z.infer<typeof loginResponse>;
+
 export const refreshRequest = z.object({ refresh: singleLineText().min(1).max(512) });
 
 /** PUT /api/account/: only username and phone change; other fields are ignored
@@ -88,10 +94,17 @@ export const updateAccountRequest = z.object({
 });
 export type UpdateAccountRequest = z.infer<typeof updateAccountRequest>;
 
-/** The step-up before deactivation (docs/decisions/session-timeouts.md). */
-export const reauthenticateRequest = z.object({
-  password: singleLineText().min(1, 'Password is required.').max(128),
-});
+/** The step-up before sensitive actions (docs/decisions/session-timeouts.md): the password, or
+ *  a code of the member's second factor (docs/decisions/second-factor.md). */
+export const reauthenticateRequest = z
+  .object({
+    password: singleLineText().min(1, 'Password is required.').max(128).optional(),
+    code: secondFactorCode.optional(),
+  })
+  .refine((body) => body.password !== undefined || body.code !== undefined, {
+    message: 'Password is required.',
+    path: ['password'],
+  });
 export type ReauthenticateRequest = z.infer<typeof reauthenticateRequest>;
 
 export const forgetPasswordRequest = z.object({ email });

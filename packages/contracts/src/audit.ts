@@ -26,6 +26,9 @@ export const auditActions = [
   'sign_out_device',
   'sign_out_other_devices',
   'password_change',
+  'second_factor_enable',
+  'second_factor_disable',
+  'recovery_code_use',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -1,5 +1,6 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import type { RateLimitConfig } from '../config';
 import { loginFailures } from '../db/schema';
 
 export interface LockPolicy {
@@ -9,6 +10,16 @@ export interface LockPolicy {
   maxLockMs: number;
   /** How long failures are remembered after the last one (or after the lock ends). */
   memoryMs: number;
+}
+
+/** The configured locks, shared by wrong passwords and wrong second-factor codes. */
+export function loginLockPolicy(limits: RateLimitConfig): LockPolicy {
+  return {
+    lockAfterFailures: limits.loginLockAfterFailures,
+    lockMs: limits.loginLockSeconds * 1000,
+    maxLockMs: limits.loginLockMaxSeconds * 1000,
+    memoryMs: limits.windowSeconds * 1000,
+  };
 }
 
 /**

@@ -10,7 +10,7 @@ import type { Clock } from '../clock';
 import type { RateLimitConfig } from '../config';
 import type { Database } from '../db/client';
 import { RateLimited } from '../domain-errors';
-import { LoginFailureRepository } from './login-failures.repository';
+import { LoginFailureRepository, loginLockPolicy } from './login-failures.repository';
 import { RateLimitRepository } from './rate-limit.repository';
 
 /** The routes that guess or spam credentials: each has its own counters. */
@@ -19,6 +19,7 @@ export const rateLimitedActions = [
   'register',
   'forgetPassword',
   'reauthenticate',
+  'loginWithCode',
 ] as const;
 export type RateLimitedAction = (typeof rateLimitedActions)[number];
 
@@ -119,12 +120,7 @@ export const rateLimitPlugin = fp(
     };
 
     const failures = new LoginFailureRepository(db);
-    const lockPolicy = {
-      lockAfterFailures: limits.loginLockAfterFailures,
-      lockMs: limits.loginLockSeconds * 1000,
-      maxLockMs: limits.loginLockMaxSeconds * 1000,
-      memoryMs: timeWindow,
-    };
+    const lockPolicy = loginLockPolicy(limits);
     let lastSweep = 0;
     const perAddress = policy('login');
     const login = async (request: FastifyRequest) => {
@@ -161,6 +157,8 @@ export const rateLimitPlugin = fp(
       forgetPassword: policy('forgetPassword'),
       // Its body has no e-mail, so only the per-address limit applies to password re-checks.
       reauthenticate: policy('reauthenticate'),
+      // Wrong codes also lock the member's second step (docs/decisions/second-factor.md).
+      loginWithCode: policy('loginWithCode'),
     });
   },
   { name: 'rate-limit' },

@@ -12,3 +12,4 @@ export * from './audit';
 export * from './login-failures';
 export * from './idempotency';
 export * from './calendar-feeds';
+export * from './second-factor';

@@ -87,6 +87,45 @@ export class SecurityNotices {
   }
 
   /** Two-step verification turned on (docs/decisions/second-factor.md). */
+  async secondFactorEnabled(user: UserRow, at: Date): Promise<void> {
+    const { companyName, customerServiceEmail } = this.settings;
+    await this.send(user, `Two-step verification is on for your ${companyName} account`, [
+      `Hello ${user.username},`,
+      `Two-step verification was turned on for your ${companyName} account on ${minuteInUtc(at)}. From now on, signing in asks for a code from your authenticator app after your password.`,
+      `If you did not do this, contact customer service at ${customerServiceEmail}.`,
+      companyName,
+    ]);
+  }
+
+  async secondFactorDisabled(user: UserRow, at: Date): Promise<void> {
+    const { companyName, publicUrl, customerServiceEmail } = this.settings;
+    await this.send(user, `Two-step verification is off for your ${companyName} account`, [
+      `Hello ${user.username},`,
+      `Two-step verification with an authenticator app was turned off for your ${companyName} account on ${minuteInUtc(at)}.`,
+      `If you did not do this, reset your password now at ${publicUrl}/forget-password and contact customer service at ${customerServiceEmail}.`,
+      companyName,
+    ]);
+  }
+
+  /** A recovery code was used: the audit row and the e-mail, with how many are left. */
+  async recoveryCodeUsed(user: UserRow, left: number, at: Date): Promise<void> {
+    await this.audit.record({
+      memberId: user.id,
+      actor: user.id,
+      action: 'recovery_code_use',
+      resourceType: 'account',
+      resourceId: null,
+      result: 'success',
+    });
+    const { companyName, publicUrl, customerServiceEmail } = this.settings;
+    await this.send(user, `A recovery code of your ${companyName} account was used`, [
+      `Hello ${user.username},`,
+      `A recovery code was used to confirm a sign-in or a change to your ${companyName} account on ${minuteInUtc(at)}. Each code works once; ${left} of your 10 codes ${left === 1 ? 'is' : 'are'} left.`,
+      `If you did not do this, reset your password now at ${publicUrl}/forget-password and contact customer service at ${customerServiceEmail}.`,
+      companyName,
+    ]);
+  }
+
   private async send(user: UserRow, subject: string, lines: string[]): Promise<void> {
     const message: MailMessage = {
       to: user.email,

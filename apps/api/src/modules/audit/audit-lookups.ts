@@ -8,6 +8,8 @@ export class RepositoryAuditLookups implements AuditLookups {
   constructor(
     private readonly accounts: AccountRepository,
     private readonly audit: AuditRepository,
+    /** The second factor's challenges belong to the account module (wired in services.ts). */
+    readonly memberByMfaToken: (token: string) => Promise<string | null>,
   ) {}
 
   async memberByEmail(email: string): Promise<string | null> {

@@ -1,0 +1,53 @@
+import { Alert, Anchor, Stack, Text } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { confirmTotpRequest } from '@dental/contracts';
+import { ApiError, errorMessage } from '#web/lib/api-client';
+import { applyFieldErrors } from '../apply-field-errors';
+import { useLoginWithCode } from '../api/second-factor';
+import { CodeField } from './code-field';
+import { SubmitButton } from './submit-button';
+
+/** The second step of a login (docs/decisions/second-factor.md): a code from the authenticator
+ *  app or a recovery code, within 5 minutes of the password. */
+export function LoginCodeStep({ mfaToken, onBack }: { mfaToken: string; onBack: () => void }) {
+  const loginWithCode = useLoginWithCode();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(confirmTotpRequest), defaultValues: { code: '' } });
+  const onSubmit = handleSubmit(({ code }) => {
+    loginWithCode.mutate(
+      { mfaToken, code },
+      {
+        onError: (error) => {
+          applyFieldErrors(error, ['code'], setError);
+        },
+      },
+    );
+  });
+  const error = loginWithCode.error;
+  const fieldError = error instanceof ApiError && error.fieldErrors.code !== undefined;
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate>
+      <Stack gap="md">
+        <Text>
+          Two-step verification is on for this account. Enter the 6-digit code from your
+          authenticator app, or one of your recovery codes.
+        </Text>
+        <CodeField autoFocus {...register('code')} error={errors.code?.message} />
+        {error !== null && !fieldError && (
+          <Alert color="red" variant="outline">
+            {errorMessage(error)}
+          </Alert>
+        )}
+        <SubmitButton pending={loginWithCode.isPending}>Verify</SubmitButton>
+        <Anchor component="button" type="button" size="sm" onClick={onBack}>
+          Back to log in
+        </Anchor>
+      </Stack>
+    </form>
+  );
+}
