@@ -10,6 +10,7 @@ import { systemClock, type Clock } from './clock';
 import { loggerOptions, type LogDestination } from './logger';
 import { accountRoutes } from './modules/account/account.routes';
 import { sessionRoutes } from './modules/account/sessions.routes';
+import { secondFactorRoutes } from './modules/account/second-factor.routes';
 import { auditPlugin } from './modules/audit/audit.plugin';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { appointmentRoutes } from './modules/appointments/appointments.routes';
@@ -127,6 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(accountRoutes, services);
   await app.register(sessionRoutes, services);
+  await app.register(secondFactorRoutes, services);
   await app.register(auditRoutes, services);
   await app.register(configRoutes, config);
   await app.register(filesRoutes, {

@@ -5,10 +5,11 @@ import { createPaymentProvider } from './adapters/payments/create-payment-provid
 import { createSmsSender } from './adapters/sms/create-sms-sender';
 import type { SmsSender } from './adapters/sms/sms-sender';
 import type { Clock } from './clock';
-import { fileLinkSecret, type Config } from './config';
+import { fileLinkSecret, totpSecretKey, type Config } from './config';
 import type { Database } from './db/client';
 import type { JobQueue } from './jobs/job-queue';
 import { Metrics } from './lib/metrics';
+import { LoginFailureRepository, loginLockPolicy } from './plugins/login-failures.repository';
 import { SignedLinks } from './lib/signed-links';
 import { integrityChecked } from './modules/files/integrity-checked-blob-store';
 import type { ErrorLogger } from './logger';
@@ -17,6 +18,8 @@ import { AccountService } from './modules/account/account.service';
 import { PasswordChangeService } from './modules/account/password-change.service';
 import { PasswordResetService } from './modules/account/password-reset.service';
 import { PasswordService } from './modules/account/password.service';
+import { SecondFactorRepository } from './modules/account/second-factor.repository';
+import { SecondFactorService } from './modules/account/second-factor.service';
 import { SecurityNotices } from './modules/account/security-notices';
 import { SessionService } from './modules/account/session.service';
 import { TokenService } from './modules/account/token.service';
@@ -110,6 +113,20 @@ export function createServices(
     },
     log,
   );
+  // Every password and social sign-in passes the second factor (docs/decisions/second-factor.md).
+  const secondFactor = new SecondFactorService(
+    new SecondFactorRepository(db),
+    repository,
+    passwords,
+    new LoginFailureRepository(db),
+    notices,
+    clock,
+    {
+      issuer: config.companyName,
+      secretKey: totpSecretKey(config.tokenSecret),
+      lockPolicy: loginLockPolicy(config.rateLimit),
+    },
+  );
   const reminders = new ReminderService(
     new ReminderRepository(db),
     jobs,
@@ -128,7 +145,9 @@ export function createServices(
   return {
     metrics,
     audit,
-    auditLookups: new RepositoryAuditLookups(repository, auditRepository),
+    auditLookups: new RepositoryAuditLookups(repository, auditRepository, (token) =>
+      secondFactor.mfaTokenOwner(token),
+    ),
     reminders,
     appointments: new AppointmentService(new AppointmentRepository(db), reminders, clock),
     calendar: new CalendarService(
@@ -193,7 +212,9 @@ export function createServices(
       config.customerServiceEmail,
       config.session,
       notices,
+      secondFactor,
     ),
+    secondFactor,
     passwordChanges: new PasswordChangeService(repository, passwords, clock, notices),
     consultations: new ConsultationService(
       new ConsultationRepository(db),

@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   account,
   accountPaths,
   anyLoginRequest,
   forgetPasswordRequest,
+  loginResponse,
   messageResponse,
   reauthenticateRequest,
   refreshRequest,
@@ -33,6 +34,18 @@ export function signInContext(request: FastifyRequest): SignInContext {
   return { userAgent: request.headers['user-agent'] ?? null, ip: request.ip };
 }
 
+/** Route options of the sensitive actions: signed in, and signed in or re-checked (password or
+ *  second-factor code) within the last 10 minutes, else 403 (docs/decisions/session-timeouts.md). */
+export function recentSignInRequired(app: FastifyInstance, sessions: SessionService) {
+  return {
+    onRequest: app.authenticate,
+    preHandler: (request: FastifyRequest) => {
+      sessions.assertRecentlyAuthenticated(request.user);
+      return Promise.resolve();
+    },
+  };
+}
+
 const noContent = z.null().describe('No content');
 const tags = ['account'];
 const bearer = [{ bearerAuth: [] }];
@@ -45,13 +58,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = (
   { accounts, sessions, passwordResets },
 ) => {
   const authenticated = { onRequest: app.authenticate };
-  const recentlyAuthenticated = {
-    ...authenticated,
-    preHandler: (request: FastifyRequest) => {
-      sessions.assertRecentlyAuthenticated(request.user);
-      return Promise.resolve();
-    },
-  };
+  const recentlyAuthenticated = recentSignInRequired(app, sessions);
 
   app.post(
     accountPaths.register,
@@ -75,7 +82,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = (
         tags,
         summary: 'Log in; answers an access and a refresh token',
         body: anyLoginRequest,
-        response: { 200: tokenPair, ...problems(400, 401, 403, 422, 429) },
+        response: { 200: loginResponse, ...problems(400, 401, 403, 422, 429) },
       },
     },
     (request) => sessions.login(request.body, signInContext(request)),
@@ -117,14 +124,15 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = (
       preHandler: app.rateLimits.reauthenticate,
       schema: {
         tags,
-        summary: 'Re-check the password: the session counts as signed in just now',
+        summary:
+          'Re-check the password, or a second-factor code: the session counts as signed in just now',
         security: bearer,
         body: reauthenticateRequest,
         response: { 204: noContent, ...problems(400, 401, 429) },
       },
     },
     async (request, reply) => {
-      await sessions.reauthenticate(request.user, request.body.password);
+      await sessions.reauthenticate(request.user, request.body);
       return reply.code(204).send(null);
     },
   );

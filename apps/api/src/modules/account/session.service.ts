@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import {
+  mfaTokenExpiredMessage,
   problemTypes,
   socialProviderNames,
   type AnyLoginRequest,
   type DeviceSession,
+  type LoginResponse,
+  type ReauthenticateRequest,
   type TokenPair,
 } from '@dental/contracts';
 import type { Clock } from '#api/clock';
@@ -25,6 +28,7 @@ import {
 } from '#api/plugins/auth';
 import { isActiveMember } from './account.service';
 import type { PasswordService } from './password.service';
+import type { SecondFactorService } from './second-factor.service';
 import { isNewDevice, type SecurityNotices } from './security-notices';
 import {
   hashOpaqueToken,
@@ -42,8 +46,9 @@ export interface SignInContext {
   ip: string | null;
 }
 
-/** What proved the member's identity; a passkey is already two factors. */
-export type SignInProof = 'password' | 'social' | 'passkey';
+/** What proved the member's identity; a passkey is already two factors, and 'second factor' is
+ *  the second step after a password or social sign-in (docs/decisions/second-factor.md). */
+export type SignInProof = 'password' | 'social' | 'passkey' | 'second factor';
 
 export const wrongPasswordMessage = 'The password is incorrect.';
 export const reauthenticationRequiredMessage =
@@ -100,6 +105,7 @@ export class SessionService {
     private readonly customerServiceEmail: string,
     private readonly timeouts: SessionTimeouts,
     private readonly notices: SecurityNotices,
+    private readonly secondFactor: SecondFactorService,
   ) {}
 
   private get idleMs(): number {
@@ -110,7 +116,7 @@ export class SessionService {
     return this.timeouts.maxHours * 60 * 60 * 1000;
   }
 
-  async login(request: AnyLoginRequest, context: SignInContext): Promise<TokenPair> {
+  async login(request: AnyLoginRequest, context: SignInContext): Promise<LoginResponse> {
     if (request.login_type !== 'native') {
       const provider = socialProviderNames[request.login_type];
       throw new UnprocessableEntity(`Sign-in with ${provider} is not available on this server.`);
@@ -129,11 +135,23 @@ export class SessionService {
   /**
    * Every way of proving who the member is (password, social provider, passkey) ends here, so
    * that the deactivation rule, the second factor and the session record apply to all of them.
+   * A password or social sign-in of an account with a second factor answers a challenge instead
+   * of tokens; a passkey, or the challenge's second step, signs in.
    */
-  async signIn(user: UserRow, context: SignInContext, _proof: SignInProof): Promise<TokenPair> {
+  async signIn(
+    user: UserRow,
+    context: SignInContext,
+    proof: 'passkey' | 'second factor',
+  ): Promise<TokenPair>;
+  async signIn(user: UserRow, context: SignInContext, proof: SignInProof): Promise<LoginResponse>;
+  async signIn(user: UserRow, context: SignInContext, proof: SignInProof): Promise<LoginResponse> {
     // Only someone who proved the identity learns that the account is deactivated.
     if (user.deactivatedAt !== null) {
       throw new Forbidden(deactivatedMessage(this.customerServiceEmail));
+    }
+    const oneFactor = proof === 'password' || proof === 'social';
+    if (oneFactor && (await this.secondFactor.hasSecondFactor(user.id))) {
+      return { mfa_required: true, mfa_token: await this.secondFactor.challenge(user.id) };
     }
     const now = this.clock.now();
     const sessionId = randomUUID();
@@ -144,6 +162,15 @@ export class SessionService {
     });
     if (newDevice) await this.notices.newDeviceSignIn(user, sessionId, context, now);
     return pair;
+  }
+
+  /** The second step with an authenticator or recovery code: 400 for a wrong code (throttled),
+   *  401 once the `mfa_token` expired or was used. */
+  async loginWithCode(token: string, code: string, context: SignInContext): Promise<TokenPair> {
+    const userId = await this.secondFactor.redeemWithCode(token, code);
+    const user = await this.repository.findUserById(userId);
+    if (user === undefined) throw new Unauthorized(mfaTokenExpiredMessage);
+    return this.signIn(user, context, 'second factor');
   }
 
   async refresh(refreshToken: string): Promise<TokenPair> {
@@ -199,11 +226,17 @@ export class SessionService {
     };
   }
 
-  /** Step-up: a right password makes the session count as signed in just now. */
-  async reauthenticate(user: AuthenticatedUser, password: string): Promise<void> {
-    const row = await this.repository.findUserById(user.id);
-    if (!isActiveMember(row) || !(await this.passwords.verify(row.passwordHash, password))) {
-      throw new BadRequest(wrongPasswordMessage, { password: [wrongPasswordMessage] });
+  /** Step-up: a right password, or a right code of the member's second factor, makes the
+   *  session count as signed in just now. */
+  async reauthenticate(user: AuthenticatedUser, proof: ReauthenticateRequest): Promise<void> {
+    if (proof.password === undefined && proof.code !== undefined) {
+      await this.secondFactor.verifyCode(user.id, proof.code);
+    } else {
+      const row = await this.repository.findUserById(user.id);
+      const password = proof.password ?? '';
+      if (!isActiveMember(row) || !(await this.passwords.verify(row.passwordHash, password))) {
+        throw new BadRequest(wrongPasswordMessage, { password: [wrongPasswordMessage] });
+      }
     }
     await this.repository.markSessionAuthenticated(user.id, user.sessionId, this.clock.now());
   }
