@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { eq, isNull, sql } from 'drizzle-orm';
+import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   accountPaths,
@@ -18,9 +19,12 @@ import {
   membershipPaths,
   oralPhotoPaths,
   reservationDetail,
+  secondFactorPaths,
   sessionPaths,
   type ActivityEntry,
   type MedicalRecord,
+  type MfaChallenge,
+  type RecoveryCodes,
   type OralPhoto,
   type TokenPair,
 } from '@dental/contracts';
@@ -677,6 +681,68 @@ describe('account events', () => {
       action: 'password_change',
       actor: member.id,
       resourceType: 'account',
+      result: 'success',
+    });
+  });
+
+  it('records the second factor: on, a second step with a wrong code then a recovery code, off', async () => {
+    const member = await factory.loggedInMember();
+    const mine = as(member);
+    const started = await t.request('POST', secondFactorPaths.totp, {
+      ...mine,
+      body: { password: member.password },
+    });
+    const secret = Secret.fromBase32(started.json<{ secret: string }>().secret);
+    const codeNow = () => new TOTP({ secret }).generate({ timestamp: t.clock.now().getTime() });
+    const confirmed = await t.request('POST', secondFactorPaths.confirmTotp, {
+      ...mine,
+      body: { code: codeNow() },
+    });
+    expect(await newestOf(member.id)).toMatchObject({
+      action: 'second_factor_enable',
+      actor: member.id,
+      result: 'success',
+    });
+
+    const before = (await rowsOf(member.id)).length;
+    const challenge = await t.request('POST', accountPaths.login, {
+      body: { login_type: 'native', email: member.email, password: member.password },
+      headers: { 'user-agent': browser },
+    });
+    // The right password alone is not a sign-in yet.
+    expect(await rowsOf(member.id)).toHaveLength(before);
+    const step = (code: string) =>
+      t.request('POST', secondFactorPaths.loginWithCode, {
+        body: { mfa_token: challenge.json<MfaChallenge>().mfa_token, code },
+        headers: { 'user-agent': browser },
+      });
+    expect((await step('12345')).statusCode).toBe(400);
+    expect(await newestOf(member.id)).toMatchObject({
+      action: 'sign_in',
+      actor: 'anonymous',
+      result: 'failure',
+    });
+    const [recovery] = confirmed.json<RecoveryCodes>().recovery_codes;
+    expect((await step(recovery ?? '')).statusCode).toBe(200);
+    expect(await rowsOf(member.id)).toContainEqual(
+      expect.objectContaining({ action: 'recovery_code_use', actor: member.id }),
+    );
+    // The second step is the sign-in (from a browser new to this member).
+    expect(await newestOf(member.id)).toMatchObject({
+      action: 'sign_in_new_browser',
+      actor: member.id,
+      result: 'success',
+    });
+
+    t.clock.advance(30_000);
+    const removed = await t.request('DELETE', secondFactorPaths.totp, {
+      ...mine,
+      body: { password: member.password, code: codeNow() },
+    });
+    expect(removed.statusCode).toBe(204);
+    expect(await newestOf(member.id)).toMatchObject({
+      action: 'second_factor_disable',
+      actor: member.id,
       result: 'success',
     });
   });

@@ -7,6 +7,7 @@ import {
   dentalAiPaths,
   medicalRecordPaths,
   oralPhotoPaths,
+  secondFactorPaths,
   sessionPaths,
   singleLineText,
   type AuditAction,
@@ -29,6 +30,8 @@ export interface AuditLookups {
   memberByEmail(email: string): Promise<string | null>;
   memberByRefreshToken(token: string): Promise<string | null>;
   memberByResetKey(key: string): Promise<string | null>;
+  /** The member an `mfa_token` was issued to, used or not. */
+  memberByMfaToken(token: string): Promise<string | null>;
   fileByKey(key: string): Promise<FileSubject | undefined>;
 }
 
@@ -224,6 +227,9 @@ export const auditedRoutes: Readonly<Record<string, AuditedRoute>> = {
     action: 'sign_in',
     resourceType: 'session',
     subject: async (request, lookups, answer, ok) => {
+      // A right password that asks for the second step is not a sign-in yet: the second step
+      // writes the row (docs/decisions/second-factor.md).
+      if (answer?.mfa_required === true) return null;
       const found = await byEmail((succeeded) => succeeded)(request, lookups, answer, ok);
       // Failed attempts on an unknown e-mail join the chain of no member.
       return found ?? (ok ? null : { memberId: null, actor: 'anonymous' });
@@ -255,6 +261,24 @@ export const auditedRoutes: Readonly<Record<string, AuditedRoute>> = {
   },
   [`POST ${accountPaths.reauthenticate}`]: { action: 'reauthenticate', resourceType: 'session' },
   [`DELETE ${accountPaths.account}`]: { action: 'deactivate', resourceType: 'account' },
+  [`POST ${secondFactorPaths.loginWithCode}`]: {
+    action: 'sign_in',
+    resourceType: 'session',
+    subject: byMfaToken,
+  },
+  [`POST ${passkeyPaths.secondFactor}`]: {
+    action: 'sign_in',
+    resourceType: 'session',
+    subject: byMfaToken,
+  },
+  [`POST ${secondFactorPaths.confirmTotp}`]: {
+    action: 'second_factor_enable',
+    resourceType: 'account',
+  },
+  [`DELETE ${secondFactorPaths.totp}`]: {
+    action: 'second_factor_disable',
+    resourceType: 'account',
+  },
   [`DELETE ${sessionPaths.session(':id')}`]: {
     action: 'sign_out_device',
     resourceType: 'session',

@@ -13,6 +13,7 @@ import { useLogin } from './api/login';
 import { AgreementCheckbox } from './components/agreement-checkbox';
 import { EmailField } from './components/email-field';
 import { useFormPopup } from './components/form-popup';
+import { LoginCodeStep } from './components/login-code-step';
 import { SocialSignIn } from './components/social-sign-in';
 import { SubmitButton } from './components/submit-button';
 import { loginForm } from './form-schemas';
@@ -56,6 +57,8 @@ export default function LoginPage() {
   // Why the last session ended on its own (idle or lifetime): shown on this visit only.
   const [notice] = useState(signOutNotice);
   useEffect(clearSignOutNotice, []);
+  // Set when the password was right and the account asks for its second step.
+  const [mfaToken, setMfaToken] = useState<string | null>(null);
 
   if (session.access !== null) return <Navigate to={returnPath(location.state)} replace />;
 
@@ -63,12 +66,28 @@ export default function LoginPage() {
     login.mutate(
       { email, password },
       {
+        onSuccess: (answer) => {
+          if ('mfa_token' in answer) setMfaToken(answer.mfa_token);
+        },
         onError: (error) => {
           popup.show({ title: 'Log in failed', text: errorMessage(error) });
         },
       },
     );
   });
+
+  if (mfaToken !== null) {
+    return (
+      <PublicPage title="Log in" footer={<LoginFooter />}>
+        <LoginCodeStep
+          mfaToken={mfaToken}
+          onBack={() => {
+            setMfaToken(null);
+          }}
+        />
+      </PublicPage>
+    );
+  }
 
   return (
     <PublicPage title="Log in" footer={<LoginFooter />}>

@@ -24,6 +24,7 @@ import { NameEditor } from './components/name-editor';
 import { PasswordCheckDialog } from './components/password-check-dialog';
 import { PhoneEditor } from './components/phone-editor';
 import { Section } from './components/section';
+import { TwoStepSection } from './components/two-step-section';
 
 dayjs.extend(utc);
 
@@ -224,7 +225,10 @@ function DeleteData() {
         pending={deleteAccount.isPending}
         error={deleteAccount.error}
         onSubmit={(password) => {
-          deleteAccount.mutate(password);
+          deleteAccount.mutate({ password });
+        }}
+        onSubmitCode={(code) => {
+          deleteAccount.mutate({ code });
         }}
       />
     </Section>
@@ -260,6 +264,9 @@ export default function ProfilePage() {
           <CustomerInformation account={account.data} />
           <ProfileDetails account={account.data} />
           <SocialAccounts account={account.data} />
+          <Section title="Two-step verification">
+            <TwoStepSection />
+          </Section>
           <PasswordAndDevices />
           <AccountActivity />
           <Service />

@@ -51,7 +51,19 @@ describe('describeActivity', () => {
     ],
     [
       { action: 'reauthenticate', resource_type: 'session', result: 'success' },
-      'You confirmed your password',
+      'You confirmed your password or a code',
+    ],
+    [
+      { action: 'second_factor_enable', resource_type: 'account', result: 'success' },
+      'You turned on two-step verification',
+    ],
+    [
+      { action: 'second_factor_disable', resource_type: 'account', result: 'failure' },
+      'Failed attempt to turn off two-step verification',
+    ],
+    [
+      { action: 'recovery_code_use', resource_type: 'account', result: 'success' },
+      'A recovery code was used: we e-mailed you about it',
     ],
     [
       { action: 'deactivate', resource_type: 'account', result: 'success' },

@@ -62,7 +62,9 @@ export function describeActivity(
         ? 'Failed attempt to reset your password'
         : 'Password changed with a reset link';
     case 'reauthenticate':
-      return failed ? 'Wrong password when asked to confirm it' : 'You confirmed your password';
+      return failed
+        ? 'Wrong password or code when asked to confirm it'
+        : 'You confirmed your password or a code';
     case 'deactivate':
       return 'Account deleted and deactivated';
     case 'plan_purchase':
@@ -75,6 +77,16 @@ export function describeActivity(
       return 'You signed out all your other devices';
     case 'password_change':
       return failed ? 'Failed attempt to change your password' : 'You changed your password';
+    case 'second_factor_enable':
+      return failed
+        ? 'Failed attempt to turn on two-step verification'
+        : 'You turned on two-step verification';
+    case 'second_factor_disable':
+      return failed
+        ? 'Failed attempt to turn off two-step verification'
+        : 'You turned off two-step verification';
+    case 'recovery_code_use':
+      return 'A recovery code was used: we e-mailed you about it';
     case 'download':
       return failed
         ? `Failed attempt to open the file of ${thing} through a link`

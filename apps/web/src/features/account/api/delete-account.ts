@@ -1,17 +1,16 @@
 import { useMutation } from '@tanstack/react-query';
-import { accountPaths, problemTypes } from '@dental/contracts';
+import { accountPaths, problemTypes, type ReauthenticateRequest } from '@dental/contracts';
 import { ApiError, apiSend } from '#web/lib/api-client';
 import { logout } from '#web/lib/session';
+import { confirmIdentity } from './second-factor';
 
 /** Deactivates the account (docs/product/accounts.md#deactivation: data kept, access blocked), then
- *  ends the session. The server accepts it only from a recent sign-in: given the password, the
- *  session is re-checked first (docs/decisions/session-timeouts.md). */
+ *  ends the session. The server accepts it only from a recent sign-in: given the password or a
+ *  code, the session is re-checked first (docs/decisions/session-timeouts.md). */
 export function useDeleteAccount() {
   return useMutation({
-    mutationFn: async (password?: string) => {
-      if (password !== undefined) {
-        await apiSend(accountPaths.reauthenticate, { method: 'POST', body: { password } });
-      }
+    mutationFn: async (proof?: ReauthenticateRequest) => {
+      await confirmIdentity(proof);
       await apiSend(accountPaths.account, { method: 'DELETE' });
       await logout();
     },

@@ -1,26 +1,45 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { accountPaths, tokenPair, type LoginRequest } from '@dental/contracts';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  accountPaths,
+  loginResponse,
+  type LoginRequest,
+  type LoginResponse,
+  type TokenPair,
+} from '@dental/contracts';
 import { apiRequest } from '#web/lib/api-client';
 import { sessionStore } from '#web/lib/session-store';
 import { accountQuery } from '#web/lib/account';
 
 export type Credentials = Pick<LoginRequest, 'email' | 'password'>;
 
-/** Native e-mail and password sign-in; the tokens go to session storage and the user is
- *  loaded unless already cached (docs/product/accounts.md#session). */
+/** Every sign-in ends here: the tokens go to session storage and the user is loaded unless
+ *  already cached (docs/product/accounts.md#session). */
+export function startSession(queryClient: QueryClient, tokens: TokenPair) {
+  sessionStore.save(tokens);
+  // Load the user unless it is cached already; a failure shows where the user is displayed.
+  void queryClient.query({ ...accountQuery, staleTime: 'static' }).catch(() => undefined);
+}
+
+/** The tokens of a sign-in, or null when the account asks for its second step first
+ *  (docs/decisions/second-factor.md): then the caller shows the code step. */
+export function tokensOf(answer: LoginResponse): TokenPair | null {
+  return 'access' in answer ? answer : null;
+}
+
+/** Native e-mail and password sign-in; answers the challenge of an account with a second
+ *  factor. */
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (credentials: Credentials) =>
-      apiRequest(accountPaths.login, tokenPair, {
+      apiRequest(accountPaths.login, loginResponse, {
         method: 'POST',
         body: { login_type: 'native', ...credentials } satisfies LoginRequest,
         auth: false,
       }),
-    onSuccess: (tokens) => {
-      sessionStore.save(tokens);
-      // Load the user unless it is cached already; a failure shows where the user is displayed.
-      void queryClient.query({ ...accountQuery, staleTime: 'static' }).catch(() => undefined);
+    onSuccess: (answer) => {
+      const tokens = tokensOf(answer);
+      if (tokens !== null) startSession(queryClient, tokens);
     },
   });
 }
