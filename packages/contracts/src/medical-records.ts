@@ -41,6 +41,9 @@ export const medicalFile = z.object({
   id: z.uuid(),
   file_name: z.string(),
   file_link: z.string(),
+  /** The type its bytes proved (an addition to the original shape): the viewer draws images and
+   *  PDFs differently (docs/decisions/image-viewer.md). */
+  content_type: z.string(),
 });
 export type MedicalFile = z.infer<typeof medicalFile>;
 

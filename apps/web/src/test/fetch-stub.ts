@@ -48,6 +48,7 @@ export const testAccount: Account = {
   facebook_account: null,
   storage_used_bytes: 0,
   storage_quota_bytes: 1024 ** 3,
+  upload_disclaimer_accepted_at: null,
 };
 
 /**

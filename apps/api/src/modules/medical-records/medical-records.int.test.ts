@@ -69,9 +69,11 @@ describe('POST /api/medical-record/', () => {
       record_date: '2026-04-02',
       note: 'Front and back',
     });
-    expect(record.medical_files.map((file) => file.file_name)).toEqual([
-      'claim.pdf',
-      'card front.png',
+    expect(
+      record.medical_files.map(({ file_name, content_type }) => ({ file_name, content_type })),
+    ).toEqual([
+      { file_name: 'claim.pdf', content_type: 'application/pdf' },
+      { file_name: 'card front.png', content_type: 'image/png' },
     ]);
     const [claim] = record.medical_files;
     const download = await fetchLink(t, claim?.file_link ?? '');
@@ -90,6 +92,7 @@ describe('POST /api/medical-record/', () => {
     });
     const [file] = record.medical_files;
     expect(file?.file_name).toBe('scan.pdf');
+    expect(file?.content_type).toBe('application/pdf');
     const download = await fetchLink(t, file?.file_link ?? '');
     expect(download.headers['content-type']).toBe('application/pdf');
   });

@@ -188,6 +188,7 @@ export class MedicalRecordService {
         disposition: 'attachment',
         fileName: file.fileName,
       }),
+      content_type: file.contentType,
     };
   }
 }

@@ -1,10 +1,12 @@
-import { useId, useState, type SyntheticEvent } from 'react';
-import { ActionIcon, Alert, Group, Input, Progress, Stack, Text, Title } from '@mantine/core';
+import { useState, type SyntheticEvent } from 'react';
+import { ActionIcon, Alert, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useNavigate, useParams } from 'react-router';
 import type { MedicalRecord } from '@dental/contracts';
 import { paths } from '#web/app/paths';
 import { DeleteButton } from '#web/components/delete-button';
+import { DropZone } from '#web/components/drop-zone/drop-zone';
+import { medicalFileUploadRules } from '#web/components/drop-zone/upload-rules';
 import { PageSpinner } from '#web/components/page-spinner';
 import { ApiError, errorMessage } from '#web/lib/api-client';
 import { useDocumentTitle } from '#web/lib/document-title';
@@ -12,13 +14,12 @@ import { useDeleteMedicalRecord } from './api/delete-medical-record';
 import { useMedicalRecord } from './api/get-medical-record';
 import { useAddMedicalFile } from './api/medical-files';
 import { useUpdateMedicalRecord } from './api/update-medical-record';
-import { chooseMedicalFile, medicalFileAccept } from './components/choose-medical-file';
+import { chooseMedicalFile } from './components/choose-medical-file';
 import { FileList } from './components/file-list';
 import { RecordFields, type RecordFieldValues } from './components/record-fields';
 
 function RecordEditor({ record }: { record: MedicalRecord }) {
   const navigate = useNavigate();
-  const pickerId = useId();
   const [fields, setFields] = useState<RecordFieldValues>({
     title: record.title,
     record_date: record.record_date,
@@ -94,33 +95,15 @@ function RecordEditor({ record }: { record: MedicalRecord }) {
           Files
         </Title>
         <FileList recordId={record.id} files={record.medical_files} />
-        <Input.Wrapper
+        <DropZone
           label="Upload a file"
-          labelElement="label"
-          labelProps={{ htmlFor: pickerId }}
-          description="An image (JPEG, PNG, WebP, up to 5 MB) or a PDF (up to 10 MB)"
-        >
-          <input
-            id={pickerId}
-            type="file"
-            accept={medicalFileAccept}
-            disabled={uploadProgress !== null}
-            style={{ display: 'block', maxWidth: '100%', marginTop: 4 }}
-            onChange={(event) => {
-              const input = event.currentTarget;
-              void upload(input.files?.[0]).finally(() => {
-                input.value = '';
-              });
-            }}
-          />
-        </Input.Wrapper>
-        {uploadProgress !== null && (
-          <Progress
-            value={Math.round(uploadProgress * 100)}
-            aria-label="Upload progress"
-            animated
-          />
-        )}
+          rules={medicalFileUploadRules}
+          disabled={uploadProgress !== null}
+          progress={uploadProgress}
+          onFiles={(files) => {
+            void upload(files[0]);
+          }}
+        />
         {fileError !== null && (
           <Alert color="red" variant="outline" role="alert">
             {fileError}

@@ -7,8 +7,6 @@ import {
 } from '@dental/contracts';
 import { readAsDataUrl } from '#web/lib/read-file';
 
-export const medicalFileAccept = acceptedMedicalFileTypes.join(',');
-
 export type ChosenFile = { file_name: string; file_link: string } | { error: string };
 
 function isAccepted(type: string): type is AcceptedMedicalFileType {

@@ -1,24 +1,43 @@
 import { useState } from 'react';
-import { ActionIcon, Alert, Group, List, Text } from '@mantine/core';
-import { IconDownload, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Alert, Anchor, Group, List, Text } from '@mantine/core';
+import { IconDownload, IconFileTypePdf, IconPhoto, IconTrash } from '@tabler/icons-react';
 import type { MedicalFile } from '@dental/contracts';
 import { ConfirmModal } from '#web/components/confirm-modal';
+import { ImageViewer } from '#web/components/image-viewer/image-viewer';
 import { errorMessage } from '#web/lib/api-client';
 import { useRemoveMedicalFile } from '../api/medical-files';
 
-/** A record's attached files, each with a download and a remove control
- *  (docs/product/records.md#medical-and-insurance-records). */
+const isPdf = (file: MedicalFile) => file.content_type === 'application/pdf';
+
+/** A record's attached files, each opened in the viewer by its name, with a download and a remove
+ *  control (docs/product/records.md#medical-and-insurance-records). */
 export function FileList({ recordId, files }: { recordId: string; files: MedicalFile[] }) {
   const [removing, setRemoving] = useState<MedicalFile | null>(null);
+  const [viewed, setViewed] = useState<number | null>(null);
   const removeFile = useRemoveMedicalFile();
   if (files.length === 0) return <Text c="dimmed">No files attached.</Text>;
   return (
     <>
       <List listStyleType="none" spacing="xs" aria-label="Attached files">
-        {files.map((file) => (
+        {files.map((file, index) => (
           <List.Item key={file.id}>
             <Group gap="xs" wrap="nowrap">
-              <Text style={{ overflowWrap: 'anywhere' }}>{file.file_name}</Text>
+              {isPdf(file) ? (
+                <IconFileTypePdf size={18} aria-hidden />
+              ) : (
+                <IconPhoto size={18} aria-hidden />
+              )}
+              <Anchor
+                component="button"
+                type="button"
+                style={{ overflowWrap: 'anywhere', textAlign: 'start' }}
+                aria-label={`Open ${file.file_name}`}
+                onClick={() => {
+                  setViewed(index);
+                }}
+              >
+                {file.file_name}
+              </Anchor>
               <ActionIcon
                 component="a"
                 href={file.file_link}
@@ -43,6 +62,18 @@ export function FileList({ recordId, files }: { recordId: string; files: Medical
           </List.Item>
         ))}
       </List>
+      <ImageViewer
+        items={files.map((file) => ({
+          kind: isPdf(file) ? 'pdf' : 'image',
+          src: file.file_link,
+          title: file.file_name,
+        }))}
+        index={viewed}
+        onIndexChange={setViewed}
+        onClose={() => {
+          setViewed(null);
+        }}
+      />
       <ConfirmModal
         opened={removing !== null}
         onClose={() => {

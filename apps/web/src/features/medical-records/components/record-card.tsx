@@ -4,9 +4,9 @@ import type { MedicalRecord } from '@dental/contracts';
 import { paths } from '#web/app/paths';
 import { FileList } from './file-list';
 
-/** One expandable record card (docs/product/records.md#medical-and-insurance-records): title, date,
- *  note, files and the edit link. */
-export function RecordCard({ record }: { record: MedicalRecord }) {
+/** One expandable record card (docs/product/records.md#medical-and-insurance-records): closed,
+ *  title, date and the start of the note; open, the note, files and the edit link. */
+export function RecordCard({ record, opened }: { record: MedicalRecord; opened: boolean }) {
   return (
     <Accordion.Item value={record.id}>
       <Accordion.Control>
@@ -16,6 +16,12 @@ export function RecordCard({ record }: { record: MedicalRecord }) {
           </Text>
           <Text c="dimmed">{record.record_date}</Text>
         </Group>
+        {/* Open, the card shows the whole note below. */}
+        {!opened && record.note !== '' && (
+          <Text size="sm" c="dimmed" lineClamp={1}>
+            {record.note}
+          </Text>
+        )}
       </Accordion.Control>
       <Accordion.Panel>
         <Stack gap="sm">

@@ -1,28 +1,79 @@
-import { Accordion, Button, Group, Stack, Text } from '@mantine/core';
+import { Accordion, Button, Checkbox, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
 import type { OralPhoto } from '@dental/contracts';
 import { paths } from '#web/app/paths';
 import { DeleteButton } from '#web/components/delete-button';
 import { LoadingImage } from '#web/components/loading-image';
 import { useDeleteOralPhoto } from '../api/delete-oral-photo';
+import classes from './photo-card.module.css';
 
-/** One expandable photo card (docs/product/records.md#x-rays-and-photos): image, date, type and
- *  note, with download, delete and edit. The card shows the thumbnail; Download fetches the
- *  original. */
-export function PhotoCard({ photo, opened }: { photo: OralPhoto; opened: boolean }) {
+export interface PhotoCardProps {
+  photo: OralPhoto;
+  opened: boolean;
+  /** Opens the photo in the full-screen viewer. */
+  onView: () => void;
+  /** Whether the photo is picked for the side-by-side comparison. */
+  compared: boolean;
+  /** False once two photos are picked, or one of the other type. */
+  canCompare: boolean;
+  onCompareChange: (compared: boolean) => void;
+}
+
+export function photoLabel(photo: OralPhoto): string {
+  return `${photo.photo_type} of ${photo.shoot_date}`;
+}
+
+/** One expandable photo card (docs/product/records.md#x-rays-and-photos): closed, its thumbnail,
+ *  date, type and the start of the note; open, the image, date, type and note with view,
+ *  download, edit and delete. Lists load thumbnails only; View and Download fetch the original. */
+export function PhotoCard({
+  photo,
+  opened,
+  onView,
+  compared,
+  canCompare,
+  onCompareChange,
+}: PhotoCardProps) {
   const deletePhoto = useDeleteOralPhoto();
-  const label = `${photo.photo_type} of ${photo.shoot_date}`;
+  const label = photoLabel(photo);
   return (
     <Accordion.Item value={photo.id}>
-      <Accordion.Control>
-        <Group gap="xs" wrap="nowrap">
-          <Text fw={600}>{photo.shoot_date}</Text>
-          <Text c="dimmed">{photo.photo_type}</Text>
-        </Group>
-      </Accordion.Control>
+      <div className={classes.head}>
+        <Accordion.Control>
+          <Group gap="sm" wrap="nowrap">
+            {/* The text beside it names the photo, so the thumbnail is not read out twice. */}
+            <img src={photo.thumbnail_link} alt="" loading="lazy" className={classes.thumb} />
+            <Stack gap={0} className={classes.summary}>
+              <Group gap="xs" wrap="nowrap">
+                <Text fw={600}>{photo.shoot_date}</Text>
+                <Text c="dimmed">{photo.photo_type}</Text>
+              </Group>
+              {/* Open, the card shows the whole note below. */}
+              {!opened && photo.note !== '' && (
+                <Text size="sm" c="dimmed" lineClamp={1}>
+                  {photo.note}
+                </Text>
+              )}
+            </Stack>
+          </Group>
+        </Accordion.Control>
+        <Checkbox
+          label="Compare"
+          aria-label={`Compare ${label}`}
+          checked={compared}
+          disabled={!compared && !canCompare}
+          onChange={(event) => {
+            onCompareChange(event.currentTarget.checked);
+          }}
+        />
+      </div>
       <Accordion.Panel>
         <Stack gap="sm">
-          {opened && <LoadingImage src={photo.thumbnail_link} alt={label} height={240} />}
+          {opened && (
+            <UnstyledButton onClick={onView} aria-label={`View ${label} full screen`}>
+              <LoadingImage src={photo.thumbnail_link} alt={label} height={240} />
+            </UnstyledButton>
+          )}
           <Text>
             <Text span fw={600}>
               Date:
@@ -37,6 +88,9 @@ export function PhotoCard({ photo, opened }: { photo: OralPhoto; opened: boolean
           </Text>
           {photo.note !== '' && <Text style={{ whiteSpace: 'pre-wrap' }}>{photo.note}</Text>}
           <Group gap="xs">
+            <Button variant="default" size="xs" onClick={onView}>
+              View
+            </Button>
             <Button component="a" href={photo.image_link} download variant="default" size="xs">
               Download
             </Button>

@@ -1,21 +1,13 @@
-import { useId, useState, type SyntheticEvent } from 'react';
-import {
-  Alert,
-  Button,
-  Group,
-  Image,
-  Input,
-  Progress,
-  Radio,
-  Stack,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { useState, type SyntheticEvent } from 'react';
+import { Alert, Button, Group, Image, Radio, Stack, Textarea, TextInput } from '@mantine/core';
 import dayjs from 'dayjs';
 import { noteMaxLength, photoTypes, type PhotoType } from '@dental/contracts';
+import { DropZone } from '#web/components/drop-zone/drop-zone';
+import { UploadProgress } from '#web/components/drop-zone/upload-progress';
+import { imageUploadRules } from '#web/components/drop-zone/upload-rules';
 import { LoadingImage } from '#web/components/loading-image';
 import { errorMessage } from '#web/lib/api-client';
-import { chooseImage, imageAccept } from '#web/lib/choose-image';
+import { chooseImage } from '#web/lib/choose-image';
 import { dateFormat } from '#web/lib/dates';
 
 export interface PhotoFormValues {
@@ -35,7 +27,6 @@ export interface PhotoFormProps {
  *  way to a preview once an image is chosen; the type defaults to X-ray; oversize images are
  *  refused before anything is sent. */
 export function PhotoForm({ initial, onSubmit }: PhotoFormProps) {
-  const pickerId = useId();
   const [image, setImage] = useState<string | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [shootDate, setShootDate] = useState(initial?.shoot_date ?? dayjs().format(dateFormat));
@@ -83,23 +74,13 @@ export function PhotoForm({ initial, onSubmit }: PhotoFormProps) {
             {initial && (
               <LoadingImage src={initial.thumbnail_link} alt="The stored image" height={200} />
             )}
-            <Input.Wrapper
+            <DropZone
               label={initial ? 'Replace image (optional)' : 'Image'}
-              labelElement="label"
-              labelProps={{ htmlFor: pickerId }}
-              required={!initial}
-              description="JPEG, PNG or WebP, up to 5 MB"
-            >
-              <input
-                id={pickerId}
-                type="file"
-                accept={imageAccept}
-                style={{ display: 'block', maxWidth: '100%', marginTop: 4 }}
-                onChange={(event) => {
-                  void choose(event.currentTarget.files?.[0]);
-                }}
-              />
-            </Input.Wrapper>
+              rules={imageUploadRules}
+              onFiles={(files) => {
+                void choose(files[0]);
+              }}
+            />
           </Stack>
         ) : (
           <Stack gap="xs" align="flex-start">
@@ -153,9 +134,7 @@ export function PhotoForm({ initial, onSubmit }: PhotoFormProps) {
             setNote(event.currentTarget.value);
           }}
         />
-        {uploading && (
-          <Progress value={Math.round(progress * 100)} aria-label="Upload progress" animated />
-        )}
+        {uploading && <UploadProgress progress={progress} />}
         {submitError !== null && (
           <Alert color="red" variant="outline" role="alert">
             {submitError}

@@ -1,0 +1,149 @@
+import sharp from 'sharp';
+import {
+  accountPaths,
+  oralPhotoPaths,
+  tokenPair,
+  type NewOralPhotoRequest,
+  type OralPhoto,
+} from '@dental/contracts';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { localDate } from './support/dates';
+import { expect, logIn, test, type TestAccount } from './support/fixtures';
+import { atNarrowWidth, checkScreen } from './support/layout-checks';
+
+async function pngOf(width: number, height: number, red: number): Promise<string> {
+  const png = await sharp({
+    create: { width, height, channels: 3, background: { r: red, g: 200, b: 220 } },
+  })
+    .png()
+    .toBuffer();
+  return `data:image/png;base64,${png.toString('base64')}`;
+}
+
+/** Stores photos through the API, as the member: the journey is about viewing them. */
+async function storePhotos(
+  request: APIRequestContext,
+  account: TestAccount,
+  photos: Omit<NewOralPhotoRequest, 'image_link'>[],
+): Promise<OralPhoto[]> {
+  const login = await request.post(accountPaths.login, {
+    data: { login_type: 'native', email: account.email, password: account.password },
+  });
+  const { access } = tokenPair.parse(await login.json());
+  const stored: OralPhoto[] = [];
+  for (const [at, photo] of photos.entries()) {
+    const response = await request.post(oralPhotoPaths.list, {
+      headers: { Authorization: `Bearer ${access}` },
+      data: { ...photo, image_link: await pngOf(800, 600, 40 * at) },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+    stored.push((await response.json()) as OralPhoto);
+  }
+  return stored;
+}
+
+/** The pathnames the page has fetched, to tell originals from thumbnails. */
+function fetchedPaths(page: Page): Set<string> {
+  const paths = new Set<string>();
+  page.on('request', (request) => paths.add(new URL(request.url()).pathname));
+  return paths;
+}
+
+const pathOf = (link: string) => new URL(link, 'http://localhost').pathname;
+
+/** The scale of the image the viewer shows, from its zoom transform (1 when not zoomed). */
+function shownScale(page: Page): Promise<number> {
+  return page
+    .locator('.yarl__slide_current .yarl__slide_image')
+    .evaluate((image) => new DOMMatrix(getComputedStyle(image.parentElement ?? image).transform).a);
+}
+
+test('photos: thumbnails in the list, the full-screen viewer, and a before/after comparison', async ({
+  page,
+  account,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const today = localDate();
+  const earlier = localDate(new Date(Date.now() - 7 * 24 * 60 * 60 * 1000));
+  const [before, after, photo] = await storePhotos(request, account, [
+    { shoot_date: earlier, photo_type: 'X-ray', note: 'Before the filling, lower left' },
+    { shoot_date: today, photo_type: 'X-ray', note: 'After the filling' },
+    { shoot_date: today, photo_type: 'Photo', note: '' },
+  ]);
+  if (before === undefined || after === undefined || photo === undefined) throw new Error('3');
+
+  const fetched = fetchedPaths(page);
+  await logIn(page, account);
+  await page.goto('/oral-photo');
+
+  // Closed cards: thumbnail, date, type and the start of the note; no original is fetched.
+  const beforeCard = page.getByRole('button', { name: `${earlier} X-ray` });
+  await expect(beforeCard).toContainText('Before the filling, lower left');
+  const thumbnail = beforeCard.locator('img');
+  await expect
+    .poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.naturalWidth))
+    .toBe(320);
+  for (const stored of [before, after, photo]) {
+    expect(fetched).toContain(pathOf(stored.thumbnail_link));
+    expect(fetched).not.toContain(pathOf(stored.image_link));
+  }
+
+  // The viewer, from the open card: the original, zoom and pan by keyboard, next and previous.
+  await page.getByRole('button', { name: `${today} X-ray` }).click();
+  await page.getByRole('button', { name: 'View', exact: true }).click();
+  const viewer = page.getByRole('dialog', { name: 'Lightbox' });
+  await expect(viewer).toBeVisible();
+  await expect(viewer.getByText(`X-ray of ${today}`)).toBeVisible();
+  await expect.poll(() => fetched.has(pathOf(after.image_link))).toBe(true);
+  const zoomOut = viewer.getByRole('button', { name: 'Zoom out' });
+  await expect(zoomOut).toBeDisabled();
+
+  await page.keyboard.press('+');
+  await expect(zoomOut).toBeEnabled();
+  await expect.poll(() => shownScale(page)).toBeGreaterThan(1);
+  const zoomed = await viewer.locator('.yarl__slide_current .yarl__slide_image').boundingBox();
+  await page.keyboard.press('ArrowRight');
+  await expect
+    .poll(
+      async () =>
+        (await viewer.locator('.yarl__slide_current .yarl__slide_image').boundingBox())?.x,
+    )
+    .not.toBe(zoomed?.x);
+  // Still the same photo: while zoomed, arrow keys pan.
+  await expect(viewer.getByText(`X-ray of ${today}`)).toBeVisible();
+  await page.keyboard.press('-');
+  await expect(zoomOut).toBeDisabled();
+
+  await page.keyboard.press('ArrowRight');
+  await expect(viewer.getByText('Photo of', { exact: false })).toBeVisible();
+  await page.keyboard.press('ArrowLeft');
+  await expect(viewer.getByText(`X-ray of ${today}`)).toBeVisible();
+
+  const downloading = page.waitForEvent('download');
+  await viewer.getByRole('button', { name: 'Download' }).click();
+  expect((await downloading).suggestedFilename()).toBe(`X-ray-${today}.png`);
+  await checkScreen(page, 'image viewer');
+  await page.keyboard.press('Escape');
+  await expect(viewer).toBeHidden();
+
+  // Two X-rays side by side; a photo cannot join them.
+  await page.getByRole('checkbox', { name: `Compare X-ray of ${earlier}` }).check();
+  await expect(page.getByRole('checkbox', { name: `Compare Photo of ${today}` })).toBeDisabled();
+  await page.getByRole('checkbox', { name: `Compare X-ray of ${today}` }).check();
+  await page.getByRole('button', { name: 'Compare', exact: true }).click();
+  const comparison = page.getByRole('dialog', { name: 'Compare X-rays' });
+  await expect(comparison.getByText(`Before: ${earlier}`)).toBeVisible();
+  await expect(comparison.getByText(`After: ${today}`)).toBeVisible();
+  const beforeImage = comparison.getByRole('img', { name: `X-ray of ${earlier}` });
+  const afterImage = comparison.getByRole('img', { name: `X-ray of ${today}` });
+  await expect(afterImage).toBeVisible();
+  // Side by side on a desktop, stacked on a phone.
+  expect((await beforeImage.boundingBox())?.y).toBe((await afterImage.boundingBox())?.y);
+  await checkScreen(page, 'photo comparison');
+  await atNarrowWidth(page, async () => {
+    await expect
+      .poll(async () => (await afterImage.boundingBox())?.y ?? 0)
+      .toBeGreaterThan(((await beforeImage.boundingBox())?.y ?? 0) + 100);
+  });
+});

@@ -1,0 +1,78 @@
+import sharp from 'sharp';
+import type { Page } from '@playwright/test';
+import { accountPaths, oralPhotoPaths, tokenPair } from '@dental/contracts';
+import { localDate } from '../support/dates';
+import { logIn, test } from '../support/fixtures';
+
+const widths = [1280, 360] as const;
+
+/** The viewport at both widths, as `docs/screenshots/<screen>-<width>.png`. */
+async function shoot(page: Page, screen: string) {
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: width === 360 ? 740 : 800 });
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: `docs/screenshots/${screen}-${String(width)}.png`, type: 'png' });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+async function gradientPng(hue: number): Promise<string> {
+  const width = 640;
+  const height = 480;
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      const at = (y * width + x) * 3;
+      pixels[at] = (x + hue) % 256;
+      pixels[at + 1] = (y / 2 + 90) % 256;
+      pixels[at + 2] = 200;
+    }
+  }
+  const png = await sharp(pixels, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
+  return `data:image/png;base64,${png.toString('base64')}`;
+}
+
+test('image screens', async ({ page, account, request }) => {
+  test.setTimeout(180_000);
+  const login = await request.post(accountPaths.login, {
+    data: { login_type: 'native', email: account.email, password: account.password },
+  });
+  const { access } = tokenPair.parse(await login.json());
+  const today = localDate();
+  const earlier = localDate(new Date(Date.now() - 14 * 24 * 60 * 60 * 1000));
+  for (const [at, shoot_date] of [earlier, today].entries()) {
+    await request.post(oralPhotoPaths.list, {
+      headers: { Authorization: `Bearer ${access}` },
+      data: {
+        shoot_date,
+        photo_type: 'X-ray',
+        note: at === 0 ? 'Before the filling, lower left molar' : 'After the filling',
+        image_link: await gradientPng(at * 120),
+      },
+    });
+  }
+  await logIn(page, account);
+  await page.goto('/oral-photo');
+  await page.getByRole('button', { name: `${today} X-ray` }).waitFor();
+  await shoot(page, 'photo-list-thumbnails');
+
+  await page.getByRole('button', { name: `${today} X-ray` }).click();
+  await page.getByRole('button', { name: 'View', exact: true }).click();
+  await page.keyboard.press('+');
+  await shoot(page, 'image-viewer');
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('checkbox', { name: `Compare X-ray of ${earlier}` }).check();
+  await page.getByRole('checkbox', { name: `Compare X-ray of ${today}` }).check();
+  await page.getByRole('button', { name: 'Compare', exact: true }).click();
+  await page.getByText(`After: ${today}`).waitFor();
+  await shoot(page, 'photo-comparison');
+  await page.keyboard.press('Escape');
+
+  await page.goto('/medical-records/add');
+  await page.getByRole('button', { name: 'I accept' }).click();
+  await page.getByTestId('drop-zone').waitFor();
+  await shoot(page, 'record-drop-zone');
+});
