@@ -81,7 +81,7 @@ test('detects caries, draws the boxes with their legend, and tries another', asy
   await expect(page.getByRole('button', { name: 'Start Detection' })).toBeDisabled();
 
   await detectRedSquare(page);
-  const image = page.getByRole('img', { name: /^The uploaded image with \d+ marked findings?$/ });
+  const image = page.getByRole('img', { name: /^The uploaded image with \d+ areas? marked$/ });
   const boxes = page.locator('svg rect');
   await expect(image).toBeVisible();
   expect(await boxes.count()).toBeGreaterThan(0);
@@ -90,7 +90,20 @@ test('detects caries, draws the boxes with their legend, and tries another', asy
     await expect(box).toHaveCSS('stroke-width', '3px');
   }
   await expect(page.getByRole('list', { name: 'Findings' })).toContainText(/^red: \d+ red box/);
+  // In plain words: what was looked for, how many areas were marked, what to do next.
+  await expect(
+    page.getByText('We looked for signs of tooth decay (caries) on your image.'),
+  ).toBeVisible();
+  await expect(
+    page.getByText(`The model marked ${String(await boxes.count())} areas.`),
+  ).toBeVisible();
+  await expect(page.getByText(/^What to do next: show this result to your dentist/)).toBeVisible();
   await expect(page.getByText(dentalAiDisclaimer)).toBeVisible();
+  // The model's name and version wait under 'About this result'.
+  const model = page.getByText(/by the model \S+ \(version \S+\)/);
+  await expect(model).toBeHidden();
+  await page.getByText('About this result').click();
+  await expect(model).toBeVisible();
   await expectBoxesOnTheSquare(image, boxes);
   await atNarrowWidth(page, () => expectBoxesOnTheSquare(image, boxes));
 
@@ -104,6 +117,59 @@ test('detects caries, draws the boxes with their legend, and tries another', asy
   await expect(picker(page)).toBeVisible();
   await expect(preview(page)).toHaveCount(0);
   await expect(page.getByText('1 of 10 detections used this year (Silver plan)')).toBeVisible();
+});
+
+function blackPng(): Promise<Buffer> {
+  return sharp({ create: { width: 64, height: 64, channels: 3, background: '#000' } })
+    .png()
+    .toBuffer();
+}
+
+test('a result with nothing marked says it rules nothing out; past results open and delete', async ({
+  page,
+  account,
+}) => {
+  test.setTimeout(120_000);
+  await logIn(page, account);
+  await openForm(page);
+  await picker(page).setInputFiles({
+    name: 'black.png',
+    mimeType: 'image/png',
+    buffer: await blackPng(),
+  });
+  await expect(preview(page)).toBeVisible();
+  await page.getByRole('button', { name: 'Start Detection' }).click();
+  // The first run of a fresh server loads the model: on a busy machine that can take a while.
+  await expect(page.getByRole('heading', { name: 'Caries Result', level: 1 })).toBeVisible({
+    timeout: 60_000,
+  });
+  await expect(
+    page.getByText(/^Nothing was marked on this image\. This does not rule anything out/),
+  ).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Findings' })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Try Another Detection' }).click();
+  await detectRedSquare(page);
+  await page.getByRole('button', { name: 'Try Another Detection' }).click();
+
+  const past = page.getByRole('list', { name: 'Past results' });
+  await expect(past.getByRole('listitem')).toHaveCount(2);
+  // Newest first: the red square, then the black image.
+  await expect(past.getByRole('listitem').first()).toContainText(/\d+ areas marked/);
+  await expect(past.getByRole('listitem').last()).toContainText('0 areas marked');
+  await checkScreen(page, 'Dental AI form with past results');
+
+  await past.getByRole('listitem').last().getByRole('link').click();
+  await expect(page.getByText(/^Nothing was marked on this image/)).toBeVisible();
+  await page.goBack();
+
+  await past.getByRole('listitem').last().getByRole('button', { name: 'Delete' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete result' });
+  await expect(dialog).toContainText('The detection it used stays counted for this year.');
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(past.getByRole('listitem')).toHaveCount(1);
+  await expect(past.getByRole('listitem')).toContainText(/\d+ areas marked/);
+  await expect(page.getByText('2 of 10 detections used this year (Silver plan)')).toBeVisible();
 });
 
 test('refuses an image over 5 MB in a dialog and keeps nothing', async ({ page, account }) => {

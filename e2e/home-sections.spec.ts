@@ -1,3 +1,4 @@
+import { plans } from '@dental/contracts';
 import { expect, fetchPublicConfig, logIn, test } from './support/fixtures';
 import { topicCards } from './support/sections';
 
@@ -9,6 +10,13 @@ test('the framed home opens every topic card and Membership Upgrade inside the l
   const { company_name: companyName } = await fetchPublicConfig(request);
   await logIn(page, account);
   await expect(page.getByText(`© ${new Date().getFullYear()} ${companyName}`)).toBeVisible();
+  // A locked card says what the plan changes, with the plan table's numbers.
+  await expect(
+    page.getByRole('link', { name: 'Dental AI', exact: true }),
+  ).toHaveAccessibleDescription(
+    `Silver: ${String(plans.Silver.dentalAiUsesPerYear)} Dental AI uses a year`,
+  );
+  await expect(page.getByText('Members feature')).toHaveCount(0);
 
   const sections = [...topicCards, { name: 'Membership Upgrade', path: '/membership' }];
   for (const section of sections) {

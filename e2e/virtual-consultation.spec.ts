@@ -34,9 +34,11 @@ test('book a consultation, find it under Current Reservation with its answers, a
   await page.getByRole('link', { name: 'Reservation', exact: true }).click();
   await expect(page).toHaveURL(/\/virtual-consultation\/book$/);
   await page.getByRole('radio', { name: /Dr\. Sofia Marquez/ }).check();
-  await page.getByRole('combobox', { name: 'Time' }).click();
-  const firstTime = page.getByRole('option').first();
-  const chosenTime = (await firstTime.textContent()) ?? '';
+  const firstDay = page.getByRole('radiogroup', { name: 'Day' }).getByRole('radio').first();
+  const day = ((await firstDay.textContent()) ?? '').slice(-10);
+  await firstDay.click();
+  const firstTime = page.getByRole('radiogroup', { name: 'Time' }).getByRole('radio').first();
+  const chosenTime = `${day} ${(await firstTime.textContent()) ?? ''}`;
   expect(chosenTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
   await firstTime.click();
   for (const [question, answer] of answers) {

@@ -1,10 +1,13 @@
 import { z } from 'zod';
+import { planName } from './plans';
 import { singleLineText } from './text';
 
 /** Routes of docs/product/membership.md#membership-calls, plus the payment provider's return
  *  paths. */
 export const membershipPaths = {
   choosePlan: '/api/membership-payment/choose-plan',
+  /** GET: the member's plan and when a paid term ends (docs/decisions/membership-current-plan.md). */
+  current: '/api/membership-payment/current',
   /** Reached by full-page navigation: `?payment_id={id}`. */
   checkout: '/api/membership-payment/checkout',
   webhook: '/api/membership-payment/webhook/',
@@ -19,6 +22,13 @@ export const choosePlanRequest = z.object({
   selectedPlan: singleLineText().min(1, 'Choose a plan.').max(32),
 });
 export type ChoosePlanRequest = z.infer<typeof choosePlanRequest>;
+
+/** The member's plan; `ends_at` is when a paid term ends, null for Silver, which never ends. */
+export const currentPlan = z.object({
+  plan: planName,
+  ends_at: z.iso.datetime({ offset: true }).nullable(),
+});
+export type CurrentPlan = z.infer<typeof currentPlan>;
 
 export const choosePlanResponse = z.object({ id: z.uuid() });
 export type ChoosePlanResponse = z.infer<typeof choosePlanResponse>;

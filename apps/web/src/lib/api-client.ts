@@ -145,6 +145,11 @@ export async function apiSend(path: string, options: RequestOptions = {}): Promi
   await call(path, options);
 }
 
+/** An authenticated call whose answer is text, not JSON (an `.ics` file). */
+export async function apiText(path: string): Promise<string> {
+  return (await call(path, {})).text();
+}
+
 /** The sentence to show for a failed call. */
 export function errorMessage(error: unknown): string {
   return error instanceof ApiError ? error.detail : unexpectedMessage;

@@ -1,10 +1,15 @@
 import { membershipPaths, plans, type PlanName } from '@dental/contracts';
 import { escapeHtml, formatUsd } from './membership-messages';
 
-/** Plain HTML that reads well at 360 px; styles only (the CSP forbids inline scripts). */
+/** Plain HTML that reads well at 360 px; styles only (the CSP forbids inline scripts). The
+ *  header, teal and favicon are the web app's (apps/web/src/app/theme.ts, public/favicon.svg,
+ *  served from the same origin), so the member sees they are still in Dental Companion. */
 const style = `
   *{box-sizing:border-box}
-  body{margin:0;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#1a1b1e;background:#f8f9fa;line-height:1.5}
+  body{margin:0;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#1a1b1e;background:#f1f3f5;line-height:1.5}
+  header{background:#fff;border-bottom:1px solid #dee2e6;padding:.5rem 1rem}
+  .brand{display:inline-flex;align-items:center;gap:.6rem;text-decoration:none;font-size:1.35rem;font-weight:700;color:#1f3b57}
+  .brand span{color:#0f6f69}
   main{max-width:28rem;margin:2rem auto;padding:1.5rem;background:#fff;border:1px solid #dee2e6;border-radius:8px}
   h1{font-size:1.5rem;margin:0 0 1rem}
   .test-mode{margin:0 0 1rem;padding:.75rem;border:2px solid #e8590c;border-radius:6px;background:#fff4e6;color:#7a2e00;font-weight:700}
@@ -13,10 +18,10 @@ const style = `
   dd{margin:0}
   .actions{display:flex;flex-wrap:wrap;gap:.75rem}
   form{margin:0}
-  button{font:inherit;font-weight:600;padding:.6rem 1.4rem;border-radius:6px;cursor:pointer;border:1px solid #1864ab}
-  .pay{background:#1864ab;color:#fff}
-  .cancel{background:#fff;color:#1864ab}
-  a{color:#1864ab}
+  button{font:inherit;font-weight:600;padding:.6rem 1.4rem;border-radius:6px;cursor:pointer;border:1px solid #0f6f69}
+  .pay{background:#0f6f69;color:#fff}
+  .cancel{background:#fff;color:#0f6f69}
+  a{color:#0f6f69}
 `;
 
 function page(title: string, body: string): string {
@@ -25,10 +30,12 @@ function page(title: string, body: string): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
+<title>${escapeHtml(title)} – Dental Companion</title>
+<link rel="icon" type="image/svg+xml" href="/favicon.svg">
 <style>${style}</style>
 </head>
 <body>
+<header><a class="brand" href="/"><img src="/favicon.svg" alt="" width="40" height="40">Dental <span>Companion</span></a></header>
 <main>
 ${body}
 </main>

@@ -4,7 +4,7 @@ import { buildTestApp, type TestApp } from '#api-test/build-test-app';
 import { factories } from '#api-test/factories';
 import { startSmtpInbox, type SmtpInbox } from '#api-test/smtp-inbox';
 import { membershipHelpers } from '#api-test/support/membership';
-import { checkoutLifetimeMs } from './membership.service';
+import { checkoutLifetimeMs, oneYearAfter } from './membership.service';
 
 /** Plan choice and the built-in test-mode checkout (no Stripe configured). */
 let t: TestApp;
@@ -140,6 +140,27 @@ describe('POST /api/membership-payment/choose-plan', () => {
   });
 });
 
+describe('GET /api/membership-payment/current', () => {
+  it('answers Silver without an end, then the paid plan with the end of its year', async () => {
+    const member = await factory.loggedInMember();
+    const token = member.tokens.access;
+    const silver = await t.request('GET', membershipPaths.current, { token });
+    expect(silver.statusCode).toBe(200);
+    expect(silver.json()).toEqual({ plan: 'Silver', ends_at: null });
+
+    await buy(member, 'Gold');
+    const gold = await t.request('GET', membershipPaths.current, { token });
+    expect(gold.json()).toEqual({
+      plan: 'Gold',
+      ends_at: oneYearAfter(t.clock.now()).toISOString(),
+    });
+  });
+
+  it('refuses a request without a token', async () => {
+    expect((await t.request('GET', membershipPaths.current)).statusCode).toBe(401);
+  });
+});
+
 describe('GET /api/membership-payment/checkout', () => {
   it('answers 303 to the test-mode checkout without a bearer token', async () => {
     const member = await factory.loggedInMember();
@@ -188,6 +209,11 @@ describe('the test-mode checkout', () => {
     expect(page.body).toContain(`action="${membershipPaths.testCheckoutCancel}"`);
     expect(page.body).not.toContain('<script');
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    // The product's header, colours and favicon, so the member knows where they are.
+    expect(page.body).toContain('<link rel="icon" type="image/svg+xml" href="/favicon.svg">');
+    expect(page.body).toContain('<a class="brand" href="/">');
+    expect(page.body).toContain('Dental <span>Companion</span>');
+    expect(page.body).toContain('.pay{background:#0f6f69;color:#fff}');
   });
 
   it('Pay applies the plan, its bonus points and a receipt, then returns to /membership', async () => {

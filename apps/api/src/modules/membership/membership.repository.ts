@@ -71,6 +71,16 @@ export class MembershipRepository {
     return row === undefined ? undefined : (row.startedAt ?? row.createdAt);
   }
 
+  /** The member's level and the end of the paid term, if any. */
+  async currentPlan(userId: string): Promise<{ plan: PlanName; endsAt: Date | null } | undefined> {
+    const [row] = await this.db
+      .select({ plan: users.customerLevel, endsAt: memberships.expiresAt })
+      .from(users)
+      .leftJoin(memberships, eq(memberships.userId, users.id))
+      .where(eq(users.id, userId));
+    return row;
+  }
+
   async insertPayment(payment: NewPayment): Promise<void> {
     await this.db.insert(membershipPayments).values(payment);
   }

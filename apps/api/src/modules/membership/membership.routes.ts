@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   choosePlanRequest,
   choosePlanResponse,
+  currentPlan,
   membershipPaths,
   type CheckoutOutcome,
 } from '@dental/contracts';
@@ -50,6 +51,20 @@ export const membershipRoutes: FastifyPluginAsyncZod<MembershipRoutesOptions> = 
   app,
   { membership },
 ) => {
+  app.get(
+    membershipPaths.current,
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: 'The member’s plan and when a paid term ends',
+        security: [{ bearerAuth: [] }],
+        response: { 200: currentPlan, ...problems(401, 404) },
+      },
+    },
+    (request) => membership.current(request.user.id),
+  );
+
   app.post(
     membershipPaths.choosePlan,
     {

@@ -6,6 +6,7 @@ import {
   plans,
   type ChoosePlanRequest,
   type ChoosePlanResponse,
+  type CurrentPlan,
 } from '@dental/contracts';
 import type { Mailer } from '#api/adapters/mailer';
 import {
@@ -80,6 +81,13 @@ export class MembershipService {
     private readonly log: ErrorLogger,
     private readonly audit?: AuditRecorder,
   ) {}
+
+  /** The member's plan and the end of a paid term, for Membership and Profile. */
+  async current(userId: string): Promise<CurrentPlan> {
+    const row = await this.repository.currentPlan(userId);
+    if (row === undefined) throw new NotFound('This account no longer exists.');
+    return { plan: row.plan, ends_at: row.endsAt?.toISOString() ?? null };
+  }
 
   async choosePlan(callerId: string, request: ChoosePlanRequest): Promise<ChoosePlanResponse> {
     if (request.memberId !== callerId) {

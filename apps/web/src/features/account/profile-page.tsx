@@ -14,6 +14,7 @@ import { ConfirmModal } from '#web/components/confirm-modal';
 import { LegalModals, type LegalDocument } from '#web/components/legal-modals';
 import { PageSpinner } from '#web/components/page-spinner';
 import { errorMessage } from '#web/lib/api-client';
+import { planEndText, useCurrentPlan } from '#web/lib/current-plan';
 import { dateFormat } from '#web/lib/dates';
 import { useDocumentTitle } from '#web/lib/document-title';
 import { usePublicConfig } from '#web/lib/public-config';
@@ -28,11 +29,18 @@ import { TwoStepSection } from './components/two-step-section';
 
 dayjs.extend(utc);
 
+/** When the member's plan ends (docs/decisions/membership-current-plan.md). */
+function PlanEnd() {
+  const plan = useCurrentPlan();
+  return plan.data ? <Detail label="Plan ends">{planEndText(plan.data)}</Detail> : null;
+}
+
 function CustomerInformation({ account }: { account: Account }) {
   return (
     <Section title="Customer Information">
       <DetailsList>
         <Detail label="Customer level">{account.customer_level}</Detail>
+        <PlanEnd />
         <Detail label="Current points">{account.points.toLocaleString('en-US')}</Detail>
         <Detail label="Points expiration date">
           {/* Points expire at the end of a year in UTC; show that calendar day everywhere. */}

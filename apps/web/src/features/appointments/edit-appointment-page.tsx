@@ -1,6 +1,8 @@
 import { Alert, Stack, Title } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
+import { calendarPaths } from '@dental/contracts';
 import { paths } from '#web/app/paths';
+import { AddToCalendarButton } from '#web/components/add-to-calendar-button';
 import { PageSpinner } from '#web/components/page-spinner';
 import { errorMessage } from '#web/lib/api-client';
 import { useDocumentTitle } from '#web/lib/document-title';
@@ -25,6 +27,12 @@ export default function EditAppointmentPage() {
         <Alert color="red" variant="outline">
           {errorMessage(appointment.error)}
         </Alert>
+      )}
+      {appointment.data && (
+        <AddToCalendarButton
+          path={calendarPaths.appointment(appointment.data.id)}
+          fileName="appointment.ics"
+        />
       )}
       {appointment.data && (
         <AppointmentForm

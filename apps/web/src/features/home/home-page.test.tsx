@@ -32,9 +32,11 @@ describe('Home', () => {
       topics.getByRole('link', { name: 'Oral Hyglene Suppliers Knowledgement' }),
     ).not.toHaveAccessibleDescription();
     expect(topics.getByRole('link', { name: 'Dental AI' })).toHaveAccessibleDescription(
-      'Members feature',
+      'Silver: 10 Dental AI uses a year',
     );
-    expect(topics.getAllByText('Members feature')).toHaveLength(4);
+    expect(topics.getAllByText('Silver: 1GB of storage for X-rays and records')).toHaveLength(2);
+    expect(topics.getByText('Included in every plan')).toBeVisible();
+    expect(topics.queryByText('Members feature')).not.toBeInTheDocument();
   });
 
   it('logs out: revokes the refresh token, forgets the session and shows /login', async () => {

@@ -1,12 +1,8 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { VisuallyHidden } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { isExternalLocation, type TopicCard } from './topic-cards';
 import classes from './topic-card-link.module.css';
-
-/** The lock's words for assistive technology; the card stays open to everyone for now. */
-export const lockedLabel = 'Members feature';
 
 /** One topic card: the whole card is a link named after the topic; external locations open in a
  *  new tab without handing this page to the other site. */
@@ -37,10 +33,15 @@ export function TopicCardLink({ card }: { card: TopicCard }) {
         </Link>
       )}
       {card.locked && (
-        <span id={lockId} className={classes.lock}>
-          <IconLock size={16} aria-hidden />
-          <VisuallyHidden>{lockedLabel}</VisuallyHidden>
-        </span>
+        <>
+          <span className={classes.lock}>
+            <IconLock size={16} aria-hidden />
+          </span>
+          {/* Outside the link, so its name stays the card name; it describes the link. */}
+          <span id={lockId} className={classes.note}>
+            {card.lockNote}
+          </span>
+        </>
       )}
     </li>
   );

@@ -68,7 +68,7 @@ describe('topic cards', () => {
     const link = screen.getByRole('link', { name: 'X-rays and Photos Storage' });
     expect(link).toHaveAttribute('href', '/oral-photo');
     expect(link).not.toHaveAttribute('target');
-    expect(link).toHaveAccessibleDescription('Members feature');
-    expect(screen.getByText('Members feature')).toBeInTheDocument();
+    expect(link).toHaveAccessibleDescription('Silver: 1GB of storage for X-rays and records');
+    expect(screen.getByText('Silver: 1GB of storage for X-rays and records')).toBeVisible();
   });
 });

@@ -1,3 +1,4 @@
+import { plans } from '@dental/contracts';
 import { paths } from '#web/app/paths';
 import appointmentsImage from '#web/assets/topics/appointments.svg';
 import dentalAiImage from '#web/assets/topics/dental-ai.svg';
@@ -17,7 +18,13 @@ export interface TopicCard {
   /** Members' topics carry a lock style; the lock is not enforced
    *  (docs/decisions/topic-card-lock.md). */
   locked: boolean;
+  /** On a locked card, what the plan changes, from the plan table (docs/decisions/
+   *  topic-card-lock.md). */
+  lockNote?: string;
 }
+
+const { Silver } = plans;
+const sharedStorageNote = `Silver: ${Silver.storageLabel} of storage for X-rays and records`;
 
 /** The seven topic cards of the home screen (docs/product/general.md#topic-cards), in their
  *  order. */
@@ -28,6 +35,7 @@ export const topicCards = [
     image: oralPhotoImage,
     location: paths.oralPhotos,
     locked: true,
+    lockNote: sharedStorageNote,
   },
   {
     key: 'dental-ai',
@@ -35,6 +43,7 @@ export const topicCards = [
     image: dentalAiImage,
     location: paths.dentalAi,
     locked: true,
+    lockNote: `Silver: ${String(Silver.dentalAiUsesPerYear)} Dental AI uses a year`,
   },
   {
     key: 'dental-knowledge',
@@ -56,6 +65,7 @@ export const topicCards = [
     image: medicalRecordsImage,
     location: paths.medicalRecords,
     locked: true,
+    lockNote: sharedStorageNote,
   },
   {
     key: 'oral-supplier',
@@ -70,6 +80,7 @@ export const topicCards = [
     image: virtualConsultationImage,
     location: paths.virtualConsultation,
     locked: true,
+    lockNote: 'Included in every plan',
   },
 ] as const satisfies readonly TopicCard[];
 

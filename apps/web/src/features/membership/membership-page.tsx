@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { Alert, Checkbox, List, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Alert, Checkbox, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { checkoutOutcome, planNames, plans, type PlanName } from '@dental/contracts';
@@ -7,6 +7,7 @@ import { useMessageModal } from '#web/components/message-modal';
 import { PageSpinner } from '#web/components/page-spinner';
 import { useDocumentTitle } from '#web/lib/document-title';
 import { accountQuery, useAccount } from '#web/lib/account';
+import { currentPlanQuery, planEndText, useCurrentPlan } from '#web/lib/current-plan';
 import { checkoutAddress, useChoosePlan } from './api/choose-plan';
 import { PlanCard } from './components/plan-card';
 import { canChoose, membershipTerms } from './plan-rows';
@@ -26,8 +27,11 @@ function CheckoutResult() {
   const outcome = checkoutOutcome.safeParse(searchParams.get('payment'));
   const result = outcome.success ? outcome.data : null;
   useEffect(() => {
-    // The payment changed the level and points: read the account again.
-    if (result !== null) void queryClient.invalidateQueries({ queryKey: accountQuery.queryKey });
+    // The payment changed the level, points and term: read them again.
+    if (result !== null) {
+      void queryClient.invalidateQueries({ queryKey: accountQuery.queryKey });
+      void queryClient.invalidateQueries({ queryKey: currentPlanQuery.queryKey });
+    }
   }, [result, queryClient]);
   if (result === null) return null;
   return (
@@ -47,6 +51,7 @@ export default function MembershipPage() {
   const popup = useMessageModal();
   const [chosen, setChosen] = useState<PlanName | null>(null);
   const notesId = useId();
+  const current = useCurrentPlan();
 
   useEffect(() => {
     // docs/product/membership.md#choosing-a-plan: an account that cannot be fetched is reported to
@@ -94,19 +99,11 @@ export default function MembershipPage() {
     <Stack gap="lg">
       <Title order={1}>{membershipTitle}</Title>
       <CheckoutResult />
-      <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
-        {planNames.map((name) => (
-          <PlanCard
-            key={name}
-            plan={plans[name]}
-            disabled={!canChoose(name, level)}
-            loading={chosen === name}
-            onChoose={() => {
-              choose(name);
-            }}
-          />
-        ))}
-      </SimpleGrid>
+      {current.data && (
+        <Text fw={600}>{`Your plan: ${current.data.plan}. ${planEndText(current.data)}.`}</Text>
+      )}
+      {/* The agreement comes before the plans, where the choice is made: on a phone the cards
+          stack and a box after them sat far below the first Choose Plan button. */}
       <Paper component="section" withBorder p="md" aria-labelledby={notesId}>
         <Title order={2} size="h3" mb="sm" id={notesId}>
           NOTES
@@ -124,6 +121,20 @@ export default function MembershipPage() {
           ))}
         </List>
       </Paper>
+      <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
+        {planNames.map((name) => (
+          <PlanCard
+            key={name}
+            plan={plans[name]}
+            current={current.data?.plan === name ? current.data : undefined}
+            disabled={!canChoose(name, level)}
+            loading={chosen === name}
+            onChoose={() => {
+              choose(name);
+            }}
+          />
+        ))}
+      </SimpleGrid>
       {popup.dialog}
     </Stack>
   );

@@ -1,45 +1,74 @@
 import { useMemo, useState, type SyntheticEvent } from 'react';
-import { Alert, Anchor, Button, Radio, Select, Stack, Text, Textarea, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Radio,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { Link } from 'react-router';
 import {
   answerMaxLength,
   answerRequiredMessage,
+  calendarPaths,
+  consultationHowText,
   type DoctorWithSlots,
   type ReservationDetail,
 } from '@dental/contracts';
 import { paths } from '#web/app/paths';
+import { AddToCalendarButton } from '#web/components/add-to-calendar-button';
 import { PageSpinner } from '#web/components/page-spinner';
 import { errorMessage } from '#web/lib/api-client';
 import { useDocumentTitle } from '#web/lib/document-title';
+import { usePublicConfig } from '#web/lib/public-config';
 import { useBookReservation, useConsultationForm, useDoctors } from './api/booking';
-import { browserTimeZone, dayInZone, formatReservationTime } from './reservation-time';
+import classes from './booking-page.module.css';
+import { browserTimeZone, dayInZone, formatReservationTime, timeInZone } from './reservation-time';
 
-/** The doctor's free slots grouped by day, labelled in the patient's zone. */
-function slotOptions(doctor: DoctorWithSlots | undefined, zone: string) {
-  const groups = new Map<string, { value: string; label: string }[]>();
+/** The doctor's free slots by day in the patient's zone, days in time order: a day is chosen
+ *  first, then a time of that day from a short grid (docs/decisions/calendar-export.md). */
+function slotsByDay(doctor: DoctorWithSlots | undefined, zone: string) {
+  const days = new Map<string, string[]>();
   for (const slot of doctor?.slots ?? []) {
     const day = dayInZone(slot, zone);
-    const items = groups.get(day) ?? [];
-    items.push({ value: slot, label: formatReservationTime(slot, zone) });
-    groups.set(day, items);
+    days.set(day, [...(days.get(day) ?? []), slot]);
   }
-  return [...groups].map(([group, items]) => ({ group, items }));
+  return days;
 }
 
 function Booked({ reservation, zone }: { reservation: ReservationDetail; zone: string }) {
+  const config = usePublicConfig();
   return (
-    <Alert color="teal" title="Your consultation is booked">
-      <Stack gap="xs">
+    <Alert color="dental" variant="outline" title="Your consultation is booked">
+      <Stack gap="sm">
         <Text>
           {reservation.doctor_aggregation.doctor.name},{' '}
           {formatReservationTime(reservation.reservation_time, zone)} ({zone}). A confirmation
           e-mail is on its way.
         </Text>
+        {config.data && <Text>{consultationHowText(config.data.consultation_join_url)}</Text>}
+        <AddToCalendarButton
+          path={calendarPaths.reservation(reservation.id)}
+          fileName="consultation.ics"
+        />
         <Anchor component={Link} to={paths.reservationRecord}>
           Go to Reservation Record
         </Anchor>
       </Stack>
     </Alert>
+  );
+}
+
+/** One choice of a grid: a whole card is the radio button. */
+function Choice({ value, children }: { value: string; children: string }) {
+  return (
+    <Radio.Card value={value} className={classes.choice}>
+      {children}
+    </Radio.Card>
   );
 }
 
@@ -52,12 +81,14 @@ export default function BookingPage() {
   const form = useConsultationForm();
   const book = useBookReservation();
   const [doctorId, setDoctorId] = useState<string | null>(null);
+  const [day, setDay] = useState<string | null>(null);
   const [slot, setSlot] = useState<string | null>(null);
   const [answers, setAnswers] = useState<Record<string, string>>({});
   const [submitted, setSubmitted] = useState(false);
 
   const doctor = doctors.data?.find((entry) => entry.id === doctorId);
-  const options = useMemo(() => slotOptions(doctor, zone), [doctor, zone]);
+  const days = useMemo(() => slotsByDay(doctor, zone), [doctor, zone]);
+  const daySlots = day === null ? [] : (days.get(day) ?? []);
 
   if (doctors.isPending || form.isPending) return <PageSpinner />;
   if (doctors.isError || form.isError) {
@@ -98,6 +129,7 @@ export default function BookingPage() {
           value={doctorId}
           onChange={(value) => {
             setDoctorId(value);
+            setDay(null);
             setSlot(null);
           }}
           error={submitted && doctorId === null ? 'Choose a doctor.' : undefined}
@@ -114,20 +146,45 @@ export default function BookingPage() {
             ))}
           </Stack>
         </Radio.Group>
-        <Select
-          label="Time"
-          description={`Times are shown in your time zone, ${zone}.`}
-          placeholder={doctor === undefined ? 'Choose a doctor first' : 'Choose a time'}
-          data={options}
-          value={slot}
-          onChange={setSlot}
-          disabled={doctor === undefined}
-          nothingFoundMessage="No free times"
-          searchable
-          required
-          error={submitted && slot === null ? 'Choose a consultation time.' : undefined}
-          comboboxProps={{ withinPortal: true }}
-        />
+        {doctor !== undefined && (
+          <Radio.Group
+            label="Day"
+            description={days.size === 0 ? 'No free times in the next 14 days.' : undefined}
+            value={day}
+            onChange={(value) => {
+              setDay(value);
+              setSlot(null);
+            }}
+            required
+            error={submitted && day === null ? 'Choose a day.' : undefined}
+          >
+            <SimpleGrid cols={{ base: 2, xs: 3, sm: 5 }} spacing="xs" mt="xs">
+              {[...days.keys()].map((entry) => (
+                <Choice key={entry} value={entry}>
+                  {entry}
+                </Choice>
+              ))}
+            </SimpleGrid>
+          </Radio.Group>
+        )}
+        {day !== null && (
+          <Radio.Group
+            label="Time"
+            description={`Times are shown in your time zone, ${zone}.`}
+            value={slot}
+            onChange={setSlot}
+            required
+            error={submitted && slot === null ? 'Choose a consultation time.' : undefined}
+          >
+            <SimpleGrid cols={{ base: 3, xs: 4, sm: 6 }} spacing="xs" mt="xs">
+              {daySlots.map((entry) => (
+                <Choice key={entry} value={entry}>
+                  {timeInZone(entry, zone)}
+                </Choice>
+              ))}
+            </SimpleGrid>
+          </Radio.Group>
+        )}
         {form.data.questions.map((question) => (
           <Textarea
             key={question.id}

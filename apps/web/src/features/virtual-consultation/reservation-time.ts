@@ -15,7 +15,12 @@ export function formatReservationTime(instant: string, zone: string): string {
 
 /** The calendar day of an instant in a zone, for grouping free slots. */
 export function dayInZone(instant: string, zone: string): string {
-  return dayjs(instant).tz(zone).format('dddd, YYYY-MM-DD');
+  return dayjs(instant).tz(zone).format('ddd YYYY-MM-DD');
+}
+
+/** The wall-clock time of an instant in a zone, as the booking grid shows it. */
+export function timeInZone(instant: string, zone: string): string {
+  return dayjs(instant).tz(zone).format('HH:mm');
 }
 
 /** The browser's IANA zone, which the reservation is kept in. */

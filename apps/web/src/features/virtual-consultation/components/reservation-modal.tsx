@@ -1,6 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Alert, Button, Group, Image, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { splitDoctorImages, type Reservation } from '@dental/contracts';
+import { calendarPaths, splitDoctorImages, type Reservation } from '@dental/contracts';
+import { AddToCalendarButton } from '#web/components/add-to-calendar-button';
 import { PageSpinner } from '#web/components/page-spinner';
 import { errorMessage } from '#web/lib/api-client';
 import { useComplaint } from '../api/complaint';
@@ -99,6 +100,12 @@ function ReservationBody({ id, onClose }: { id: string; onClose: () => void }) {
       </section>
       {!detail.upcoming && detail.complaint_id !== null && (
         <DoctorSummary complaintId={detail.complaint_id} />
+      )}
+      {detail.upcoming && (
+        <AddToCalendarButton
+          path={calendarPaths.reservation(detail.id)}
+          fileName="consultation.ics"
+        />
       )}
       {cancel.isError && <Alert color="red">{errorMessage(cancel.error)}</Alert>}
       <Group justify="flex-end">

@@ -1,0 +1,37 @@
+import type { Page } from '@playwright/test';
+import { logIn, test } from '../support/fixtures';
+
+const widths = [1280, 360] as const;
+
+/** The viewport at both widths, as `docs/screenshots/<screen>-<width>.png`. */
+async function shoot(page: Page, screen: string) {
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: width === 360 ? 740 : 800 });
+    await page.screenshot({ path: `docs/screenshots/${screen}-${String(width)}.png`, type: 'png' });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+test('calendar screens', async ({ page, account }) => {
+  test.setTimeout(120_000);
+  await logIn(page, account);
+  await page.goto('/virtual-consultation/book');
+  await page.getByRole('radio', { name: /Dr\. Kenji Sato/ }).check();
+  await page.getByRole('radiogroup', { name: 'Day' }).getByRole('radio').last().click();
+  await page.getByRole('radiogroup', { name: 'Time' }).getByRole('radio').nth(2).click();
+  await page.getByRole('radiogroup', { name: 'Day' }).scrollIntoViewIfNeeded();
+  await shoot(page, 'consultation-booking');
+  for (const question of await page.getByRole('textbox').all()) {
+    await question.fill('A loose filling');
+  }
+  await page.getByRole('button', { name: 'Confirm Reservation' }).click();
+  await page.getByText('Your consultation is booked').waitFor();
+  await shoot(page, 'consultation-booked');
+
+  await page.goto('/account');
+  const section = page.getByRole('region', { name: 'Calendar feed' });
+  await section.getByRole('button', { name: 'Create calendar link' }).click();
+  await section.getByRole('textbox', { name: 'Your calendar feed URL' }).waitFor();
+  await section.scrollIntoViewIfNeeded();
+  await shoot(page, 'profile-calendar-feed');
+});
