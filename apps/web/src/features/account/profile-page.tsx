@@ -18,6 +18,7 @@ import { planEndText, useCurrentPlan } from '#web/lib/current-plan';
 import { dateFormat } from '#web/lib/dates';
 import { useDocumentTitle } from '#web/lib/document-title';
 import { usePublicConfig } from '#web/lib/public-config';
+import { CalendarFeedSection } from './components/calendar-feed-section';
 import { needsPassword, useDeleteAccount } from './api/delete-account';
 import { useAccount } from '#web/lib/account';
 import { Detail, DetailsList } from './components/details-list';
@@ -277,6 +278,9 @@ export default function ProfilePage() {
           </Section>
           <PasswordAndDevices />
           <AccountActivity />
+          <Section title="Calendar feed">
+            <CalendarFeedSection />
+          </Section>
           <Service />
           <DeleteData />
         </>
