@@ -73,7 +73,7 @@ test('a patient adds an appointment with an e-mail reminder, gets the reminder, 
   await expect(card).toContainText(time);
   await expect(card).toContainText('Check-up with Dr. Lee');
 
-  // The reminder arrives in the outbox at its time, with the date, time and link, not the note.
+  // The reminder arrives in the outbox at its time, with the date, time, link and the note.
   await expect
     .poll(async () => (await remindersTo(account.email)).length, {
       message: `a reminder e-mail to ${account.email}`,
@@ -84,7 +84,7 @@ test('a patient adds an appointment with an e-mail reminder, gets the reminder, 
   const [reminder] = await remindersTo(account.email);
   expect(reminder?.text).toContain(`${date} at ${time}`);
   expect(reminder?.text).toMatch(/\/appointments\/[0-9a-f-]{36}\/edit/);
-  expect(reminder?.text).not.toContain('Dr. Lee');
+  expect(reminder?.text).toContain('Your note: Check-up with Dr. Lee');
 
   await card.getByRole('link', { name: 'Edit' }).click();
   await expect(page.getByRole('heading', { name: 'Edit Appointment' })).toBeVisible();

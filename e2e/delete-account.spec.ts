@@ -15,6 +15,8 @@ test('a deleted account is refused at login with the customer-service contact', 
   await expect(confirm).toBeVisible();
   await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(page).toHaveURL(/\/login$/);
+  // Login says what happened (issue 14).
+  await expect(page.getByRole('alert')).toContainText('Account deleted');
 
   await submitLogin(page, account);
   const message = page.getByRole('dialog');

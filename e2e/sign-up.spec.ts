@@ -21,6 +21,8 @@ test('a new patient signs up, logs in, renames themselves inline and logs out', 
       .check();
     await page.getByRole('button', { name: 'Sign up', exact: true }).click();
     await expect(page).toHaveURL(/\/login$/);
+    // Login says what happened (issue 14).
+    await expect(page.getByRole('alert')).toContainText('Account created');
   });
 
   await test.step('log in and reach home', async () => {

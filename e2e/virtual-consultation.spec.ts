@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import { accountPaths } from '@dental/contracts';
 import { expect, newAccountDetails, logIn, submitLogin, test } from './support/fixtures';
 import { checkScreen, expectAccessibleAtAllWidths } from './support/layout-checks';
+import { mailTo } from './support/outbox';
 
 const execFileAsync = promisify(execFile);
 
@@ -68,9 +69,24 @@ test('book a consultation, find it under Current Reservation with its answers, a
   await expect(modal.getByText('Doctor summary')).toHaveCount(0);
   await checkScreen(page, 'reservation modal');
 
-  const cancel = modal.getByRole('button', { name: 'Cancel Reservation' });
-  await cancel.click();
+  // Cancelling asks first: 'Keep it' leaves the reservation as it was.
+  await modal.getByRole('button', { name: 'Cancel Reservation' }).click();
+  await expect(modal.getByText('Do you really want to cancel this consultation?')).toBeVisible();
+  await checkScreen(page, 'cancel confirmation');
+  await modal.getByRole('button', { name: 'Keep it' }).click();
+  await modal.getByRole('button', { name: 'Cancel Reservation' }).click();
+  await modal.getByRole('button', { name: 'Yes, cancel it' }).click();
   await expect(modal).toBeHidden();
+  await expect(
+    page.getByText(
+      `Your consultation on ${chosenTime} is cancelled. A confirmation e-mail is on its way.`,
+    ),
+  ).toBeVisible();
+  await expect
+    .poll(async () => (await mailTo(account.email)).map((mail) => mail.subject), {
+      message: 'the cancellation e-mail',
+    })
+    .toContainEqual(expect.stringMatching(/^Cancelled: your virtual consultation on /));
   await expect(page.getByRole('button', { name: /Dr\. Sofia Marquez/ })).toHaveCount(0);
   await expect(page.getByText('You have no upcoming reservations.')).toBeVisible();
   await page.getByText('Consultation record', { exact: true }).click();

@@ -1,19 +1,10 @@
 import { Fragment, useState, type ReactNode } from 'react';
-import {
-  Accordion,
-  Alert,
-  Button,
-  Group,
-  SegmentedControl,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Accordion, Button, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { errorMessage } from '../lib/api-client';
 import { useDocumentTitle } from '../lib/document-title';
 import { DateRangeFilter, isDateRangeValid, type DateRange } from './date-range-filter';
+import { LoadFailed } from './load-failed';
 import { PageSpinner } from './page-spinner';
 
 export interface ListChoice<Value extends string> {
@@ -79,12 +70,13 @@ export function DatedListPage<Value extends string, Entry extends { id: string }
       <DateRangeFilter value={range} onChange={onRangeChange} />
       {/* A query disabled by an invalid range stays pending without loading anything. */}
       {entries.isPending && isDateRangeValid(range) && <PageSpinner />}
-      {entries.isError && (
-        <Alert color="red" variant="outline">
-          {errorMessage(entries.error)}
-        </Alert>
+      {entries.isError && <LoadFailed error={entries.error} onRetry={entries.refetch} />}
+      {entries.data?.length === 0 && (
+        <Stack gap={0}>
+          <Text c="dimmed">{emptyText}</Text>
+          <Text c="dimmed">Choose other dates above, or add one with +Add.</Text>
+        </Stack>
       )}
-      {entries.data?.length === 0 && <Text c="dimmed">{emptyText}</Text>}
       {hasCards &&
         (expandable ? (
           <Accordion variant="separated" value={openedId} onChange={setOpenedId}>

@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 
-/** The knowledge and supplier pages' empty state, also shown when their call fails. */
+/** The knowledge, supplier and activity pages' empty state; a failed load shows LoadFailed. */
 export function NothingToShow() {
   return <Text>Nothing to show right now.</Text>;
 }

@@ -7,6 +7,7 @@ const context = {
   timeZone: 'America/New_York',
   publicUrl: 'https://dental.example',
   companyName: 'Smile & Co',
+  note: 'Crown fitting <upper left>',
 };
 
 describe('reminder messages', () => {
@@ -19,7 +20,7 @@ describe('reminder messages', () => {
     expect(appointmentWhen(new Date(iso), zone)).toEqual({ day, time });
   });
 
-  it('e-mails the date, time, zone and link, escaped in HTML', () => {
+  it('e-mails the date, time, zone, note and link, escaped in HTML', () => {
     const mail = reminderEmail('ada@example.com', context);
     expect(mail.to).toBe('ada@example.com');
     expect(mail.subject).toBe('Reminder: your dental appointment on 03-15-2030 Fri');
@@ -27,6 +28,8 @@ describe('reminder messages', () => {
     expect(mail.text).toContain(
       `https://dental.example/appointments/${context.appointmentId}/edit`,
     );
+    expect(mail.text).toContain('Your note: Crown fitting <upper left>');
+    expect(mail.html).toContain('Your note: Crown fitting &#60;upper left&#62;');
     expect(mail.html).toContain('Smile &#38; Co');
     expect(mail.html).not.toContain('Smile & Co');
   });
@@ -34,7 +37,19 @@ describe('reminder messages', () => {
   it('texts the same facts', () => {
     expect(reminderSms('+14155550123', context)).toEqual({
       to: '+14155550123',
-      body: `Smile & Co: reminder of your dental appointment on 03-15-2030 Fri at 10:30 AM (America/New_York). https://dental.example/appointments/${context.appointmentId}/edit`,
+      body: `Smile & Co: reminder of your dental appointment (Crown fitting <upper left>) on 03-15-2030 Fri at 10:30 AM (America/New_York). https://dental.example/appointments/${context.appointmentId}/edit`,
     });
+  });
+
+  it('shortens a long note in the SMS and leaves out an empty one', () => {
+    const long = reminderSms('+1', {
+      ...context,
+      note: 'Root canal treatment\nupper left molar, second visit',
+    });
+    expect(long.body).toContain(`(Root canal treatment upper left molar, …) on`);
+    expect(reminderSms('+1', { ...context, note: '' }).body).toContain('appointment on 03-15-2030');
+    expect(reminderEmail('a@example.com', { ...context, note: '' }).text).not.toContain(
+      'Your note',
+    );
   });
 });

@@ -4,7 +4,9 @@ import type { SmsMessage } from '#api/adapters/sms/sms-sender';
 export interface ReminderContext {
   appointmentId: string;
   appointmentDate: Date;
+  /** The zone the member saved the appointment in: their own (docs/decisions/patient-grade-defects.md). */
   timeZone: string;
+  note: string;
   publicUrl: string;
   companyName: string;
 }
@@ -39,10 +41,25 @@ function details(context: ReminderContext) {
   return { when: `${day} at ${time} (${context.timeZone})`, link };
 }
 
+/** The most of the note an SMS carries, so that the text stays short. */
+export const smsNoteLength = 40;
+
+/** The note cut to `length` characters, with an ellipsis when anything was left out. */
+function shortened(note: string, length: number): string {
+  // Whole graphemes, so an emoji or an accented letter is never cut in half.
+  const characters = Array.from(
+    new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(note.replace(/\s+/g, ' ').trim()),
+    ({ segment }) => segment,
+  );
+  return characters.length <= length
+    ? characters.join('')
+    : `${characters.slice(0, length - 1).join('')}…`;
+}
+
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
-/** The e-mail reminder: date, time and link only; no note or other health detail. */
+/** The e-mail reminder: date, time, zone, the note (what the appointment is) and the link. */
 export function reminderEmail(to: string, context: ReminderContext): MailMessage {
   const { when, link } = details(context);
   const { day } = appointmentWhen(context.appointmentDate, context.timeZone);
@@ -51,6 +68,7 @@ export function reminderEmail(to: string, context: ReminderContext): MailMessage
     subject: `Reminder: your dental appointment on ${day}`,
     text: [
       `This is a reminder of your dental appointment on ${when}.`,
+      ...(context.note === '' ? [] : ['', `Your note: ${context.note}`]),
       '',
       `See or change it here: ${link}`,
       '',
@@ -58,17 +76,21 @@ export function reminderEmail(to: string, context: ReminderContext): MailMessage
     ].join('\n'),
     html: [
       `<p>This is a reminder of your dental appointment on ${escapeHtml(when)}.</p>`,
+      ...(context.note === ''
+        ? []
+        : [`<p style="white-space: pre-wrap">Your note: ${escapeHtml(context.note)}</p>`]),
       `<p><a href="${escapeHtml(link)}">See or change your appointment</a></p>`,
       `<p>${escapeHtml(context.companyName)}</p>`,
     ].join('\n'),
   };
 }
 
-/** The SMS reminder: the same facts, short. */
+/** The SMS reminder: the same facts, the note shortened. */
 export function reminderSms(to: string, context: ReminderContext): SmsMessage {
   const { when, link } = details(context);
+  const note = context.note.trim() === '' ? '' : ` (${shortened(context.note, smsNoteLength)})`;
   return {
     to,
-    body: `${context.companyName}: reminder of your dental appointment on ${when}. ${link}`,
+    body: `${context.companyName}: reminder of your dental appointment${note} on ${when}. ${link}`,
   };
 }

@@ -104,7 +104,7 @@ async function statusesOf(appointmentId: string) {
 }
 
 describe('reminders', () => {
-  it('arrive by e-mail and SMS at their time, once, with date, time and link but no note', async () => {
+  it('arrive by e-mail and SMS at their time, once, with date, time, note and link', async () => {
     const member = await factory.loggedInMember({ phone: '+14155550123' });
     const appointment = await book(member.tokens.access, dueIn(2, { sms_alert: true }));
 
@@ -127,9 +127,9 @@ describe('reminders', () => {
     const [sms] = smsTo('+14155550123');
     expect(sms?.body).toContain(`${day} at ${time}`);
     expect(sms?.body).toContain(link);
-    for (const text of [mail.text, mail.html, sms?.body]) {
-      expect(text).not.toContain('Root canal');
-    }
+    // What the appointment is: the note in full by e-mail, shortened by SMS (issue 14).
+    expect(mail.text).toContain('Your note: Root canal, upper left molar');
+    expect(sms?.body).toContain('(Root canal, upper left molar)');
 
     await vi.waitFor(
       async () => {

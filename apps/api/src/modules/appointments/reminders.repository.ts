@@ -2,13 +2,15 @@ import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '#api/db/client';
 import { appointments, reminders, users, type ReminderRow } from '#api/db/schema';
 
-/** What a worker needs to send one reminder, and nothing more (no note). */
+/** What a worker needs to send one reminder, and nothing more. */
 export interface ReminderDelivery {
   id: string;
   channel: ReminderRow['channel'];
   appointmentId: string;
   appointmentDate: Date;
   timeZone: string;
+  /** The patient's own note, so the reminder says what the appointment is. */
+  note: string;
   email: string;
   phone: string | null;
   deactivated: boolean;
@@ -38,6 +40,7 @@ export class ReminderRepository {
         appointmentId: appointments.id,
         appointmentDate: appointments.appointmentDate,
         timeZone: appointments.timeZone,
+        note: appointments.note,
         email: users.email,
         phone: users.phone,
         deactivatedAt: users.deactivatedAt,

@@ -126,6 +126,7 @@ export class ReminderService {
       appointmentId: delivery.appointmentId,
       appointmentDate: delivery.appointmentDate,
       timeZone: delivery.timeZone,
+      note: delivery.note,
       publicUrl: this.settings.publicUrl,
       companyName: this.settings.companyName,
     };

@@ -447,6 +447,13 @@ describe('cancellation', () => {
       token: member.tokens.access,
     });
     expect(res.statusCode).toBe(204);
+    // The patient is told by e-mail: doctor, date and time, no answer given in the form.
+    const mail = await inbox.waitForMessageTo(member.email);
+    expect(mail.subject).toMatch(/^Cancelled: your virtual consultation on .+ \(Europe\/Paris\)$/);
+    expect(mail.text).toContain(`Your virtual consultation with ${setup.doctorName} on `);
+    expect(mail.text).toContain('is cancelled.');
+    expect(mail.text).toContain('https://dental.example/virtual-consultation');
+    expect(mail.html).not.toContain('chipped');
     expect(reservationList.parse((await list(member, 'future')).json())).toEqual([]);
     expect((await get(member, consultationPaths.reservation(reservation.id))).statusCode).toBe(404);
     expect(

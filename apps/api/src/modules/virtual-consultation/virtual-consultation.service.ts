@@ -124,11 +124,21 @@ export class ConsultationService {
     return this.toComplaint(row);
   }
 
-  /** Cancels an upcoming reservation and frees its slot; a past one cannot be cancelled. */
+  /** Cancels an upcoming reservation and frees its slot, then confirms it by e-mail; a past one
+   *  cannot be cancelled. */
   async cancel(userId: string, id: string): Promise<void> {
+    const reservation = await this.repository.findReservation(userId, id);
     const outcome = await this.repository.cancel(userId, id, this.clock.now());
     if (outcome === 'missing') throw new NotFound(reservationNotFoundMessage);
     if (outcome === 'past') throw new Conflict(pastReservationCancelMessage);
+    const email = await this.repository.emailOf(userId);
+    if (email !== undefined && reservation !== undefined) {
+      await this.sendReservationMail('cancelled', email, {
+        doctorName: reservation.doctorName,
+        time: reservation.reservationTime,
+        timeZone: reservation.timeZone,
+      });
+    }
   }
 
   /** Every doctor with the free slots of the window, from the booking lead time on. */
@@ -205,7 +215,11 @@ export class ConsultationService {
     }
     const email = await this.repository.emailOf(userId);
     if (email !== undefined)
-      await this.sendConfirmation(email, doctor.name, time, request.timezone);
+      await this.sendReservationMail('booked', email, {
+        doctorName: doctor.name,
+        time,
+        timeZone: request.timezone,
+      });
     return this.get(userId, inserted.id);
   }
 
@@ -246,41 +260,50 @@ export class ConsultationService {
     });
   }
 
-  /** Date, time and doctor only: no health detail travels by e-mail. A failure is logged; the
-   *  booking stands and is listed in the app. */
-  private async sendConfirmation(
+  /** The booking or cancellation confirmation: date, time and doctor only, no health detail
+   *  travels by e-mail. A failure is logged; the booking or cancellation stands. */
+  private async sendReservationMail(
+    kind: 'booked' | 'cancelled',
     email: string,
-    doctorName: string,
-    time: Date,
-    timeZone: string,
+    { doctorName, time, timeZone }: { doctorName: string; time: Date; timeZone: string },
   ): Promise<void> {
     const when = `${formatInZone(time, timeZone)} (${timeZone})`;
-    const link = `${this.settings.publicUrl}/virtual-consultation/reservation-record`;
-    const { companyName } = this.settings;
+    const { companyName, publicUrl } = this.settings;
+    const mail =
+      kind === 'booked'
+        ? {
+            subject: `Your virtual consultation on ${when}`,
+            sentence: `Your virtual consultation with ${doctorName} is booked for ${when}.`,
+            action: 'You can see or cancel it',
+            place: 'Reservation Record',
+            link: `${publicUrl}/virtual-consultation/reservation-record`,
+          }
+        : {
+            subject: `Cancelled: your virtual consultation on ${when}`,
+            sentence: `Your virtual consultation with ${doctorName} on ${when} is cancelled.`,
+            action: 'You can book another one',
+            place: 'Virtual Consultation',
+            link: `${publicUrl}/virtual-consultation`,
+          };
     const text = [
       'Hello,',
       '',
-      `Your virtual consultation with ${doctorName} is booked for ${when}.`,
+      mail.sentence,
       '',
-      `You can see or cancel it under Reservation Record: ${link}`,
+      `${mail.action} under ${mail.place}: ${mail.link}`,
       '',
       companyName,
     ].join('\n');
     const html = [
       '<p>Hello,</p>',
-      `<p>Your virtual consultation with ${escapeHtml(doctorName)} is booked for ${escapeHtml(when)}.</p>`,
-      `<p>You can see or cancel it under <a href="${escapeHtml(link)}">Reservation Record</a>.</p>`,
+      `<p>${escapeHtml(mail.sentence)}</p>`,
+      `<p>${escapeHtml(mail.action)} under <a href="${escapeHtml(mail.link)}">${escapeHtml(mail.place)}</a>.</p>`,
       `<p>${escapeHtml(companyName)}</p>`,
     ].join('\n');
     try {
-      await this.mailer.send({
-        to: email,
-        subject: `Your virtual consultation on ${when}`,
-        text,
-        html,
-      });
+      await this.mailer.send({ to: email, subject: mail.subject, text, html });
     } catch (error) {
-      this.log.error({ err: error }, 'the consultation confirmation e-mail could not be sent');
+      this.log.error({ err: error }, `the consultation ${kind} e-mail could not be sent`);
     }
   }
 

@@ -54,7 +54,8 @@ export default function LoginPage() {
     defaultValues: { email: '', password: '', terms: false },
   });
   const termsAgreed = useWatch({ control, name: 'terms' });
-  // Why the last session ended on its own (idle or lifetime): shown on this visit only.
+  // Why the patient is here (session timed out, account created or deleted, password reset):
+  // shown on this visit only.
   const [notice] = useState(signOutNotice);
   useEffect(clearSignOutNotice, []);
   // Set when the password was right and the account asks for its second step.
@@ -92,8 +93,8 @@ export default function LoginPage() {
   return (
     <PublicPage title="Log in" footer={<LoginFooter />}>
       {notice !== null && (
-        <Alert color="blue" variant="light" mb="md" title="You have been signed out">
-          {notice}
+        <Alert color="blue" variant="light" mb="md" title={notice.title}>
+          {notice.text}
         </Alert>
       )}
       <form onSubmit={(event) => void onSubmit(event)} noValidate>

@@ -1,11 +1,12 @@
 import { Anchor, Stack, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '#web/app/paths';
 import { PublicPage } from '#web/components/public-page';
-import { errorMessage } from '#web/lib/api-client';
+import { ApiError, errorMessage } from '#web/lib/api-client';
+import { usePublicConfig } from '#web/lib/public-config';
+import { leaveLoginNotice } from '#web/lib/sign-out-notice';
 import { useRegister } from './api/register';
 import { AgreementCheckbox } from './components/agreement-checkbox';
 import { EmailField } from './components/email-field';
@@ -16,12 +17,22 @@ import { SubmitButton } from './components/submit-button';
 import { applyFieldErrors } from './apply-field-errors';
 import { signupForm } from './form-schemas';
 
+/** The server's refusal; a taken address also tells the way back into a deleted account, in the
+ *  same words for every taken address so that no more is given away than that it is taken
+ *  (docs/decisions/patient-grade-defects.md). */
+function signUpRefusal(error: unknown, serviceEmail: string | undefined): string {
+  const taken = error instanceof ApiError && error.status === 409;
+  if (!taken || serviceEmail === undefined) return errorMessage(error);
+  return `${errorMessage(error)} If you deleted your account, customer service at ${serviceEmail} can reactivate it.`;
+}
+
 /** Sign up (docs/product/accounts.md#sign-up): a mismatch of the two passwords and the server's
  *  refusals are told in a popup; success leads to /login, replacing this page in the history. */
 export default function SignupPage() {
   const navigate = useNavigate();
   const registration = useRegister();
   const popup = useFormPopup();
+  const serviceEmail = usePublicConfig().data?.customer_service_email;
   const {
     register,
     handleSubmit,
@@ -46,15 +57,15 @@ export default function SignupPage() {
       { email, phone, username, password },
       {
         onSuccess: () => {
-          notifications.show({
-            color: 'dental',
-            message: 'Your account is ready. Please log in.',
+          leaveLoginNotice({
+            title: 'Account created',
+            text: 'Your account is ready. Please log in.',
           });
           void navigate(paths.login, { replace: true });
         },
         onError: (error) => {
           applyFieldErrors(error, ['email', 'phone', 'username', 'password'], setError);
-          popup.show({ title: 'Sign up failed', text: errorMessage(error) });
+          popup.show({ title: 'Sign up failed', text: signUpRefusal(error, serviceEmail) });
         },
       },
     );

@@ -1,5 +1,4 @@
 import { Alert, Anchor, Stack } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -7,6 +6,7 @@ import { updatePasswordSuccess } from '@dental/contracts';
 import { paths } from '#web/app/paths';
 import { PublicPage } from '#web/components/public-page';
 import { errorMessage } from '#web/lib/api-client';
+import { leaveLoginNotice } from '#web/lib/sign-out-notice';
 import { useUpdatePassword } from './api/update-password';
 import { useFormPopup } from './components/form-popup';
 import { NewPasswordFields } from './components/new-password-fields';
@@ -37,10 +37,7 @@ export default function UpdatePasswordPage() {
       { password, key },
       {
         onSuccess: () => {
-          notifications.show({
-            color: 'dental',
-            message: updatePasswordSuccess,
-          });
+          leaveLoginNotice({ title: 'Password changed', text: updatePasswordSuccess });
           void navigate(paths.login, { replace: true });
         },
         onError: (error) => {

@@ -31,6 +31,18 @@ export const reminderLabels: Record<ReminderOffsetHours, string> = {
   168: '1 week before',
 };
 
+/** The card's reminder line: which alerts are set and how they are sent, or that none is, so a
+ *  patient sees at a glance whether a reminder will come (issue 14). */
+export function reminderSummary(appointment: Appointment): string {
+  const { reminders } = toFormValues(appointment);
+  const channels = [appointment.email_alert && 'e-mail', appointment.sms_alert && 'SMS'].filter(
+    (channel) => channel !== false,
+  );
+  if (reminders.length === 0 || channels.length === 0) return 'No reminder set';
+  const times = reminders.map((hours) => reminderLabels[hours]).join(', ');
+  return `Reminder by ${channels.join(' and ')}: ${times}`;
+}
+
 /** What the form edits: date and time apart
  *  (docs/product/appointments.md#new-and-edit-appointment). */
 export interface AppointmentFormValues {

@@ -21,11 +21,22 @@ export function todayToNextMonth(today = dayjs()): DateRange {
   return { startDate: today.format(dateFormat), endDate: today.add(1, 'month').format(dateFormat) };
 }
 
+/** Previous's default: the month before today, since SPEC's future month holds no past
+ *  appointment (docs/decisions/patient-grade-defects.md). */
+export function lastMonthToToday(today = dayjs()): DateRange {
+  return {
+    startDate: today.subtract(1, 'month').format(dateFormat),
+    endDate: today.format(dateFormat),
+  };
+}
+
 /** Appointments (docs/product/appointments.md#appointment-list): order Upcoming or Previous, a date
  *  range, '+Add', and the cards. */
 export default function AppointmentListPage() {
   const [order, setOrder] = useState<AppointmentOrder>('upcoming');
-  const [range, setRange] = useState<DateRange>(() => todayToNextMonth());
+  // Each order shows its own default month until the patient picks dates.
+  const [chosenRange, setRange] = useState<DateRange | null>(null);
+  const range = chosenRange ?? (order === 'upcoming' ? todayToNextMonth() : lastMonthToToday());
   const appointments = useAppointments({ order, ...range }, isDateRangeValid(range));
 
   return (

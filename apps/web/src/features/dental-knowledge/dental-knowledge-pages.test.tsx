@@ -68,17 +68,16 @@ describe('Dental knowledge list', () => {
     expect(api.to('GET /api/dental-knowledge/')[0]?.headers.has('Authorization')).toBe(false);
   });
 
-  it('shows a spinner while loading and an empty state, not an error, when the call fails', async () => {
+  it('shows a spinner while loading and a failure with Retry, not an empty state, when the call fails', async () => {
     const answer = deferred<Response>();
     signedIn({ 'GET /api/dental-knowledge/': () => answer.promise });
     renderRoute('/dental-knowledge');
     // Found, not re-checked: the route's own spinner may replace the lazy-load one at once.
     await screen.findByRole('status', { name: 'Loading' });
     answer.resolve(new Response('boom', { status: 502 }));
-    expect(
-      await screen.findByText('Nothing to show right now.', {}, { timeout: 15_000 }),
-    ).toBeInTheDocument();
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(await screen.findByText('Loading failed', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(screen.queryByText('Nothing to show right now.')).not.toBeInTheDocument();
   });
 });
 

@@ -7,6 +7,7 @@ import { PageSpinner } from '#web/components/page-spinner';
 import { useDocumentTitle } from '#web/lib/document-title';
 import { useKnowledgeList } from './api/get-knowledge-list';
 import { youtubeSearchUrl } from './youtube-search';
+import { LoadFailed } from '#web/components/load-failed';
 import { NothingToShow } from '#web/components/nothing-to-show';
 import { knowledgeSectionTitle } from './texts';
 import classes from './content-card.module.css';
@@ -51,9 +52,9 @@ export default function KnowledgeListPage() {
       <Title order={1}>{knowledgeSectionTitle}</Title>
       {articles.isPending ? (
         <PageSpinner />
-      ) : articles.isError || articles.data.length === 0 ? (
-        // docs/product/knowledge.md#loading-and-failures: a failed knowledge call shows no message;
-        // the page is simply empty.
+      ) : articles.isError ? (
+        <LoadFailed error={articles.error} onRetry={articles.refetch} />
+      ) : articles.data.length === 0 ? (
         <NothingToShow />
       ) : (
         <ul className={classes.grid} aria-label="Articles">

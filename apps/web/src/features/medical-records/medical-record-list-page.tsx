@@ -2,11 +2,8 @@ import { useState } from 'react';
 import type { RecordSequence } from '@dental/contracts';
 import { paths } from '#web/app/paths';
 import { DatedListPage } from '#web/components/dated-list-page';
-import {
-  isDateRangeValid,
-  monthAroundToday,
-  type DateRange,
-} from '#web/components/date-range-filter';
+import { isDateRangeValid } from '#web/components/date-range-filter';
+import { useListRange } from '#web/components/saved-entry-range';
 import { useMedicalRecords } from './api/get-medical-records';
 import { RecordCard } from './components/record-card';
 
@@ -21,7 +18,7 @@ const sequenceChoices: { label: string; value: RecordSequence }[] = [
  *  and date filters, expandable cards. */
 export default function MedicalRecordListPage() {
   const [sequence, setSequence] = useState<RecordSequence>('descending');
-  const [range, setRange] = useState<DateRange>(() => monthAroundToday());
+  const [range, setRange] = useListRange();
   const records = useMedicalRecords({ sequence, ...range }, isDateRangeValid(range));
 
   return (
@@ -34,7 +31,7 @@ export default function MedicalRecordListPage() {
       entries={records}
       emptyText="No records in this period."
       expandable
-      renderEntry={(record) => <RecordCard record={record} />}
+      renderEntry={(record, opened) => <RecordCard record={record} opened={opened} />}
     />
   );
 }

@@ -1,6 +1,7 @@
 import { Alert, Stack, Title } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
 import { paths } from '#web/app/paths';
+import { savedEntryState } from '#web/components/saved-entry-range';
 import { PageSpinner } from '#web/components/page-spinner';
 import { errorMessage } from '#web/lib/api-client';
 import { useDocumentTitle } from '#web/lib/document-title';
@@ -30,7 +31,7 @@ export default function EditOralPhotoPage() {
           initial={photo.data}
           onSubmit={async (body, onProgress) => {
             await save.mutateAsync({ id: oralPhotoId, body, onProgress });
-            await navigate(paths.oralPhotos);
+            await navigate(paths.oralPhotos, savedEntryState(body.shoot_date));
           }}
         />
       )}

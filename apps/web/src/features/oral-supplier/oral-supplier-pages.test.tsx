@@ -66,7 +66,7 @@ describe('Oral hygiene suppliers list', () => {
     );
   });
 
-  it('keeps the section’s name as heading and shows an empty state when the calls fail', async () => {
+  it('keeps the section’s name as heading and shows a failure with Retry when the calls fail', async () => {
     const failure = () => new Response('down', { status: 500 });
     signedIn({ 'GET /api/oral-supplier/topic/': failure, 'GET /api/oral-supplier/': failure });
     renderRoute('/oral-supplier');
@@ -77,9 +77,8 @@ describe('Oral hygiene suppliers list', () => {
         { timeout: 15_000 },
       ),
     ).toBeInTheDocument();
-    expect(
-      await screen.findByText('Nothing to show right now.', {}, { timeout: 15_000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Loading failed', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
 });
 

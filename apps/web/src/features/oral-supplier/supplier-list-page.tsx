@@ -6,6 +6,7 @@ import { PageSpinner } from '#web/components/page-spinner';
 import { useDocumentTitle } from '#web/lib/document-title';
 import { useSupplierList } from './api/get-suppliers';
 import { useSupplierTopic } from './api/get-supplier-topic';
+import { LoadFailed } from '#web/components/load-failed';
 import { NothingToShow } from '#web/components/nothing-to-show';
 import { supplierSectionTitle } from './texts';
 import classes from './oral-supplier.module.css';
@@ -37,7 +38,8 @@ function TopicHeading() {
 function SupplierCards() {
   const suppliers = useSupplierList();
   if (suppliers.isPending) return <PageSpinner />;
-  if (suppliers.isError || suppliers.data.length === 0) return <NothingToShow />;
+  if (suppliers.isError) return <LoadFailed error={suppliers.error} onRetry={suppliers.refetch} />;
+  if (suppliers.data.length === 0) return <NothingToShow />;
   return (
     <ul className={classes.grid} aria-label="Suppliers">
       {suppliers.data.map((supplier) => (

@@ -129,7 +129,8 @@ describe('Reservation History', () => {
     const { user } = renderRoute('/virtual-consultation/reservation-record');
     await user.click(await screen.findByRole('button', { name: /Dr\. Kenji Sato/ }));
     const modal = await screen.findByRole('dialog', { name: 'Reservation Information' });
-    const cancel = await within(modal).findByRole('button', { name: 'Cancel Reservation' });
+    await user.click(await within(modal).findByRole('button', { name: 'Cancel Reservation' }));
+    const cancel = within(modal).getByRole('button', { name: 'Yes, cancel it' });
     await user.click(cancel);
     expect(cancel).toBeDisabled();
     expect(cancel).toHaveAttribute('data-loading', 'true');

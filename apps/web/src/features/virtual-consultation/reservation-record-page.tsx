@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Alert, SegmentedControl, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { SegmentedControl, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import type { Reservation, ReservationPeriod } from '@dental/contracts';
+import { LoadFailed } from '#web/components/load-failed';
 import { PageSpinner } from '#web/components/page-spinner';
-import { errorMessage } from '#web/lib/api-client';
 import { useDocumentTitle } from '#web/lib/document-title';
 import { useReservations } from './api/reservations';
 import { ReservationModal } from './components/reservation-modal';
@@ -55,12 +55,13 @@ export default function ReservationRecordPage() {
           setPeriod(value === 'history' ? 'history' : 'future');
         }}
         data={periods.map(({ value, label }) => ({ value, label }))}
+        classNames={{ label: classes.periodLabel }}
         fullWidth
       />
       {reservations.isPending || reservations.isFetching ? (
         <PageSpinner />
       ) : reservations.isError ? (
-        <Alert color="red">{errorMessage(reservations.error)}</Alert>
+        <LoadFailed error={reservations.error} onRetry={reservations.refetch} />
       ) : reservations.data.length === 0 ? (
         <Text>{current?.empty}</Text>
       ) : (

@@ -1,11 +1,11 @@
-import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import dayjs from 'dayjs';
 import { describeBrowser, type ActivityEntry } from '@dental/contracts';
 import { paths } from '#web/app/paths';
+import { LoadFailed } from '#web/components/load-failed';
 import { NothingToShow } from '#web/components/nothing-to-show';
 import { PageSpinner } from '#web/components/page-spinner';
-import { errorMessage } from '#web/lib/api-client';
 import { dateFormat } from '#web/lib/dates';
 import { useDocumentTitle } from '#web/lib/document-title';
 import { useAccountActivity } from '../api/account-activity';
@@ -46,11 +46,7 @@ export default function AccountActivityPage() {
         consultations were opened, added, changed or deleted.
       </Text>
       {activity.isPending && <PageSpinner />}
-      {activity.isError && (
-        <Alert color="red" variant="outline">
-          {errorMessage(activity.error)}
-        </Alert>
-      )}
+      {activity.isError && <LoadFailed error={activity.error} onRetry={activity.refetch} />}
       {activity.isSuccess && entries.length === 0 && <NothingToShow />}
       {entries.length > 0 && (
         <ol className={classes.list} aria-label="Account activity, newest first">

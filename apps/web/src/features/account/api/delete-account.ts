@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { accountPaths, problemTypes, type ReauthenticateRequest } from '@dental/contracts';
 import { ApiError, apiSend } from '#web/lib/api-client';
 import { logout } from '#web/lib/session';
+import { leaveLoginNotice } from '#web/lib/sign-out-notice';
 import { confirmIdentity } from './second-factor';
 
 /** Deactivates the account (docs/product/accounts.md#deactivation: data kept, access blocked), then
@@ -12,6 +13,10 @@ export function useDeleteAccount() {
     mutationFn: async (proof?: ReauthenticateRequest) => {
       await confirmIdentity(proof);
       await apiSend(accountPaths.account, { method: 'DELETE' });
+      leaveLoginNotice({
+        title: 'Account deleted',
+        text: 'Your account is deactivated and you are signed out. Customer service can restore it.',
+      });
       await logout();
     },
   });

@@ -18,7 +18,8 @@ export interface PhoneFieldProps {
 }
 
 /** 'Phone': an international number with a country list, United States by default
- *  (docs/product/accounts.md#sign-up). */
+ *  (docs/product/accounts.md#sign-up). A number typed or pasted with '+' picks its own country,
+ *  whichever flag is selected. */
 export function PhoneField({
   value,
   onChange,
@@ -40,7 +41,6 @@ export function PhoneField({
         className={classes.field}
         defaultCountry="US"
         flags={flags}
-        international={false}
         autoComplete="tel"
         value={value ?? undefined}
         onChange={onChange}

@@ -4,7 +4,7 @@ import type { Appointment } from '@dental/contracts';
 import { paths } from '#web/app/paths';
 import { DeleteButton } from '#web/components/delete-button';
 import { useDeleteAppointment } from '../api/delete-appointment';
-import { cardDate, cardTime } from '../appointment-format';
+import { cardDate, cardTime, reminderSummary } from '../appointment-format';
 
 /** One appointment card (docs/product/appointments.md#appointment-list): date 'MM-DD-YYYY ddd',
  *  time 'hh:mm A', note, edit, delete. */
@@ -24,6 +24,9 @@ export function AppointmentCard({ appointment }: { appointment: Appointment }) {
             {appointment.note}
           </Text>
         )}
+        <Text size="sm" c="dimmed">
+          {reminderSummary(appointment)}
+        </Text>
         <Group gap="xs">
           <Button
             component={Link}

@@ -14,19 +14,34 @@ import { useReminderContact } from '../api/reminder-contact';
 import { reminderLabels, toRequest, type AppointmentFormValues } from '../appointment-format';
 import { ReminderConfirmModal } from './reminder-confirm-modal';
 
-const formSchema = z.object({
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter the date.'),
-  time: z.string().regex(/^\d{2}:\d{2}$/, 'Enter the time.'),
-  note: z
-    .string()
-    .max(
-      appointmentNoteMaxLength,
-      `The note must be at most ${appointmentNoteMaxLength} characters.`,
-    ),
-  email_alert: z.boolean(),
-  sms_alert: z.boolean(),
-  reminders: z.array(z.union(reminderOffsetHours.map((hours) => z.literal(hours)))),
-});
+export const noReminderTimeMessage = 'Choose when to be reminded: 1 hour, 1 day or 1 week before.';
+export const noReminderChannelMessage =
+  'Switch on the E-mail alert or the SMS alert to be reminded.';
+
+const formSchema = z
+  .object({
+    date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter the date.'),
+    time: z.string().regex(/^\d{2}:\d{2}$/, 'Enter the time.'),
+    note: z
+      .string()
+      .max(
+        appointmentNoteMaxLength,
+        `The note must be at most ${appointmentNoteMaxLength} characters.`,
+      ),
+    email_alert: z.boolean(),
+    sms_alert: z.boolean(),
+    reminders: z.array(z.union(reminderOffsetHours.map((hours) => z.literal(hours)))),
+  })
+  // An alert needs both a channel and a time; half of one is never sent (issue 14).
+  .superRefine((values, context) => {
+    const channel = values.email_alert || values.sms_alert;
+    if (channel && values.reminders.length === 0) {
+      context.addIssue({ code: 'custom', path: ['reminders'], message: noReminderTimeMessage });
+    }
+    if (!channel && values.reminders.length > 0) {
+      context.addIssue({ code: 'custom', path: ['reminders'], message: noReminderChannelMessage });
+    }
+  });
 
 export interface AppointmentFormProps {
   initial: AppointmentFormValues;
@@ -97,14 +112,33 @@ export function AppointmentForm({ initial, submitLabel, onSave }: AppointmentFor
           {...register('note')}
           error={errors.note?.message}
         />
-        <Switch label="E-mail alert" {...register('email_alert')} />
-        <Switch label="SMS alert" {...register('sms_alert')} />
+        {(['email_alert', 'sms_alert'] as const).map((name) => (
+          // Controlled: Mantine's Switch ignores the checked state register() sets on its input.
+          <Controller
+            key={name}
+            control={control}
+            name={name}
+            // The reminder times' error depends on the switches: check it again on each change.
+            rules={{ deps: ['reminders'] }}
+            render={({ field: { value, ...field } }) => (
+              <Switch
+                label={name === 'email_alert' ? 'E-mail alert' : 'SMS alert'}
+                checked={value}
+                {...field}
+                onChange={(event) => {
+                  field.onChange(event.currentTarget.checked);
+                }}
+              />
+            )}
+          />
+        ))}
         <Controller
           control={control}
           name="reminders"
           render={({ field }) => (
             <Checkbox.Group
               label="Remind me"
+              error={errors.reminders?.message}
               value={field.value.map(String)}
               onChange={(values) => {
                 field.onChange(

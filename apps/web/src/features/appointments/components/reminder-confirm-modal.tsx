@@ -81,7 +81,6 @@ export function ReminderConfirmModal({
               id={phoneId}
               defaultCountry="US"
               flags={flags}
-              international={false}
               autoComplete="tel"
               value={phone}
               onChange={setPhone}

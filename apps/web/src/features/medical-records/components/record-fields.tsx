@@ -1,5 +1,6 @@
 import { Stack, Textarea, TextInput } from '@mantine/core';
-import { noteMaxLength, titleMaxLength } from '@dental/contracts';
+import { z } from 'zod';
+import { noteMaxLength, titleMaxLength, updateMedicalRecordRequest } from '@dental/contracts';
 
 export interface RecordFieldValues {
   title: string;
@@ -11,6 +12,12 @@ export interface RecordFieldsProps {
   value: RecordFieldValues;
   onChange: (value: RecordFieldValues) => void;
   errors?: Readonly<Record<string, string[]>>;
+}
+
+/** The fields' problems by the API's own rules, so the form refuses before anything is sent. */
+export function recordFieldErrors(value: RecordFieldValues): Record<string, string[]> {
+  const result = updateMedicalRecordRequest.safeParse(value);
+  return result.success ? {} : z.flattenError(result.error).fieldErrors;
 }
 
 /** Title, record date and note of a record, shared by the add and the detail screens. */

@@ -1,5 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Alert, Button, Group, Image, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { calendarPaths, splitDoctorImages, type Reservation } from '@dental/contracts';
 import { AddToCalendarButton } from '#web/components/add-to-calendar-button';
 import { PageSpinner } from '#web/components/page-spinner';
@@ -58,6 +59,8 @@ function ReservationBody({ id, onClose }: { id: string; onClose: () => void }) {
   const reservation = useReservation(id);
   const cancel = useCancelReservation();
   const [cancelling, setCancelling] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const confirmId = useId();
 
   if (reservation.isPending) return <PageSpinner />;
   if (reservation.isError) {
@@ -108,28 +111,62 @@ function ReservationBody({ id, onClose }: { id: string; onClose: () => void }) {
         />
       )}
       {cancel.isError && <Alert color="red">{errorMessage(cancel.error)}</Alert>}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose} disabled={cancelling}>
-          Close
-        </Button>
-        {detail.upcoming && (
-          <Button
-            color="red"
-            loading={cancelling}
-            onClick={() => {
-              setCancelling(true);
-              cancel.mutate(detail.id, {
-                onSuccess: onClose,
-                onError: () => {
-                  setCancelling(false);
-                },
-              });
-            }}
-          >
-            Cancel Reservation
+      {confirming ? (
+        // One tap must not cancel: the patient confirms here first (issue 14).
+        <Stack gap="xs" role="group" aria-labelledby={confirmId}>
+          <Text fw={600} id={confirmId}>
+            Do you really want to cancel this consultation? Its time is given up for others to book.
+          </Text>
+          <Group justify="flex-end">
+            <Button
+              variant="default"
+              disabled={cancelling}
+              onClick={() => {
+                setConfirming(false);
+              }}
+            >
+              Keep it
+            </Button>
+            <Button
+              color="red"
+              loading={cancelling}
+              onClick={() => {
+                setCancelling(true);
+                cancel.mutate(detail.id, {
+                  onSuccess: () => {
+                    notifications.show({
+                      color: 'dental',
+                      message: `Your consultation on ${formatReservationTime(detail.reservation_time, detail.timezone)} is cancelled. A confirmation e-mail is on its way.`,
+                    });
+                    onClose();
+                  },
+                  onError: () => {
+                    setCancelling(false);
+                  },
+                });
+              }}
+            >
+              Yes, cancel it
+            </Button>
+          </Group>
+        </Stack>
+      ) : (
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Close
           </Button>
-        )}
-      </Group>
+          {detail.upcoming && (
+            <Button
+              color="red"
+              onClick={() => {
+                setConfirming(true);
+              }}
+            >
+              Cancel Reservation
+            </Button>
+          )}
+        </Group>
+      )}
     </Stack>
   );
 }
