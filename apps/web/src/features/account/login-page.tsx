@@ -14,6 +14,7 @@ import { AgreementCheckbox } from './components/agreement-checkbox';
 import { EmailField } from './components/email-field';
 import { useFormPopup } from './components/form-popup';
 import { LoginCodeStep } from './components/login-code-step';
+import { PasskeySignIn } from './components/passkey-sign-in';
 import { SocialSignIn } from './components/social-sign-in';
 import { SubmitButton } from './components/submit-button';
 import { loginForm } from './form-schemas';
@@ -99,7 +100,11 @@ export default function LoginPage() {
       )}
       <form onSubmit={(event) => void onSubmit(event)} noValidate>
         <Stack gap="md">
-          <EmailField {...register('email')} error={errors.email?.message} />
+          <EmailField
+            autoComplete="username webauthn"
+            {...register('email')}
+            error={errors.email?.message}
+          />
           <PasswordInput
             label="Password"
             autoComplete="current-password"
@@ -124,7 +129,10 @@ export default function LoginPage() {
         </Stack>
       </form>
       <Divider my="md" label="or" labelPosition="center" />
-      <SocialSignIn termsAgreed={termsAgreed} />
+      <Stack gap="xs">
+        <PasskeySignIn termsAgreed={termsAgreed} />
+        <SocialSignIn termsAgreed={termsAgreed} />
+      </Stack>
       {popup.dialog}
     </PublicPage>
   );
