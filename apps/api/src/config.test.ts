@@ -349,3 +349,76 @@ describe('metrics and shutdown settings', () => {
     expect(() => parseEnv({ SHUTDOWN_TIMEOUT_SECONDS: '0' })).toThrow(/SHUTDOWN_TIMEOUT_SECONDS/);
   });
 });
+
+describe('social sign-in settings', () => {
+  it('turn a provider on with its client id, at the provider’s own addresses', () => {
+    expect(parseEnv({}).social).toEqual({});
+    expect(
+      parseEnv({
+        GOOGLE_CLIENT_ID: 'google-client',
+        APPLE_CLIENT_ID: 'com.example.dental',
+        FACEBOOK_APP_ID: '1234',
+        FACEBOOK_APP_SECRET: 'fb-secret',
+      }).social,
+    ).toEqual({
+      google: {
+        clientId: 'google-client',
+        authUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
+        tokenUrl: 'https://oauth2.googleapis.com/token',
+        tokeninfoUrl: 'https://oauth2.googleapis.com/tokeninfo',
+        userinfoUrl: 'https://openidconnect.googleapis.com/v1/userinfo',
+      },
+      apple: {
+        clientId: 'com.example.dental',
+        issuer: 'https://appleid.apple.com',
+        jwksUrl: 'https://appleid.apple.com/auth/keys',
+        authUrl: 'https://appleid.apple.com/auth/authorize',
+        tokenUrl: 'https://appleid.apple.com/auth/token',
+      },
+      facebook: {
+        clientId: '1234',
+        appSecret: 'fb-secret',
+        graphUrl: 'https://graph.facebook.com/v19.0',
+        authUrl: 'https://www.facebook.com/v19.0/dialog/oauth',
+        tokenUrl: 'https://graph.facebook.com/v19.0/oauth/access_token',
+      },
+    });
+  });
+
+  it('read other addresses for local stand-ins', () => {
+    const social = parseEnv({
+      GOOGLE_CLIENT_ID: 'g',
+      GOOGLE_AUTH_URL: 'http://127.0.0.1:4001/authorize',
+      GOOGLE_TOKEN_URL: 'http://127.0.0.1:4001/token',
+      GOOGLE_TOKENINFO_URL: 'http://127.0.0.1:4003/tokeninfo',
+      GOOGLE_USERINFO_URL: 'http://127.0.0.1:4001/userinfo',
+      APPLE_CLIENT_ID: 'a',
+      APPLE_ISSUER: 'http://127.0.0.1:4002',
+      APPLE_JWKS_URL: 'http://127.0.0.1:4002/jwks',
+      APPLE_AUTH_URL: 'http://127.0.0.1:4002/authorize',
+      APPLE_TOKEN_URL: 'http://127.0.0.1:4002/token',
+      FACEBOOK_APP_ID: 'f',
+      FACEBOOK_APP_SECRET: 's',
+      FACEBOOK_GRAPH_URL: 'http://127.0.0.1:4003/',
+      FACEBOOK_AUTH_URL: 'http://127.0.0.1:4003/dialog/oauth',
+    }).social;
+    expect(social.google?.tokeninfoUrl).toBe('http://127.0.0.1:4003/tokeninfo');
+    expect(social.apple).toMatchObject({
+      issuer: 'http://127.0.0.1:4002',
+      jwksUrl: 'http://127.0.0.1:4002/jwks',
+    });
+    expect(social.facebook).toMatchObject({
+      graphUrl: 'http://127.0.0.1:4003',
+      tokenUrl: 'http://127.0.0.1:4003/oauth/access_token',
+    });
+  });
+
+  it('refuse a Facebook app id without its secret and an address that is not http(s)', () => {
+    expect(() => parseEnv({ FACEBOOK_APP_ID: '1234' })).toThrow(
+      /FACEBOOK_APP_ID and FACEBOOK_APP_SECRET must be set together/,
+    );
+    expect(() => parseEnv({ GOOGLE_CLIENT_ID: 'g', GOOGLE_TOKEN_URL: 'ftp://x' })).toThrow(
+      /GOOGLE_TOKEN_URL must be an http:\/\/ or https:\/\/ URL/,
+    );
+  });
+});

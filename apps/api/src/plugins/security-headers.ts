@@ -23,11 +23,23 @@ export const contentSecurityPolicy = {
   frameAncestors: ["'none'"],
 };
 
+export interface SecurityHeadersOptions {
+  /** Origins the browser may also call: the token endpoints of the configured social sign-in
+   *  providers, where the app exchanges its code (docs/decisions/social-sign-in.md). */
+  connectOrigins: string[];
+}
+
 export const securityHeadersPlugin = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, { connectOrigins }: SecurityHeadersOptions) => {
     await app.register(fastifyHelmet, {
       // No upgrade-insecure-requests: `npm start` serves plain http on localhost.
-      contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy },
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          ...contentSecurityPolicy,
+          connectSrc: [...contentSecurityPolicy.connectSrc, ...connectOrigins],
+        },
+      },
       frameguard: { action: 'deny' },
       referrerPolicy: { policy: 'no-referrer' },
       crossOriginEmbedderPolicy: false,

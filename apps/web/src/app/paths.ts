@@ -10,6 +10,8 @@ export const paths = {
   signup: '/signup',
   forgetPassword: '/forget-password',
   updatePassword: '/update-password',
+  /** Where Google, Apple and Facebook send the browser back after sign-in (public). */
+  authCallback: '/auth/callback',
   account: '/account',
   accountActivity: '/account/activity',
   accountSecurity: '/account/security',

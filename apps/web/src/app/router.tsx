@@ -36,6 +36,10 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: paths.authCallback,
+        lazy: lazyRoute('auth-callback', () => import('../features/account/auth-callback-page')),
+      },
+      {
         element: (
           <RequireAuth>
             <AppLayout />

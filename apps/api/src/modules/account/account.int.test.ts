@@ -146,7 +146,7 @@ describe('social accounts (not configured on this server)', () => {
     });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toMatchObject({
-      detail: 'Connecting your Apple account is not available on this server.',
+      detail: 'Sign-in with Apple is not available on this server.',
     });
   });
 

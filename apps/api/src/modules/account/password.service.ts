@@ -31,7 +31,13 @@ export class PasswordService {
     return hash(password, hashOptions);
   }
 
-  verify(passwordHash: string, password: string): Promise<boolean> {
+  /** A member without a password (signed up through a social account) gets "wrong password",
+   *  after the time a real check takes. */
+  async verify(passwordHash: string | null, password: string): Promise<boolean> {
+    if (passwordHash === null) {
+      await this.verifyAgainstDummy(password);
+      return false;
+    }
     return verify(passwordHash, password);
   }
 

@@ -2,8 +2,27 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest';
 import { termsNotAgreedMessage } from '@dental/contracts';
 import { sessionStore } from '#web/lib/session-store';
-import { deferred, json, problemResponse, stubFetch, testAccount } from '#web/test/fetch-stub';
+import {
+  deferred,
+  json,
+  problemResponse,
+  stubFetch,
+  testAccount,
+  testConfig,
+} from '#web/test/fetch-stub';
 import { renderRoute } from '#web/test/render-route';
+
+const socialClient = (provider: 'google' | 'facebook') => ({
+  provider,
+  client_id: `${provider}-client`,
+  authorize_url: `https://${provider}.example/authorize`,
+  token_url: `https://${provider}.example/token`,
+  scope: 'email',
+});
+const withSocialProviders = {
+  'GET /api/config/': () =>
+    json({ ...testConfig, social_providers: [socialClient('google'), socialClient('facebook')] }),
+};
 
 const tokens = { access: 'access-1', refresh: 'refresh-1' };
 
@@ -155,13 +174,13 @@ describe('Login', () => {
   });
 
   it('shows the terms hint for 3 seconds when the disabled social buttons are clicked', async () => {
-    stubFetch({});
+    stubFetch(withSocialProviders);
     await openLogin();
-    const google = screen.getByRole('button', { name: 'Continue with Google' });
+    const google = await screen.findByRole('button', { name: 'Continue with Google' });
     expect(google).toBeDisabled();
-    expect(screen.getByRole('button', { name: 'Continue with Apple' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Continue with Facebook' })).toBeDisabled();
-    expect(google).toHaveAccessibleDescription('Social sign-in is not configured.');
+    // Apple is not configured here, so it is not offered.
+    expect(screen.queryByRole('button', { name: 'Continue with Apple' })).not.toBeInTheDocument();
     const hint = screen.getByRole('status');
     expect(hint).toBeEmptyDOMElement();
 
@@ -181,11 +200,13 @@ describe('Login', () => {
     expect(hint).toBeEmptyDOMElement();
   });
 
-  it('gives no hint once the terms are ticked', async () => {
-    stubFetch({});
+  it('gives no hint once the terms are ticked, and enables the social buttons', async () => {
+    stubFetch(withSocialProviders);
     const { user } = await openLogin();
     await user.click(termsCheckbox());
-    const area = screen.getByRole('button', { name: 'Continue with Google' }).parentElement;
+    const google = await screen.findByRole('button', { name: 'Continue with Google' });
+    expect(google).toBeEnabled();
+    const area = google.parentElement;
     if (area === null) throw new Error('The social buttons have no area around them.');
     fireEvent.click(area);
     expect(screen.getByRole('status')).toBeEmptyDOMElement();

@@ -2,29 +2,52 @@ import { useState } from 'react';
 import { Button, Stack, Text } from '@mantine/core';
 import { useTimeout } from '@mantine/hooks';
 import { IconBrandApple, IconBrandFacebook, IconBrandGoogle } from '@tabler/icons-react';
-import { socialProviderNames, termsNotAgreedMessage } from '@dental/contracts';
+import { useLocation } from 'react-router';
+import {
+  socialProviderNames,
+  termsNotAgreedMessage,
+  type SocialProvider,
+  type SocialProviderClient,
+} from '@dental/contracts';
+import { usePublicConfig } from '#web/lib/public-config';
+import { returnPath } from '../return-path';
+import { startSocialSignIn, type SignInIntent } from '../social-oauth';
 import classes from './social-sign-in.module.css';
 
 /** How long the hint over the social buttons stays (docs/product/accounts.md#social-sign-in). */
 export const socialHintMs = 3000;
 
-const providers = [
-  { name: socialProviderNames.google, Icon: IconBrandGoogle },
-  { name: socialProviderNames.apple, Icon: IconBrandApple },
-  { name: socialProviderNames.facebook, Icon: IconBrandFacebook },
-] as const;
+export const providerIcons: Record<SocialProvider, typeof IconBrandGoogle> = {
+  google: IconBrandGoogle,
+  apple: IconBrandApple,
+  facebook: IconBrandFacebook,
+};
+
+/** Sends the browser to the provider; it comes back to /auth/callback. */
+export async function goToProvider(
+  client: SocialProviderClient,
+  intent: SignInIntent,
+  returnTo: string,
+): Promise<void> {
+  window.location.assign(await startSocialSignIn(client, intent, returnTo));
+}
 
 /**
- * Google, Apple and Facebook sign-in. They stay disabled until the terms are ticked
- * (docs/product/accounts.md#social-sign-in); a click on their area meanwhile shows the terms hint
- * for 3 seconds. No provider is configured in this release, so they also stay disabled after that
- * and say so (docs/decisions/web-social-sign-in-display.md).
+ * 'Continue with …' for each configured provider (docs/decisions/social-sign-in.md). They stay
+ * disabled until the terms are ticked (docs/product/accounts.md#social-sign-in); a click on their
+ * area meanwhile shows the terms hint for 3 seconds.
  */
 export function SocialSignIn({ termsAgreed }: { termsAgreed: boolean }) {
+  const config = usePublicConfig();
+  const location = useLocation();
   const [hintVisible, setHintVisible] = useState(false);
+  const [leaving, setLeaving] = useState<SocialProvider | null>(null);
   const hideHint = useTimeout(() => {
     setHintVisible(false);
   }, socialHintMs);
+
+  const clients = config.data?.social_providers ?? [];
+  if (clients.length === 0) return null;
 
   const showHint = () => {
     if (termsAgreed) return;
@@ -37,22 +60,26 @@ export function SocialSignIn({ termsAgreed }: { termsAgreed: boolean }) {
     <Stack gap="xs">
       {/* Disabled buttons receive no clicks, so the area around them listens instead. */}
       <div className={classes.area} onClick={showHint}>
-        {providers.map(({ name, Icon }) => (
-          <Button
-            key={name}
-            variant="default"
-            fullWidth
-            disabled
-            leftSection={<Icon size={18} aria-hidden />}
-            aria-describedby="social-not-configured"
-          >
-            Continue with {name}
-          </Button>
-        ))}
+        {clients.map((client) => {
+          const Icon = providerIcons[client.provider];
+          return (
+            <Button
+              key={client.provider}
+              variant="default"
+              fullWidth
+              disabled={!termsAgreed}
+              loading={leaving === client.provider}
+              leftSection={<Icon size={18} aria-hidden />}
+              onClick={() => {
+                setLeaving(client.provider);
+                void goToProvider(client, 'login', returnPath(location.state));
+              }}
+            >
+              Continue with {socialProviderNames[client.provider]}
+            </Button>
+          );
+        })}
       </div>
-      <Text id="social-not-configured" size="sm" c="dimmed">
-        Social sign-in is not configured.
-      </Text>
       <Text role="status" size="sm" c="red.9" className={classes.hint}>
         {hintVisible ? termsNotAgreedMessage : null}
       </Text>

@@ -1,0 +1,106 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Text } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  account as accountSchema,
+  accountPaths,
+  socialProviderNames,
+  socialProviders,
+  type Account,
+  type SocialProvider,
+} from '@dental/contracts';
+import { paths } from '#web/app/paths';
+import { accountQuery } from '#web/lib/account';
+import { apiRequest, errorMessage } from '#web/lib/api-client';
+import { usePublicConfig } from '#web/lib/public-config';
+import { Detail, DetailsList } from './details-list';
+import { Section } from './section';
+import { goToProvider, providerIcons } from './social-sign-in';
+
+/** DELETE /api/account/social_media_account/{provider}/{id}/; the answer replaces the user. */
+function useUnlink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ provider, id }: { provider: SocialProvider; id: string }) =>
+      apiRequest(`${accountPaths.socialMediaAccount}${provider}/${id}/`, accountSchema, {
+        method: 'DELETE',
+      }),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(accountQuery.queryKey, updated);
+    },
+  });
+}
+
+/**
+ * Social Account Connect (docs/product/accounts.md#profile): each configured provider, or one
+ * still linked, with the linked e-mail and Connect (through the provider, back to the Profile) or
+ * Disconnect, which the server refuses for the last way to sign in.
+ */
+export function SocialAccounts({ account }: { account: Account }) {
+  const config = usePublicConfig();
+  const unlink = useUnlink();
+  const [leaving, setLeaving] = useState<SocialProvider | null>(null);
+  const clients = config.data?.social_providers ?? [];
+  const shown = socialProviders.filter(
+    (provider) =>
+      account[`${provider}_account`] !== null ||
+      clients.some((client) => client.provider === provider),
+  );
+  return (
+    <Section title="Social Account Connect">
+      {shown.length === 0 ? (
+        <Text>No social sign-in is offered on this server.</Text>
+      ) : (
+        <DetailsList>
+          {shown.map((provider) => {
+            const linked = account[`${provider}_account`];
+            const client = clients.find((candidate) => candidate.provider === provider);
+            const name = socialProviderNames[provider];
+            const Icon = providerIcons[provider];
+            return (
+              <Detail key={provider} label={name}>
+                <Group gap="xs" wrap="wrap">
+                  <Text span style={{ overflowWrap: 'anywhere' }}>
+                    {linked === null ? 'Not linked' : (linked.email ?? 'Linked')}
+                  </Text>
+                  {linked !== null ? (
+                    <Button
+                      size="xs"
+                      variant="default"
+                      loading={unlink.isPending && unlink.variables.provider === provider}
+                      onClick={() => {
+                        unlink.mutate({ provider, id: linked.social_media_account });
+                      }}
+                    >
+                      Disconnect {name}
+                    </Button>
+                  ) : (
+                    client !== undefined && (
+                      <Button
+                        size="xs"
+                        variant="default"
+                        leftSection={<Icon size={16} aria-hidden />}
+                        loading={leaving === provider}
+                        onClick={() => {
+                          setLeaving(provider);
+                          void goToProvider(client, 'link', paths.account);
+                        }}
+                      >
+                        Connect {name}
+                      </Button>
+                    )
+                  )}
+                </Group>
+              </Detail>
+            );
+          })}
+        </DetailsList>
+      )}
+      {unlink.isError && (
+        <Alert color="red" variant="light" mt="sm" role="alert">
+          {errorMessage(unlink.error)}
+        </Alert>
+      )}
+    </Section>
+  );
+}
