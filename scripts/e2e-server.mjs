@@ -41,10 +41,28 @@ if (fixtureModel.status !== 0) {
   process.exit(fixtureModel.status ?? 1);
 }
 
+// Google, Apple and Facebook as local servers on E2E_PORT+1..+3 (docs/decisions/social-sign-in.md);
+// they print the API's provider settings as one JSON line once they listen.
+const port = Number(process.env.PORT ?? '3400');
+const providers = spawn(
+  process.execPath,
+  [
+    '--import',
+    'tsx',
+    'apps/api/test/support/social-providers-server.ts',
+    ...[1, 2, 3].map((offset) => String(port + offset)),
+  ],
+  { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
+);
+const providerEnv = await new Promise((resolve, reject) => {
+  providers.stdout.once('data', (line) => resolve(JSON.parse(String(line))));
+  providers.once('exit', (code) => reject(new Error(`The social providers exited (${code}).`)));
+});
+
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, DATA_DIR: dataDir },
+  env: { ...process.env, ...providerEnv, DATA_DIR: dataDir },
 });
 
 // Playwright (and Ctrl-C) signal the whole process group, so the server gets the signal itself
@@ -54,6 +72,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 }
 
 server.on('exit', (code, signal) => {
+  providers.kill('SIGTERM');
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(signal ? 1 : (code ?? 1));
 });
