@@ -7,10 +7,12 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { systemClock, type Clock } from './clock';
+import { socialTokenOrigins } from './config';
 import { loggerOptions, type LogDestination } from './logger';
 import { accountRoutes } from './modules/account/account.routes';
 import { sessionRoutes } from './modules/account/sessions.routes';
 import { secondFactorRoutes } from './modules/account/second-factor.routes';
+import { passkeyRoutes } from './modules/account/passkeys/passkeys.routes';
 import { auditPlugin } from './modules/audit/audit.plugin';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { appointmentRoutes } from './modules/appointments/appointments.routes';
@@ -94,7 +96,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     port: config.metrics.port,
     host: config.host,
   });
-  await app.register(securityHeadersPlugin);
+  await app.register(securityHeadersPlugin, {
+    connectOrigins: socialTokenOrigins(config.social),
+  });
   await app.register(openApiPlugin, { companyName: config.companyName });
   await app.register(authPlugin, {
     verifyAccessToken: (token) => services.tokens.verifyAccessToken(token),
@@ -129,6 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(accountRoutes, services);
   await app.register(sessionRoutes, services);
   await app.register(secondFactorRoutes, services);
+  await app.register(passkeyRoutes, services);
   await app.register(auditRoutes, services);
   await app.register(configRoutes, config);
   await app.register(filesRoutes, {

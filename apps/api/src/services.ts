@@ -15,6 +15,8 @@ import { integrityChecked } from './modules/files/integrity-checked-blob-store';
 import type { ErrorLogger } from './logger';
 import { AccountRepository } from './modules/account/account.repository';
 import { AccountService } from './modules/account/account.service';
+import { PasskeyRepository } from './modules/account/passkeys/passkeys.repository';
+import { PasskeyService } from './modules/account/passkeys/passkeys.service';
 import { PasswordChangeService } from './modules/account/password-change.service';
 import { PasswordResetService } from './modules/account/password-reset.service';
 import { PasswordService } from './modules/account/password.service';
@@ -22,6 +24,8 @@ import { SecondFactorRepository } from './modules/account/second-factor.reposito
 import { SecondFactorService } from './modules/account/second-factor.service';
 import { SecurityNotices } from './modules/account/security-notices';
 import { SessionService } from './modules/account/session.service';
+import { SocialAccountService } from './modules/account/social-account.service';
+import { SocialIdentityVerifier } from './modules/account/social-identity';
 import { TokenService } from './modules/account/token.service';
 import { registerAppointmentJobs } from './modules/appointments/appointments.jobs';
 import { AppointmentRepository } from './modules/appointments/appointments.repository';
@@ -91,6 +95,7 @@ export function createServices(
   const filesRepository = new FilesRepository(db);
   const membershipRepository = new MembershipRepository(db);
   const planLimits = new PlanLimitsService(filesRepository, membershipRepository);
+  const accounts = new AccountService(repository, passwords, clock, planLimits);
   const metrics = new Metrics();
   if (jobs !== undefined) metrics.watchJobQueue(() => jobs.stats());
   const fileStorage = new FileStorage(blobs, links, log, (area, bytes) => {
@@ -126,6 +131,16 @@ export function createServices(
       secretKey: totpSecretKey(config.tokenSecret),
       lockPolicy: loginLockPolicy(config.rateLimit),
     },
+  );
+  const sessions = new SessionService(
+    repository,
+    passwords,
+    tokens,
+    clock,
+    config.customerServiceEmail,
+    config.session,
+    notices,
+    secondFactor,
   );
   const reminders = new ReminderService(
     new ReminderRepository(db),
@@ -190,7 +205,14 @@ export function createServices(
       detector,
       clock,
     ),
-    accounts: new AccountService(repository, passwords, clock, planLimits),
+    accounts,
+    socialAccounts: new SocialAccountService(
+      repository,
+      new SocialIdentityVerifier(config.social, clock),
+      sessions,
+      accounts,
+      clock,
+    ),
     membership: new MembershipService(
       membershipRepository,
       createPaymentProvider(config),
@@ -204,18 +226,19 @@ export function createServices(
     contentLoader: new ContentLoaderService(contentRepository, clock),
     dentalKnowledge: new DentalKnowledgeService(new DentalKnowledgeRepository(db)),
     oralSuppliers: new OralSupplierService(new OralSupplierRepository(db)),
-    sessions: new SessionService(
-      repository,
-      passwords,
-      tokens,
-      clock,
-      config.customerServiceEmail,
-      config.session,
-      notices,
-      secondFactor,
-    ),
+    sessions,
     secondFactor,
     passwordChanges: new PasswordChangeService(repository, passwords, clock, notices),
+    passkeys: new PasskeyService(
+      new PasskeyRepository(db),
+      repository,
+      sessions,
+      secondFactor,
+      mailer,
+      clock,
+      { publicUrl: config.publicUrl, companyName: config.companyName },
+      log,
+    ),
     consultations: new ConsultationService(
       new ConsultationRepository(db),
       mailer,

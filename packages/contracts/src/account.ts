@@ -17,6 +17,8 @@ export const accountPaths = {
   forgetPassword: '/api/account/forget-password/',
   updatePassword: '/api/account/update-password/',
   socialMediaAccount: '/api/account/social_media_account/',
+  /** PUT: the member accepts the disclaimer before uploads (docs/decisions/upload-disclaimer.md). */
+  uploadDisclaimer: '/api/account/upload-disclaimer/',
 } as const;
 
 export const passwordMinLength = 8;
@@ -41,6 +43,7 @@ export type SocialProvider = z.infer<typeof socialProvider>;
 export const linkedSocialAccount = z
   .object({ email: z.string().nullable(), social_media_account: z.string() })
   .nullable();
+export type LinkedSocialAccount = z.infer<typeof linkedSocialAccount>;
 
 /** The account (docs/product/accounts.md#account-calls), with the storage figures the Profile's
  *  usage bar needs (docs/decisions/storage-usage-on-profile.md). */
@@ -59,6 +62,9 @@ export const account = z.object({
   storage_used_bytes: z.number().int().nonnegative(),
   /** The storage quota of the member's plan in bytes (docs/product/records.md#storage-quota). */
   storage_quota_bytes: z.number().int().positive(),
+  /** When the member accepted the disclaimer before uploads, or null: it is asked once
+   *  (docs/decisions/upload-disclaimer.md). */
+  upload_disclaimer_accepted_at: z.iso.datetime({ offset: true }).nullable(),
 });
 export type Account = z.infer<typeof account>;
 
@@ -135,6 +141,9 @@ export const socialProviderNames: Record<SocialProvider, string> = {
 export const socialLoginRequest = z.object({
   login_type: socialProvider,
   token: singleLineText().min(1, 'The sign-in token is missing.').max(8192),
+  /** Apple only: the nonce the browser made for this sign-in; the identity token carries its
+   *  SHA-256 (docs/decisions/social-sign-in.md). */
+  nonce: singleLineText().min(16).max(256).optional(),
 });
 export type SocialLoginRequest = z.infer<typeof socialLoginRequest>;
 

@@ -22,6 +22,8 @@ export const auditActions = [
   'reauthenticate',
   'deactivate',
   'plan_purchase',
+  'passkey_add',
+  'passkey_remove',
   'new_device_sign_in',
   'sign_out_device',
   'sign_out_other_devices',
@@ -53,6 +55,7 @@ export const auditResourceTypes = [
   'consultation_summary',
   'consultation_image',
   'membership',
+  'passkey',
 ] as const;
 export type AuditResourceType = (typeof auditResourceTypes)[number];
 

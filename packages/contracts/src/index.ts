@@ -1,4 +1,5 @@
 export * from './account';
+export * from './passkeys';
 export * from './second-factor';
 export * from './plans';
 export * from './problem';

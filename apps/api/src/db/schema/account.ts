@@ -14,7 +14,8 @@ export const users = pgTable(
     username: text('username').notNull(),
     /** E.164, or null when none was given. */
     phone: text('phone'),
-    passwordHash: text('password_hash').notNull(),
+    /** Null for a member who signed up with a social account and has set no password. */
+    passwordHash: text('password_hash'),
     customerLevel: customerLevel('customer_level').notNull().default('Silver'),
     points: integer('points').notNull().default(0),
     pointsExpiredAt: timestamptz('points_expired_at'),
@@ -23,6 +24,9 @@ export const users = pgTable(
     /** Set by DELETE /api/account/ (docs/product/accounts.md#deactivation): the row and its data
      *  stay, access ends. */
     deactivatedAt: timestamptz('deactivated_at'),
+    /** When the member accepted the disclaimer before uploads; asked once
+     *  (docs/decisions/upload-disclaimer.md). */
+    uploadDisclaimerAcceptedAt: timestamptz('upload_disclaimer_accepted_at'),
   },
   (table) => [uniqueIndex('users_email_lower_key').on(sql`lower(${table.email})`)],
 );

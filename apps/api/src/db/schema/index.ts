@@ -11,5 +11,7 @@ export * from './file-digests';
 export * from './audit';
 export * from './login-failures';
 export * from './idempotency';
+export * from './social-accounts';
 export * from './calendar-feeds';
+export * from './passkeys';
 export * from './second-factor';

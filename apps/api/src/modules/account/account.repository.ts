@@ -5,12 +5,15 @@ import {
   passwordResetKeys,
   refreshTokens,
   sessions,
+  socialAccounts,
   users,
   type PasswordResetKeyRow,
   type RefreshTokenRow,
   type SessionRow,
+  type SocialAccountRow,
   type UserRow,
 } from '#api/db/schema';
+import type { SocialProvider } from '@dental/contracts';
 
 export type NewUser = Pick<
   UserRow,
@@ -92,6 +95,17 @@ export class AccountRepository {
     const [row] = await this.db
       .update(users)
       .set({ ...changes, updatedAt: now })
+      .where(eq(users.id, userId))
+      .returning();
+    return row;
+  }
+
+  async acceptUploadDisclaimer(userId: string, now: Date): Promise<UserRow | undefined> {
+    const [row] = await this.db
+      .update(users)
+      .set({
+        uploadDisclaimerAcceptedAt: sql`coalesce(${users.uploadDisclaimerAcceptedAt}, ${now})`,
+      })
       .where(eq(users.id, userId))
       .returning();
     return row;
@@ -326,6 +340,62 @@ export class AccountRepository {
       )
       .returning({ id: passwordResetKeys.id });
     return claimed.length === 1;
+  }
+
+  /** The member a provider's account is linked to (the way a social sign-in names its member). */
+  async findUserBySocialAccount(
+    provider: SocialProvider,
+    subject: string,
+  ): Promise<UserRow | undefined> {
+    const [row] = await this.db
+      .select({ user: users })
+      .from(socialAccounts)
+      .innerJoin(users, eq(users.id, socialAccounts.userId))
+      .where(and(eq(socialAccounts.provider, provider), eq(socialAccounts.subject, subject)));
+    return row?.user;
+  }
+
+  async listSocialAccounts(userId: string): Promise<SocialAccountRow[]> {
+    return this.db.select().from(socialAccounts).where(eq(socialAccounts.userId, userId));
+  }
+
+  /** False when that provider account is linked already (to anyone) or the member has one of
+   *  that provider: the unique keys decide, also between concurrent requests. */
+  async insertSocialAccount(
+    link: Pick<SocialAccountRow, 'userId' | 'provider' | 'subject' | 'email' | 'linkedAt'>,
+  ): Promise<boolean> {
+    try {
+      await this.db.insert(socialAccounts).values(link);
+      return true;
+    } catch (error) {
+      if (isUniqueViolation(error)) return false;
+      throw error;
+    }
+  }
+
+  async deleteSocialAccount(
+    userId: string,
+    provider: SocialProvider,
+    linkId: string,
+  ): Promise<boolean> {
+    const deleted = await this.db
+      .delete(socialAccounts)
+      .where(
+        and(
+          eq(socialAccounts.userId, userId),
+          eq(socialAccounts.provider, provider),
+          eq(socialAccounts.id, linkId),
+        ),
+      )
+      .returning({ id: socialAccounts.id });
+    return deleted.length === 1;
+  }
+
+  /** Serialises changes to one member's ways of signing in (the last-method check). Call it in
+   *  a transaction. */
+  async lockUser(userId: string): Promise<UserRow | undefined> {
+    const [row] = await this.db.select().from(users).where(eq(users.id, userId)).for('update');
+    return row;
   }
 
   /** After a password change no older reset link may be used. */

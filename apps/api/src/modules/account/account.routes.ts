@@ -22,11 +22,13 @@ import { problems } from '#api/lib/problem-responses';
 import type { AccountService } from './account.service';
 import type { PasswordResetService } from './password-reset.service';
 import type { SessionService, SignInContext } from './session.service';
+import type { SocialAccountService } from './social-account.service';
 
 export interface AccountRoutesOptions {
   accounts: AccountService;
   sessions: SessionService;
   passwordResets: PasswordResetService;
+  socialAccounts: SocialAccountService;
 }
 
 /** The device a sign-in comes from, as the member will see it in their list of sessions. */
@@ -55,7 +57,7 @@ const bearer = [{ bearerAuth: [] }];
  *  (docs/decisions/session-timeouts.md). */
 export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = (
   app,
-  { accounts, sessions, passwordResets },
+  { accounts, sessions, passwordResets, socialAccounts },
 ) => {
   const authenticated = { onRequest: app.authenticate };
   const recentlyAuthenticated = recentSignInRequired(app, sessions);
@@ -80,12 +82,16 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = (
       preHandler: app.rateLimits.login,
       schema: {
         tags,
-        summary: 'Log in; answers an access and a refresh token',
+        summary:
+          'Log in with a password, or a Google, Apple or Facebook token; answers an access and a refresh token',
         body: anyLoginRequest,
-        response: { 200: loginResponse, ...problems(400, 401, 403, 422, 429) },
+        response: { 200: loginResponse, ...problems(400, 401, 403, 409, 422, 429, 503) },
       },
     },
-    (request) => sessions.login(request.body, signInContext(request)),
+    (request) =>
+      request.body.login_type === 'native'
+        ? sessions.login(request.body, signInContext(request))
+        : socialAccounts.signIn(request.body, signInContext(request)),
   );
 
   app.post(
@@ -166,6 +172,21 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = (
     (request) => accounts.update(request.user.id, request.body),
   );
 
+  app.put(
+    accountPaths.uploadDisclaimer,
+    {
+      ...authenticated,
+      schema: {
+        tags,
+        summary:
+          'Accept the disclaimer shown before uploads, once per member; the first time is kept',
+        security: bearer,
+        response: { 200: account, ...problems(401) },
+      },
+    },
+    (request) => accounts.acceptUploadDisclaimer(request.user.id),
+  );
+
   app.delete(
     accountPaths.account,
     {
@@ -217,13 +238,13 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = (
       ...authenticated,
       schema: {
         tags,
-        summary: 'Link a social account (not configured on this server yet)',
+        summary: 'Link a Google, Apple or Facebook account to the profile',
         security: bearer,
         body: socialBindRequest,
-        response: { 200: account, ...problems(400, 401, 422) },
+        response: { 200: account, ...problems(400, 401, 409, 422, 503) },
       },
     },
-    (request) => accounts.linkSocialAccount(request.user.id, request.body),
+    (request) => socialAccounts.link(request.user.id, request.body),
   );
 
   app.delete(
@@ -232,13 +253,13 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = (
       ...authenticated,
       schema: {
         tags,
-        summary: 'Unlink a social account',
+        summary: 'Unlink a social account; refused (409) when it is the last way to sign in',
         security: bearer,
         params: z.object({ provider: socialProvider, id: z.string().min(1).max(256) }),
-        response: { 200: account, ...problems(400, 401, 404) },
+        response: { 200: account, ...problems(400, 401, 404, 409) },
       },
     },
-    (request) => accounts.unlinkSocialAccount(request.user.id, request.params.provider),
+    (request) => socialAccounts.unlink(request.user.id, request.params.provider, request.params.id),
   );
 
   return Promise.resolve();

@@ -2,18 +2,17 @@ import { parsePhoneNumberWithError } from 'libphonenumber-js';
 import {
   endOfYear,
   plans,
-  socialProviderNames,
   type Account,
+  type LinkedSocialAccount,
   type RegisterRequest,
   type RegisterResponse,
-  type SocialBindRequest,
   type SocialProvider,
   type UpdateAccountRequest,
 } from '@dental/contracts';
 import type { Clock } from '#api/clock';
-import type { UserRow } from '#api/db/schema';
-import { Conflict, NotFound, UnprocessableEntity } from '#api/domain-errors';
-import type { AccountRepository, ProfileChanges } from './account.repository';
+import type { SocialAccountRow, UserRow } from '#api/db/schema';
+import { Conflict, NotFound } from '#api/domain-errors';
+import type { AccountRepository, NewUser, ProfileChanges } from './account.repository';
 import { assertAcceptablePassword, type PasswordService } from './password.service';
 
 export const emailTakenMessage =
@@ -37,7 +36,11 @@ export interface StorageUsageSource {
 
 /** Rows never leave a service: this is the account the API answers with
  *  (docs/product/accounts.md#account-calls). */
-export function toAccount(row: UserRow, storage: StorageUsage): Account {
+export function toAccount(row: UserRow, storage: StorageUsage, links: SocialAccountRow[]): Account {
+  const linked = (provider: SocialProvider): LinkedSocialAccount => {
+    const link = links.find((candidate) => candidate.provider === provider);
+    return link === undefined ? null : { email: link.email, social_media_account: link.id };
+  };
   return {
     id: row.id,
     username: row.username,
@@ -46,12 +49,12 @@ export function toAccount(row: UserRow, storage: StorageUsage): Account {
     customer_level: row.customerLevel,
     points: row.points,
     points_expired_at: row.pointsExpiredAt?.toISOString() ?? null,
-    // Social sign-in is not configured yet (docs/decisions/social-sign-in-not-configured.md).
-    google_account: null,
-    apple_account: null,
-    facebook_account: null,
+    google_account: linked('google'),
+    apple_account: linked('apple'),
+    facebook_account: linked('facebook'),
     storage_used_bytes: storage.usedBytes,
     storage_quota_bytes: storage.quotaBytes,
+    upload_disclaimer_accepted_at: row.uploadDisclaimerAcceptedAt?.toISOString() ?? null,
   };
 }
 
@@ -72,22 +75,21 @@ export class AccountService {
     private readonly storage: StorageUsageSource,
   ) {}
 
-  /** A new member starts on Silver with its sign-up bonus, expiring at the end of the year. */
   async register(request: RegisterRequest): Promise<RegisterResponse> {
     assertAcceptablePassword(request.password);
     if (await this.repository.findUserByEmail(request.email)) throw emailTaken();
     const passwordHash = await this.passwords.hash(request.password);
     const now = this.clock.now();
     const row = await this.repository.insertUser(
-      {
-        email: request.email,
-        username: request.username,
-        phone: toE164(request.phone) ?? null,
-        passwordHash,
-        customerLevel: 'Silver',
-        points: plans.Silver.signUpBonusPoints,
-        pointsExpiredAt: endOfYear(now),
-      },
+      newMember(
+        {
+          email: request.email,
+          username: request.username,
+          phone: toE164(request.phone) ?? null,
+          passwordHash,
+        },
+        now,
+      ),
       now,
     );
     // A concurrent sign-up with the same address can pass the check above; the index decides.
@@ -112,6 +114,13 @@ export class AccountService {
     return this.toAccountWithStorage(row);
   }
 
+  /** Records the acceptance of the upload disclaimer; the first acceptance's time is kept. */
+  async acceptUploadDisclaimer(userId: string): Promise<Account> {
+    const row = await this.repository.acceptUploadDisclaimer(userId, this.clock.now());
+    if (row === undefined) throw accountNotFound();
+    return this.toAccountWithStorage(row);
+  }
+
   /** docs/product/accounts.md#deactivation: access ends at once (every session revoked) and the
    *  data is kept. */
   async deactivate(userId: string): Promise<void> {
@@ -122,25 +131,12 @@ export class AccountService {
     });
   }
 
-  /** Social sign-in is not configured on this server yet: say so rather than pretend. */
-  linkSocialAccount(_userId: string, request: SocialBindRequest): Promise<Account> {
-    const provider = socialProviderNames[request.login_type];
-    return Promise.reject(
-      new UnprocessableEntity(
-        `Connecting your ${provider} account is not available on this server.`,
-      ),
-    );
-  }
-
-  /** Nothing can be linked while social sign-in is not configured, so nothing can be unlinked. */
-  unlinkSocialAccount(_userId: string, provider: SocialProvider): Promise<Account> {
-    return Promise.reject(
-      new NotFound(`No ${socialProviderNames[provider]} account is linked to your profile.`),
-    );
-  }
-
   private async toAccountWithStorage(row: UserRow): Promise<Account> {
-    return toAccount(row, await this.storage.storageUsage(row.id));
+    const [storage, links] = await Promise.all([
+      this.storage.storageUsage(row.id),
+      this.repository.listSocialAccounts(row.id),
+    ]);
+    return toAccount(row, storage, links);
   }
 
   private async requireUser(userId: string): Promise<UserRow> {
@@ -148,6 +144,19 @@ export class AccountService {
     if (row === undefined) throw accountNotFound();
     return row;
   }
+}
+
+/** A new member starts on Silver with its sign-up bonus, expiring at the end of the year. */
+export function newMember(
+  details: Pick<NewUser, 'email' | 'username' | 'phone' | 'passwordHash'>,
+  now: Date,
+): NewUser {
+  return {
+    ...details,
+    customerLevel: 'Silver',
+    points: plans.Silver.signUpBonusPoints,
+    pointsExpiredAt: endOfYear(now),
+  };
 }
 
 function emailTaken(): Conflict {

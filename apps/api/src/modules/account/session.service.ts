@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   mfaTokenExpiredMessage,
   problemTypes,
-  socialProviderNames,
-  type AnyLoginRequest,
+  type LoginRequest,
   type DeviceSession,
   type LoginResponse,
   type ReauthenticateRequest,
@@ -17,7 +16,6 @@ import {
   Forbidden,
   NotFound,
   Unauthorized,
-  UnprocessableEntity,
   type DomainError,
 } from '#api/domain-errors';
 import type { AccountRepository, SessionTimes } from './account.repository';
@@ -116,11 +114,8 @@ export class SessionService {
     return this.timeouts.maxHours * 60 * 60 * 1000;
   }
 
-  async login(request: AnyLoginRequest, context: SignInContext): Promise<LoginResponse> {
-    if (request.login_type !== 'native') {
-      const provider = socialProviderNames[request.login_type];
-      throw new UnprocessableEntity(`Sign-in with ${provider} is not available on this server.`);
-    }
+  /** The password sign-in; social ones are SocialAccountService.signIn. */
+  async login(request: LoginRequest, context: SignInContext): Promise<LoginResponse> {
     const user = await this.repository.findUserByEmail(request.email);
     if (user === undefined) {
       await this.passwords.verifyAgainstDummy(request.password);

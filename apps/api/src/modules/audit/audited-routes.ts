@@ -9,6 +9,7 @@ import {
   oralPhotoPaths,
   secondFactorPaths,
   sessionPaths,
+  passkeyPaths,
   singleLineText,
   type AuditAction,
   type AuditResourceType,
@@ -92,6 +93,17 @@ const byRefreshToken = async (
 ) => {
   const token = field(request, 'refresh');
   return subjectOf(token === undefined ? null : await lookups.memberByRefreshToken(token), ok);
+};
+
+/** The member the mfa_token was issued to; a wrong second step is a failed sign-in of theirs. */
+const byMfaToken = async (
+  request: FastifyRequest,
+  lookups: AuditLookups,
+  _answer: unknown,
+  ok: boolean,
+) => {
+  const token = field(request, 'mfa_token');
+  return subjectOf(token === undefined ? null : await lookups.memberByMfaToken(token), ok);
 };
 
 const id = { param: 'id' } as const;
@@ -289,4 +301,25 @@ export const auditedRoutes: Readonly<Record<string, AuditedRoute>> = {
     resourceType: 'session',
   },
   [`POST ${sessionPaths.changePassword}`]: { action: 'password_change', resourceType: 'account' },
+  [`POST ${passkeyPaths.list}`]: {
+    action: 'passkey_add',
+    resourceType: 'passkey',
+    resourceId: 'answer',
+  },
+  [`DELETE ${passkeyPaths.list}:id/`]: {
+    action: 'passkey_remove',
+    resourceType: 'passkey',
+    resourceId: id,
+  },
+  [`POST ${passkeyPaths.signIn}`]: {
+    action: 'sign_in',
+    resourceType: 'session',
+    // A passkey names no e-mail: a success is the member of the session it started; a failure
+    // joins the chain of no member, like a sign-in with an unknown e-mail.
+    subject: async (_request, lookups, answer, ok) => {
+      const refresh = ok && typeof answer?.refresh === 'string' ? answer.refresh : undefined;
+      const memberId = refresh === undefined ? null : await lookups.memberByRefreshToken(refresh);
+      return memberId === null ? { memberId: null, actor: 'anonymous' } : subjectOf(memberId, ok);
+    },
+  },
 };

@@ -1,14 +1,9 @@
 import { useState } from 'react';
-import { Alert, Anchor, Badge, Button, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Progress, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
-import {
-  formatStorage,
-  socialProviders,
-  socialProviderNames,
-  type Account,
-} from '@dental/contracts';
+import { formatStorage, type Account } from '@dental/contracts';
 import { paths } from '#web/app/paths';
 import { ConfirmModal } from '#web/components/confirm-modal';
 import { LegalModals, type LegalDocument } from '#web/components/legal-modals';
@@ -23,9 +18,11 @@ import { needsPassword, useDeleteAccount } from './api/delete-account';
 import { useAccount } from '#web/lib/account';
 import { Detail, DetailsList } from './components/details-list';
 import { NameEditor } from './components/name-editor';
+import { PasskeysSection } from './components/passkeys-section';
 import { PasswordCheckDialog } from './components/password-check-dialog';
 import { PhoneEditor } from './components/phone-editor';
 import { Section } from './components/section';
+import { SocialAccounts } from './components/social-accounts-section';
 import { TwoStepSection } from './components/two-step-section';
 
 dayjs.extend(utc);
@@ -82,27 +79,6 @@ function ProfileDetails({ account }: { account: Account }) {
         <Detail label="Email">{account.email}</Detail>
         <NameEditor account={account} />
         <PhoneEditor account={account} />
-      </DetailsList>
-    </Section>
-  );
-}
-
-/** Linked social accounts; linking is not configured in this release
- *  (docs/decisions/web-social-sign-in-display.md). */
-function SocialAccounts({ account }: { account: Account }) {
-  return (
-    <Section title="Social Account Connect">
-      <DetailsList>
-        {socialProviders.map((provider) => (
-          <Detail key={provider} label={socialProviderNames[provider]}>
-            <Group gap="xs">
-              <span>{account[`${provider}_account`]?.email ?? 'Not linked'}</span>
-              <Badge variant="outline" color="gray">
-                Not configured
-              </Badge>
-            </Group>
-          </Detail>
-        ))}
       </DetailsList>
     </Section>
   );
@@ -273,6 +249,9 @@ export default function ProfilePage() {
           <CustomerInformation account={account.data} />
           <ProfileDetails account={account.data} />
           <SocialAccounts account={account.data} />
+          <Section title="Passkeys">
+            <PasskeysSection />
+          </Section>
           <Section title="Two-step verification">
             <TwoStepSection />
           </Section>

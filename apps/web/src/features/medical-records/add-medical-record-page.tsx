@@ -1,36 +1,31 @@
-import { useId, useState, type SyntheticEvent } from 'react';
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Group,
-  Input,
-  List,
-  Progress,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { useState, type SyntheticEvent } from 'react';
+import { ActionIcon, Alert, Button, Group, List, Stack, Text, Title } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useNavigate } from 'react-router';
 import { maxFilesPerRequest, type NewMedicalFileRequest } from '@dental/contracts';
 import { paths } from '#web/app/paths';
-import { UploadDisclaimerModal } from '#web/components/upload-disclaimer-modal';
+import { savedEntryState } from '#web/components/saved-entry-range';
+import { DropZone } from '#web/components/drop-zone/drop-zone';
+import { UploadProgress } from '#web/components/drop-zone/upload-progress';
+import { medicalFileUploadRules } from '#web/components/drop-zone/upload-rules';
+import { UploadDisclaimerGate } from '#web/components/upload-disclaimer-modal';
 import { ApiError, errorMessage } from '#web/lib/api-client';
 import { dateFormat } from '#web/lib/dates';
 import { useDocumentTitle } from '#web/lib/document-title';
 import { useCreateMedicalRecord } from './api/create-medical-record';
-import { chooseMedicalFile, medicalFileAccept } from './components/choose-medical-file';
-import { RecordFields, type RecordFieldValues } from './components/record-fields';
+import { chooseMedicalFile } from './components/choose-medical-file';
+import {
+  recordFieldErrors,
+  RecordFields,
+  type RecordFieldValues,
+} from './components/record-fields';
 
-/** 'Add New Records' (docs/product/records.md#medical-and-insurance-records): the disclaimer is
- *  accepted first, then the form. */
+/** 'Add New Records' (docs/product/records.md#medical-and-insurance-records): the disclaimer, once
+ *  per member, then the form. */
 export default function AddMedicalRecordPage() {
   useDocumentTitle('Add New Records');
   const navigate = useNavigate();
-  const pickerId = useId();
-  const [accepted, setAccepted] = useState(false);
   const [fields, setFields] = useState<RecordFieldValues>({
     title: '',
     record_date: dayjs().format(dateFormat),
@@ -40,6 +35,10 @@ export default function AddMedicalRecordPage() {
   const [fileError, setFileError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [submitError, setSubmitError] = useState<ApiError | null>(null);
+  // After the first Save the fields are checked as they are typed: each error goes once its field
+  // is valid.
+  const [checked, setChecked] = useState(false);
+  const fieldErrors = checked ? recordFieldErrors(fields) : {};
   const create = useCreateMedicalRecord();
 
   const addFiles = async (chosen: File[]) => {
@@ -64,10 +63,12 @@ export default function AddMedicalRecordPage() {
   const submit = (event: SyntheticEvent) => {
     event.preventDefault();
     setSubmitError(null);
+    setChecked(true);
+    if (Object.keys(recordFieldErrors(fields)).length > 0) return;
     setProgress(0);
     create
       .mutateAsync({ body: { ...fields, medical_files: files }, onProgress: setProgress })
-      .then(() => navigate(paths.medicalRecords))
+      .then(() => navigate(paths.medicalRecords, savedEntryState(fields.record_date)))
       .catch((error: unknown) => {
         setProgress(null);
         setSubmitError(error instanceof ApiError ? error : new ApiError(0, errorMessage(error)));
@@ -77,39 +78,30 @@ export default function AddMedicalRecordPage() {
   return (
     <Stack gap="md">
       <Title order={1}>Add New Records</Title>
-      <UploadDisclaimerModal
-        opened={!accepted}
-        onAccept={() => {
-          setAccepted(true);
-        }}
+      <UploadDisclaimerGate
         onDecline={() => {
           void navigate(paths.medicalRecords);
         }}
-      />
-      {accepted && (
+      >
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
-            <RecordFields value={fields} onChange={setFields} errors={submitError?.fieldErrors} />
-            <Input.Wrapper
-              label="Files"
-              labelElement="label"
-              labelProps={{ htmlFor: pickerId }}
-              description={`Images (JPEG, PNG, WebP, up to 5 MB) or PDF (up to 10 MB); at most ${maxFilesPerRequest}`}
-            >
-              <input
-                id={pickerId}
-                type="file"
-                multiple
-                accept={medicalFileAccept}
-                style={{ display: 'block', maxWidth: '100%', marginTop: 4 }}
-                onChange={(event) => {
-                  const input = event.currentTarget;
-                  void addFiles(Array.from(input.files ?? [])).finally(() => {
-                    input.value = '';
-                  });
-                }}
-              />
-            </Input.Wrapper>
+            <RecordFields
+              value={fields}
+              onChange={(changed) => {
+                // The server's answer was about the fields as they were; drop it once they change.
+                setSubmitError(null);
+                setFields(changed);
+              }}
+              errors={{ ...submitError?.fieldErrors, ...fieldErrors }}
+            />
+            <DropZone
+              label={`Files (at most ${String(maxFilesPerRequest)})`}
+              rules={medicalFileUploadRules}
+              multiple
+              onFiles={(chosen) => {
+                void addFiles(chosen);
+              }}
+            />
             {fileError !== null && (
               <Alert color="red" variant="outline" role="alert">
                 {fileError}
@@ -135,9 +127,7 @@ export default function AddMedicalRecordPage() {
                 ))}
               </List>
             )}
-            {progress !== null && (
-              <Progress value={Math.round(progress * 100)} aria-label="Upload progress" animated />
-            )}
+            {progress !== null && <UploadProgress progress={progress} />}
             {submitError !== null && (
               <Alert color="red" variant="outline" role="alert">
                 {submitError.detail}
@@ -150,7 +140,7 @@ export default function AddMedicalRecordPage() {
             </Group>
           </Stack>
         </form>
-      )}
+      </UploadDisclaimerGate>
     </Stack>
   );
 }

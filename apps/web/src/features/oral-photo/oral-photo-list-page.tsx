@@ -1,14 +1,14 @@
 import { useState } from 'react';
+import { Affix, Button, Group, Paper, Text } from '@mantine/core';
 import type { PhotoTypeFilter } from '@dental/contracts';
 import { paths } from '#web/app/paths';
 import { DatedListPage } from '#web/components/dated-list-page';
-import {
-  isDateRangeValid,
-  monthAroundToday,
-  type DateRange,
-} from '#web/components/date-range-filter';
+import { isDateRangeValid } from '#web/components/date-range-filter';
+import { useListRange } from '#web/components/saved-entry-range';
+import { ImageViewer } from '#web/components/image-viewer/image-viewer';
 import { useOralPhotos } from './api/get-oral-photos';
-import { PhotoCard } from './components/photo-card';
+import { PhotoCard, photoLabel } from './components/photo-card';
+import { PhotoComparison } from './components/photo-comparison';
 
 export const oralPhotoTitle = 'X-rays and Photos Storage';
 
@@ -19,23 +19,114 @@ const typeChoices: { label: string; value: PhotoTypeFilter }[] = [
 ];
 
 /** X-rays and Photos Storage (docs/product/records.md#x-rays-and-photos): type and date filters,
- *  expandable cards, one open. */
+ *  expandable cards, one open; the full-screen viewer; two photos of one type compared. */
 export default function OralPhotoListPage() {
   const [photoType, setPhotoType] = useState<PhotoTypeFilter>('all');
-  const [range, setRange] = useState<DateRange>(() => monthAroundToday());
+  const [range, setRange] = useListRange();
+  const [viewed, setViewed] = useState<number | null>(null);
+  const [comparedIds, setComparedIds] = useState<string[]>([]);
+  const [comparing, setComparing] = useState(false);
   const photos = useOralPhotos({ photoType, ...range }, isDateRangeValid(range));
+  const list = photos.data ?? [];
+  const compared = list.filter((photo) => comparedIds.includes(photo.id));
+  const [first, second] = compared;
 
   return (
-    <DatedListPage
-      title={oralPhotoTitle}
-      addPath={paths.oralPhotoAdd}
-      choice={{ label: 'Photo type', data: typeChoices, value: photoType, onChange: setPhotoType }}
-      range={range}
-      onRangeChange={setRange}
-      entries={photos}
-      emptyText="No photos in this period."
-      expandable
-      renderEntry={(photo, opened) => <PhotoCard photo={photo} opened={opened} />}
-    />
+    <>
+      <DatedListPage
+        title={oralPhotoTitle}
+        addPath={paths.oralPhotoAdd}
+        choice={{
+          label: 'Photo type',
+          data: typeChoices,
+          value: photoType,
+          onChange: setPhotoType,
+        }}
+        range={range}
+        onRangeChange={setRange}
+        entries={photos}
+        emptyText="No photos in this period."
+        expandable
+        renderEntry={(photo, opened) => (
+          <PhotoCard
+            photo={photo}
+            opened={opened}
+            onView={() => {
+              setViewed(list.indexOf(photo));
+            }}
+            compared={comparedIds.includes(photo.id)}
+            canCompare={
+              compared.length === 0 ||
+              (compared.length === 1 && first?.photo_type === photo.photo_type)
+            }
+            onCompareChange={(checked) => {
+              setComparedIds((ids) =>
+                checked ? [...ids, photo.id] : ids.filter((id) => id !== photo.id),
+              );
+            }}
+          />
+        )}
+      />
+      <ImageViewer
+        items={list.map((photo) => ({
+          kind: 'image',
+          src: photo.image_link,
+          title: photoLabel(photo),
+        }))}
+        index={viewed}
+        onIndexChange={setViewed}
+        onClose={() => {
+          setViewed(null);
+        }}
+      />
+      {first !== undefined && (
+        <Affix position={{ bottom: 16, left: 16, right: 16 }}>
+          {/* A landmark of its own: the bar is rendered outside the page's main region. */}
+          <Paper
+            component="section"
+            aria-label="Photos to compare"
+            shadow="md"
+            p="sm"
+            withBorder
+            maw={640}
+            mx="auto"
+          >
+            <Group justify="space-between" gap="xs">
+              <Text size="sm">
+                {second === undefined
+                  ? `Pick another ${first.photo_type} to compare with ${first.shoot_date}.`
+                  : `${first.shoot_date} and ${second.shoot_date} picked.`}
+              </Text>
+              <Group gap="xs">
+                <Button
+                  size="xs"
+                  variant="default"
+                  onClick={() => {
+                    setComparedIds([]);
+                  }}
+                >
+                  Clear
+                </Button>
+                <Button
+                  size="xs"
+                  disabled={second === undefined}
+                  onClick={() => {
+                    setComparing(true);
+                  }}
+                >
+                  Compare
+                </Button>
+              </Group>
+            </Group>
+          </Paper>
+        </Affix>
+      )}
+      <PhotoComparison
+        photos={comparing && first !== undefined && second !== undefined ? [first, second] : null}
+        onClose={() => {
+          setComparing(false);
+        }}
+      />
+    </>
   );
 }

@@ -73,6 +73,11 @@ describe('describeActivity', () => {
       { action: 'plan_purchase', resource_type: 'membership', result: 'success' },
       'Membership plan purchased',
     ],
+    [{ action: 'passkey_add', resource_type: 'passkey', result: 'success' }, 'You added a passkey'],
+    [
+      { action: 'passkey_remove', resource_type: 'passkey', result: 'failure' },
+      'Failed attempt to remove a passkey',
+    ],
     [
       { action: 'new_device_sign_in', resource_type: 'session', result: 'success' },
       'Signed in from a new device: we e-mailed you about it',

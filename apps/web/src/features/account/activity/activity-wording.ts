@@ -21,6 +21,7 @@ const things: Record<AuditResourceType, string> = {
   consultation_summary: 'a doctor’s consultation summary',
   consultation_image: 'an image of a doctor’s summary',
   membership: 'a membership',
+  passkey: 'a passkey',
 };
 
 const isList = (type: AuditResourceType) => type.endsWith('_list');
@@ -69,6 +70,10 @@ export function describeActivity(
       return 'Account deleted and deactivated';
     case 'plan_purchase':
       return 'Membership plan purchased';
+    case 'passkey_add':
+      return failed ? 'Failed attempt to add a passkey' : 'You added a passkey';
+    case 'passkey_remove':
+      return failed ? 'Failed attempt to remove a passkey' : 'You removed a passkey';
     case 'new_device_sign_in':
       return 'Signed in from a new device: we e-mailed you about it';
     case 'sign_out_device':
