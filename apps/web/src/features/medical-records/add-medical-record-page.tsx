@@ -1,5 +1,5 @@
 import { useState, type SyntheticEvent } from 'react';
-import { ActionIcon, Alert, Button, Group, List, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Group, List, Stack, Text, Title } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useNavigate } from 'react-router';
@@ -9,10 +9,12 @@ import { savedEntryState } from '#web/components/saved-entry-range';
 import { DropZone } from '#web/components/drop-zone/drop-zone';
 import { UploadProgress } from '#web/components/drop-zone/upload-progress';
 import { medicalFileUploadRules } from '#web/components/drop-zone/upload-rules';
+import { FormActions } from '#web/components/form-actions';
 import { UploadDisclaimerGate } from '#web/components/upload-disclaimer-modal';
 import { ApiError, errorMessage } from '#web/lib/api-client';
 import { dateFormat } from '#web/lib/dates';
 import { useDocumentTitle } from '#web/lib/document-title';
+import { useLeave } from '#web/lib/use-leave';
 import { useCreateMedicalRecord } from './api/create-medical-record';
 import { chooseMedicalFile } from './components/choose-medical-file';
 import {
@@ -40,6 +42,7 @@ export default function AddMedicalRecordPage() {
   const [checked, setChecked] = useState(false);
   const fieldErrors = checked ? recordFieldErrors(fields) : {};
   const create = useCreateMedicalRecord();
+  const leave = useLeave(paths.medicalRecords);
 
   const addFiles = async (chosen: File[]) => {
     setFileError(null);
@@ -133,11 +136,7 @@ export default function AddMedicalRecordPage() {
                 {submitError.detail}
               </Alert>
             )}
-            <Group justify="flex-end">
-              <Button type="submit" loading={progress !== null}>
-                Save
-              </Button>
-            </Group>
+            <FormActions submitLabel="Save" pending={progress !== null} onCancel={leave} />
           </Stack>
         </form>
       </UploadDisclaimerGate>

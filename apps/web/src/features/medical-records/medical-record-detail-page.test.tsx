@@ -70,4 +70,20 @@ describe('Medical record detail', () => {
     expect(within(dialog).getByRole('button', { name: 'Delete' })).toBeEnabled();
     expect(router.state.location.pathname).toBe(`/medical-records/${checkUp.id}`);
   });
+
+  it('saves with a labelled Save button and goes Back to the list without saving', async () => {
+    const { api, user, router } = await openRecord({
+      [`GET ${listPath}`]: () => json([]),
+    });
+    // The pencil alone was not understood (issue 14): the button shows its word.
+    expect(screen.getByRole('button', { name: 'Save' })).toHaveTextContent('Save');
+    await user.type(screen.getByRole('textbox', { name: /Title/ }), ' changed');
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+
+    expect(
+      await screen.findByRole('heading', { name: 'Medical or Ins. Records Storage', level: 1 }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/medical-records');
+    expect(api.to(`PUT ${medicalRecordPaths.one(checkUp.id)}`)).toHaveLength(0);
+  });
 });

@@ -1,15 +1,17 @@
 import { useState, type SyntheticEvent } from 'react';
-import { ActionIcon, Alert, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useNavigate, useParams } from 'react-router';
 import type { MedicalRecord } from '@dental/contracts';
 import { paths } from '#web/app/paths';
 import { DeleteButton } from '#web/components/delete-button';
 import { DropZone } from '#web/components/drop-zone/drop-zone';
+import { FormActions } from '#web/components/form-actions';
 import { medicalFileUploadRules } from '#web/components/drop-zone/upload-rules';
 import { PageSpinner } from '#web/components/page-spinner';
 import { ApiError, errorMessage } from '#web/lib/api-client';
 import { useDocumentTitle } from '#web/lib/document-title';
+import { useLeave } from '#web/lib/use-leave';
 import { useDeleteMedicalRecord } from './api/delete-medical-record';
 import { useMedicalRecord } from './api/get-medical-record';
 import { useAddMedicalFile } from './api/medical-files';
@@ -31,6 +33,7 @@ function RecordEditor({ record }: { record: MedicalRecord }) {
   const update = useUpdateMedicalRecord(record.id);
   const addFile = useAddMedicalFile(record.id);
   const deleteRecord = useDeleteMedicalRecord();
+  const leave = useLeave(paths.medicalRecords);
   const fieldErrors = update.error instanceof ApiError ? update.error.fieldErrors : undefined;
 
   const save = (event: SyntheticEvent) => {
@@ -76,17 +79,14 @@ function RecordEditor({ record }: { record: MedicalRecord }) {
               Saved.
             </Text>
           )}
-          <Group justify="flex-end">
-            <ActionIcon
-              type="submit"
-              size="lg"
-              aria-label="Save"
-              loading={update.isPending}
-              variant="filled"
-            >
-              <IconPencil size={20} aria-hidden />
-            </ActionIcon>
-          </Group>
+          {/* SPEC's pencil stays, now beside the word: an icon alone was not understood (issue 14). */}
+          <FormActions
+            submitLabel="Save"
+            submitIcon={<IconPencil size={18} aria-hidden />}
+            pending={update.isPending}
+            onCancel={leave}
+            cancelLabel="Back"
+          />
         </Stack>
       </form>
 
@@ -128,8 +128,8 @@ function RecordEditor({ record }: { record: MedicalRecord }) {
   );
 }
 
-/** The record detail and edit screen (docs/product/records.md#record-detail): fields with a save
- *  (pencil) button, the file list with download and remove, an upload, and delete. */
+/** The record detail and edit screen (docs/product/records.md#record-detail): fields with a labelled
+ *  Save (pencil) button and Back, the file list with download and remove, an upload, and delete. */
 export default function MedicalRecordDetailPage() {
   useDocumentTitle('Medical Record');
   const { medicalRecordId = '' } = useParams();

@@ -1,15 +1,5 @@
 import { useMemo, useState, type SyntheticEvent } from 'react';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Radio,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Radio, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import {
   answerMaxLength,
@@ -21,10 +11,12 @@ import {
 } from '@dental/contracts';
 import { paths } from '#web/app/paths';
 import { AddToCalendarButton } from '#web/components/add-to-calendar-button';
+import { FormActions } from '#web/components/form-actions';
 import { PageSpinner } from '#web/components/page-spinner';
 import { errorMessage } from '#web/lib/api-client';
 import { useDocumentTitle } from '#web/lib/document-title';
 import { usePublicConfig } from '#web/lib/public-config';
+import { useLeave } from '#web/lib/use-leave';
 import { useBookReservation, useConsultationForm, useDoctors } from './api/booking';
 import classes from './booking-page.module.css';
 import { browserTimeZone, dayInZone, formatReservationTime, timeInZone } from './reservation-time';
@@ -80,6 +72,7 @@ export default function BookingPage() {
   const doctors = useDoctors();
   const form = useConsultationForm();
   const book = useBookReservation();
+  const leave = useLeave(paths.virtualConsultation);
   const [doctorId, setDoctorId] = useState<string | null>(null);
   const [day, setDay] = useState<string | null>(null);
   const [slot, setSlot] = useState<string | null>(null);
@@ -202,9 +195,7 @@ export default function BookingPage() {
           />
         ))}
         {book.isError && <Alert color="red">{errorMessage(book.error)}</Alert>}
-        <Button type="submit" loading={book.isPending} style={{ alignSelf: 'flex-start' }}>
-          Confirm Reservation
-        </Button>
+        <FormActions submitLabel="Confirm Reservation" pending={book.isPending} onCancel={leave} />
       </Stack>
     </form>
   );

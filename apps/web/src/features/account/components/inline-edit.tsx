@@ -1,6 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
-import { ActionIcon, Button, Group } from '@mantine/core';
+import { ActionIcon, Box, Group } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
+import { FormActions } from '#web/components/form-actions';
 import { Detail } from './details-list';
 import classes from './inline-edit.module.css';
 
@@ -53,16 +54,11 @@ export interface EditActionsProps {
   onCancel: () => void;
 }
 
-/** 'Save' and 'Cancel' under an inline field. */
+/** 'Cancel' and 'Save' under an inline field, placed as on every other form. */
 export function EditActions({ saving, onCancel }: EditActionsProps) {
   return (
-    <Group gap="xs" mt="xs">
-      <Button type="submit" size="sm" loading={saving}>
-        Save
-      </Button>
-      <Button variant="default" size="sm" onClick={onCancel} disabled={saving}>
-        Cancel
-      </Button>
-    </Group>
+    <Box mt="xs">
+      <FormActions submitLabel="Save" size="sm" pending={saving} onCancel={onCancel} />
+    </Box>
   );
 }

@@ -16,6 +16,7 @@ import { useForm } from 'react-hook-form';
 import { toString as qrCodeSvg } from 'qrcode';
 import { confirmTotpRequest, removeTotpRequest, type TotpEnrolment } from '@dental/contracts';
 import { Dialog } from '#web/components/dialog';
+import { FormActions } from '#web/components/form-actions';
 import { errorMessage } from '#web/lib/api-client';
 import { applyFieldErrors } from '../apply-field-errors';
 import {
@@ -102,14 +103,7 @@ function Enrolment({
             {errorMessage(confirmTotp.error)}
           </Alert>
         )}
-        <Group>
-          <Button type="submit" loading={confirmTotp.isPending}>
-            Turn on
-          </Button>
-          <Button variant="default" onClick={onCancel} disabled={confirmTotp.isPending}>
-            Cancel
-          </Button>
-        </Group>
+        <FormActions submitLabel="Turn on" pending={confirmTotp.isPending} onCancel={onCancel} />
       </Stack>
     </form>
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Group, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { Alert, Checkbox, Group, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -9,7 +9,10 @@ import {
   type AppointmentRequest,
   type ReminderOffsetHours,
 } from '@dental/contracts';
+import { paths } from '#web/app/paths';
+import { FormActions } from '#web/components/form-actions';
 import { errorMessage } from '#web/lib/api-client';
+import { useLeave } from '#web/lib/use-leave';
 import { useReminderContact } from '../api/reminder-contact';
 import { reminderLabels, toRequest, type AppointmentFormValues } from '../appointment-format';
 import { ReminderConfirmModal } from './reminder-confirm-modal';
@@ -57,6 +60,7 @@ export function AppointmentForm({ initial, submitLabel, onSave }: AppointmentFor
   const contact = useReminderContact();
   const [confirming, setConfirming] = useState<AppointmentFormValues | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const leave = useLeave(paths.appointments);
   const {
     control,
     register,
@@ -159,11 +163,7 @@ export function AppointmentForm({ initial, submitLabel, onSave }: AppointmentFor
             {failure}
           </Alert>
         )}
-        <Group>
-          <Button type="submit" loading={isSubmitting}>
-            {submitLabel}
-          </Button>
-        </Group>
+        <FormActions submitLabel={submitLabel} pending={isSubmitting} onCancel={leave} />
       </Stack>
       {confirming !== null && contact.data !== undefined && (
         <ReminderConfirmModal

@@ -1,5 +1,5 @@
 import { useId, useState, type SyntheticEvent } from 'react';
-import { Alert, Anchor, Button, Group, Image, Input, Radio, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Image, Input, Radio, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import {
   dentalAiTypeLabels,
@@ -11,9 +11,11 @@ import {
   type DentalAiType,
 } from '@dental/contracts';
 import { paths } from '#web/app/paths';
+import { FormActions } from '#web/components/form-actions';
 import { useMessageModal } from '#web/components/message-modal';
 import { ApiError, errorMessage } from '#web/lib/api-client';
 import { chooseImage, imageAccept } from '#web/lib/choose-image';
+import { useLeave } from '#web/lib/use-leave';
 
 export interface DetectionFormProps {
   status: DentalAiStatus;
@@ -41,6 +43,7 @@ export function DetectionForm({ status, onStart }: DetectionFormProps) {
   const popup = useMessageModal();
   const [detecting, setDetecting] = useState(false);
   const [runError, setRunError] = useState<string | null>(null);
+  const leave = useLeave(paths.home);
 
   const type = chosenType ?? defaultType(status.types);
   const available = status.types.some((entry) => entry.dental_ai === type && entry.available);
@@ -156,16 +159,13 @@ export function DetectionForm({ status, onStart }: DetectionFormProps) {
             {runError}
           </Alert>
         )}
-        <Group>
-          <Button
-            type="submit"
-            loading={detecting}
-            disabled={image === null || !available || !usesLeft}
-          >
-            Start Detection
-          </Button>
-          {detecting && <Text role="status">Detecting…</Text>}
-        </Group>
+        <FormActions
+          submitLabel="Start Detection"
+          pending={detecting}
+          submitDisabled={image === null || !available || !usesLeft}
+          onCancel={leave}
+        />
+        {detecting && <Text role="status">Detecting…</Text>}
       </Stack>
       {popup.dialog}
     </form>

@@ -2,13 +2,16 @@ import { useState, type SyntheticEvent } from 'react';
 import { Alert, Button, Group, Image, Radio, Stack, Textarea, TextInput } from '@mantine/core';
 import dayjs from 'dayjs';
 import { noteMaxLength, photoTypes, type PhotoType } from '@dental/contracts';
+import { paths } from '#web/app/paths';
 import { DropZone } from '#web/components/drop-zone/drop-zone';
 import { UploadProgress } from '#web/components/drop-zone/upload-progress';
 import { imageUploadRules } from '#web/components/drop-zone/upload-rules';
+import { FormActions } from '#web/components/form-actions';
 import { LoadingImage } from '#web/components/loading-image';
 import { errorMessage } from '#web/lib/api-client';
 import { chooseImage } from '#web/lib/choose-image';
 import { dateFormat } from '#web/lib/dates';
+import { useLeave } from '#web/lib/use-leave';
 
 export interface PhotoFormValues {
   shoot_date: string;
@@ -34,6 +37,7 @@ export function PhotoForm({ initial, onSubmit }: PhotoFormProps) {
   const [note, setNote] = useState(initial?.note ?? '');
   const [progress, setProgress] = useState<number | null>(null);
   const [submitError, setSubmitError] = useState<string | null>(null);
+  const leave = useLeave(paths.oralPhotos);
 
   const choose = async (file: File | undefined) => {
     setFileError(null);
@@ -140,11 +144,7 @@ export function PhotoForm({ initial, onSubmit }: PhotoFormProps) {
             {submitError}
           </Alert>
         )}
-        <Group justify="flex-end">
-          <Button type="submit" loading={uploading}>
-            Save
-          </Button>
-        </Group>
+        <FormActions submitLabel="Save" pending={uploading} onCancel={leave} />
       </Stack>
     </form>
   );
