@@ -9,10 +9,11 @@ export function renderRoute(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   // No pause between keystrokes: the screens do not debounce input.
   const user = userEvent.setup({ delay: null });
+  const queryClient = createQueryClient();
   const view = render(
-    <AppProviders queryClient={createQueryClient()}>
+    <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProviders>,
   );
-  return { router, user, ...view };
+  return { router, user, queryClient, ...view };
 }

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { passwordMismatchMessage, termsNotAgreedMessage } from '@dental/contracts';
 import { json, problemResponse, stubFetch } from '#web/test/fetch-stub';
+import { publicConfigQuery } from '#web/lib/public-config';
 import { renderRoute } from '#web/test/render-route';
 
 async function openSignup() {
@@ -99,14 +100,20 @@ describe('Sign up', () => {
           email: ['This e-mail is already registered.'],
         }),
     });
-    const { user, router } = await openSignup();
+    const { user, router, queryClient } = await openSignup();
     await fillValidForm(user);
+    // The refusal names the customer-service address from the public configuration.
+    await waitFor(() => {
+      expect(queryClient.getQueryState(publicConfigQuery.queryKey)?.status).toBe('success');
+    });
 
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
 
     const popup = await screen.findByRole('dialog', { name: 'Sign up failed' });
     expect(
-      within(popup).getByText('An account with this e-mail already exists.'),
+      within(popup).getByText(
+        'An account with this e-mail already exists. If you deleted your account, customer service at care@smile.test can reactivate it.',
+      ),
     ).toBeInTheDocument();
     expect(screen.getByText('This e-mail is already registered.')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/signup');
