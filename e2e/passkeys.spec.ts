@@ -1,5 +1,5 @@
 import { termsNotAgreedMessage } from '@dental/contracts';
-import { expect, logIn, loginTermsLabel, test } from './support/fixtures';
+import { expect, logIn, loginTermsLabel, submitLogin, test } from './support/fixtures';
 import { checkScreen } from './support/layout-checks';
 import { mailTo } from './support/outbox';
 
@@ -57,6 +57,20 @@ test('a passkey added on the Profile signs the member in and can be removed', as
     await checkScreen(page, 'Login with the passkey button');
     await page.getByRole('checkbox', { name: loginTermsLabel }).check();
     await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await expect(page.getByRole('heading', { name: 'You are ready to go!' })).toBeVisible();
+  });
+
+  await test.step('log in with the password, and answer the second step with the passkey', async () => {
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    // The autofill offers the passkey again before the terms are ticked.
+    const refusal = page.getByRole('dialog', { name: 'Log in failed' });
+    await expect(refusal).toContainText(termsNotAgreedMessage);
+    await refusal.getByRole('button', { name: 'Close' }).click();
+    await submitLogin(page, account);
+    await expect(page.getByRole('button', { name: 'Verify' })).toBeVisible();
+    await checkScreen(page, 'Login code step with the passkey button');
+    await page.getByRole('button', { name: 'Use a passkey instead' }).click();
     await expect(page.getByRole('heading', { name: 'You are ready to go!' })).toBeVisible();
   });
 

@@ -31,6 +31,8 @@ export const auditActions = [
   'second_factor_enable',
   'second_factor_disable',
   'recovery_code_use',
+  'social_link',
+  'social_unlink',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -56,6 +58,7 @@ export const auditResourceTypes = [
   'consultation_image',
   'membership',
   'passkey',
+  'social_account',
 ] as const;
 export type AuditResourceType = (typeof auditResourceTypes)[number];
 

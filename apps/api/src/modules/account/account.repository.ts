@@ -1,7 +1,8 @@
-import { and, desc, eq, gt, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Database } from '#api/db/client';
 import { isUniqueViolation } from '#api/db/errors';
 import {
+  passkeys,
   passwordResetKeys,
   refreshTokens,
   sessions,
@@ -389,6 +390,20 @@ export class AccountRepository {
       )
       .returning({ id: socialAccounts.id });
     return deleted.length === 1;
+  }
+
+  /** How many ways the member has to sign in: a password, each linked social account and each
+   *  passkey. The one count behind every last-method refusal; read it after `lockUser`. */
+  async signInMethodCount(user: UserRow): Promise<number> {
+    const [links] = await this.db
+      .select({ total: count() })
+      .from(socialAccounts)
+      .where(eq(socialAccounts.userId, user.id));
+    const [keys] = await this.db
+      .select({ total: count() })
+      .from(passkeys)
+      .where(eq(passkeys.userId, user.id));
+    return (user.passwordHash === null ? 0 : 1) + (links?.total ?? 0) + (keys?.total ?? 0);
   }
 
   /** Serialises changes to one member's ways of signing in (the last-method check). Call it in

@@ -250,13 +250,15 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = (
   app.delete(
     `${accountPaths.socialMediaAccount}:provider/:id/`,
     {
-      ...authenticated,
+      // A way into the account is taken away: only right after a sign-in or a re-check.
+      ...recentlyAuthenticated,
       schema: {
         tags,
-        summary: 'Unlink a social account; refused (409) when it is the last way to sign in',
+        summary:
+          'Unlink a social account (needs a recent sign-in); refused (409) when it is the last way to sign in',
         security: bearer,
         params: z.object({ provider: socialProvider, id: z.string().min(1).max(256) }),
-        response: { 200: account, ...problems(400, 401, 404, 409) },
+        response: { 200: account, ...problems(400, 401, 403, 404, 409) },
       },
     },
     (request) => socialAccounts.unlink(request.user.id, request.params.provider, request.params.id),

@@ -7,7 +7,7 @@ import {
   type SocialProvider,
 } from '@dental/contracts';
 import type { Clock } from '#api/clock';
-import type { SocialAccountRow, UserRow } from '#api/db/schema';
+import type { UserRow } from '#api/db/schema';
 import { Conflict, Forbidden, NotFound } from '#api/domain-errors';
 import type { AccountRepository } from './account.repository';
 import { newMember, type AccountService } from './account.service';
@@ -30,14 +30,6 @@ export function lastSignInMethodMessage(provider: SocialProvider): string {
 
 function notLinkedMessage(provider: SocialProvider): string {
   return `No ${socialProviderNames[provider]} account is linked to your profile.`;
-}
-
-/**
- * How many ways the member has to sign in: a password and each linked social account. Passkeys
- * join here when they can sign in on their own.
- */
-export function remainingSignInMethods(user: UserRow, links: SocialAccountRow[]): number {
-  return (user.passwordHash === null ? 0 : 1) + links.length;
 }
 
 const linkId = z.uuid();
@@ -99,7 +91,7 @@ export class SocialAccountService {
       const links = await tx.listSocialAccounts(userId);
       const link = links.find((row) => row.provider === provider && row.id === id);
       if (user === undefined || link === undefined) throw new NotFound(notLinkedMessage(provider));
-      if (remainingSignInMethods(user, links) <= 1) {
+      if ((await tx.signInMethodCount(user)) <= 1) {
         throw new Conflict(lastSignInMethodMessage(provider));
       }
       await tx.deleteSocialAccount(userId, provider, id);

@@ -309,6 +309,22 @@ describe('linking and unlinking on the Profile', () => {
     ).toBe(200);
   });
 
+  it('unlinks only right after a sign-in or a re-check', async () => {
+    const member = await factory.loggedInMember();
+    const linked = await link(
+      member.tokens.access,
+      'facebook',
+      await tokenFor('facebook', verifiedIdentity()),
+    );
+    const id = linked.json<Account>().facebook_account?.social_media_account ?? '';
+    t.clock.advance(t.config.session.reauthMinutes * 60 * 1000 + 1000);
+    expect((await unlink(member.tokens.access, 'facebook', id)).statusCode).toBe(403);
+    expect(
+      (await getAccount(member.tokens.access)).json<Account>().facebook_account
+        ?.social_media_account,
+    ).toBe(id);
+  });
+
   it('answers 404 for another member’s link, a wrong provider and a malformed id', async () => {
     const owner = await factory.loggedInMember();
     const other = await factory.loggedInMember();

@@ -21,6 +21,7 @@ import {
   reservationDetail,
   secondFactorPaths,
   sessionPaths,
+  type Account,
   type ActivityEntry,
   type MedicalRecord,
   type MfaChallenge,
@@ -34,6 +35,7 @@ import { writeFixtureModel } from '#api-test/fixtures/fixture-model';
 import { dataUrlOf, makePdf, makePng } from '#api-test/fixtures/upload-test-files';
 import { clinicFor, setUpClinic, slotAfter } from '#api-test/support/consultation';
 import { startSmtpInbox, type SmtpInbox } from '#api-test/smtp-inbox';
+import { startSocialProviders, type SocialProviders } from '#api-test/support/social-providers';
 import { runAuditCommand } from '#api/cli/audit';
 import { databaseTarget, openDatabase } from '#api/db/client';
 import { auditEvents } from '#api/db/schema';
@@ -47,17 +49,20 @@ const repoRoot = fileURLToPath(new URL('../../../../../', import.meta.url));
 let t: TestApp;
 let factory: ReturnType<typeof factories>;
 let inbox: SmtpInbox;
+let providers: SocialProviders;
 let modelDir: string;
 let png: string;
 let pdf: string;
 
 beforeAll(async () => {
   inbox = await startSmtpInbox();
+  providers = await startSocialProviders();
   modelDir = await mkdtemp(path.join(os.tmpdir(), 'audit-model-'));
   const model = path.join(modelDir, 'caries.onnx');
   await writeFixtureModel(model);
   t = await buildTestApp({
     env: {
+      ...providers.env,
       SMTP_URL: inbox.url,
       DENTAL_AI_MODEL_CARIES: model,
       DENTAL_AI_SHIPPED_MODELS: 'off',
@@ -70,6 +75,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
   await inbox.close();
+  await providers.close();
   await rm(modelDir, { recursive: true, force: true });
 });
 
@@ -743,6 +749,54 @@ describe('account events', () => {
     expect(await newestOf(member.id)).toMatchObject({
       action: 'second_factor_disable',
       actor: member.id,
+      result: 'success',
+    });
+  });
+
+  it('records linking a Google account, signing in with it and unlinking it', async () => {
+    const member = await factory.loggedInMember();
+    const who = { sub: randomUUID(), email: `audit-${randomUUID()}@example.com` };
+    const linked = await t.request('POST', accountPaths.socialMediaAccount, {
+      ...as(member),
+      body: { login_type: 'google', token: await providers.googleToken(who) },
+    });
+    expect(linked.statusCode, linked.body).toBe(200);
+    expect(await newestOf(member.id)).toMatchObject({
+      action: 'social_link',
+      actor: member.id,
+      resourceType: 'social_account',
+      result: 'success',
+    });
+
+    const signIn = async () => {
+      const res = await t.request('POST', accountPaths.login, {
+        body: { login_type: 'google', token: await providers.googleToken(who) },
+        headers: { 'user-agent': browser },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await signIn();
+    await signIn();
+    // The Google token names no e-mail the trail could go by: the session's member is the one.
+    expect(await newestOf(member.id)).toMatchObject({
+      action: 'sign_in',
+      actor: member.id,
+      resourceType: 'session',
+      result: 'success',
+    });
+
+    const linkId = linked.json<Account>().google_account?.social_media_account ?? '';
+    const unlinked = await t.request(
+      'DELETE',
+      `${accountPaths.socialMediaAccount}google/${linkId}/`,
+      as(member),
+    );
+    expect(unlinked.statusCode, unlinked.body).toBe(200);
+    expect(await newestOf(member.id)).toMatchObject({
+      action: 'social_unlink',
+      actor: member.id,
+      resourceType: 'social_account',
+      resourceId: linkId,
       result: 'success',
     });
   });

@@ -106,6 +106,18 @@ const byMfaToken = async (
   return subjectOf(token === undefined ? null : await lookups.memberByMfaToken(token), ok);
 };
 
+/** For a sign-in that names no e-mail (a social token, a passkey): a success is the member of
+ *  the session it started; a failure joins the chain of no member, like an unknown e-mail. */
+const bySessionStarted = async (
+  lookups: AuditLookups,
+  answer: Record<string, unknown> | undefined,
+  ok: boolean,
+): Promise<AuditSubject | null> => {
+  const refresh = ok && typeof answer?.refresh === 'string' ? answer.refresh : undefined;
+  const memberId = refresh === undefined ? null : await lookups.memberByRefreshToken(refresh);
+  return memberId === null ? { memberId: null, actor: 'anonymous' } : subjectOf(memberId, ok);
+};
+
 const id = { param: 'id' } as const;
 const photo = `${oralPhotoPaths.list}:id/`;
 const record = `${medicalRecordPaths.list}:id/`;
@@ -242,6 +254,10 @@ export const auditedRoutes: Readonly<Record<string, AuditedRoute>> = {
       // A right password that asks for the second step is not a sign-in yet: the second step
       // writes the row (docs/decisions/second-factor.md).
       if (answer?.mfa_required === true) return null;
+      const loginType = field(request, 'login_type');
+      if (loginType !== undefined && loginType !== 'native') {
+        return bySessionStarted(lookups, answer, ok);
+      }
       const found = await byEmail((succeeded) => succeeded)(request, lookups, answer, ok);
       // Failed attempts on an unknown e-mail join the chain of no member.
       return found ?? (ok ? null : { memberId: null, actor: 'anonymous' });
@@ -314,12 +330,15 @@ export const auditedRoutes: Readonly<Record<string, AuditedRoute>> = {
   [`POST ${passkeyPaths.signIn}`]: {
     action: 'sign_in',
     resourceType: 'session',
-    // A passkey names no e-mail: a success is the member of the session it started; a failure
-    // joins the chain of no member, like a sign-in with an unknown e-mail.
-    subject: async (_request, lookups, answer, ok) => {
-      const refresh = ok && typeof answer?.refresh === 'string' ? answer.refresh : undefined;
-      const memberId = refresh === undefined ? null : await lookups.memberByRefreshToken(refresh);
-      return memberId === null ? { memberId: null, actor: 'anonymous' } : subjectOf(memberId, ok);
-    },
+    subject: (_request, lookups, answer, ok) => bySessionStarted(lookups, answer, ok),
+  },
+  [`POST ${accountPaths.socialMediaAccount}`]: {
+    action: 'social_link',
+    resourceType: 'social_account',
+  },
+  [`DELETE ${accountPaths.socialMediaAccount}:provider/:id/`]: {
+    action: 'social_unlink',
+    resourceType: 'social_account',
+    resourceId: id,
   },
 };

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import { eq } from 'drizzle-orm';
@@ -17,7 +18,7 @@ import {
   webAuthnOptions,
   type TokenPair,
 } from '@dental/contracts';
-import { users } from '#api/db/schema';
+import { socialAccounts, users } from '#api/db/schema';
 import { buildTestApp, type TestApp } from '#api-test/build-test-app';
 import { factories, type TestMember } from '#api-test/factories';
 import { startSmtpInbox, type SmtpInbox } from '#api-test/smtp-inbox';
@@ -279,6 +280,33 @@ describe('removing a passkey', () => {
   it('keeps the last way in of a member without a password', async () => {
     const { member, id } = await memberWithPasskey();
     await t.db.update(users).set({ passwordHash: null }).where(eq(users.id, member.id));
+    const res = await t.request('DELETE', `${passkeyPaths.list}${id}/`, {
+      token: member.tokens.access,
+    });
+    expect(res.json()).toMatchObject({ status: 409, detail: lastSignInMethodPasskeyMessage });
+    expect(await listOf(member)).toHaveLength(1);
+  });
+
+  it('counts a passkey and a linked account alike as ways in of a member without a password', async () => {
+    const { member, id } = await memberWithPasskey();
+    await t.db.update(users).set({ passwordHash: null }).where(eq(users.id, member.id));
+    const [link] = await t.db
+      .insert(socialAccounts)
+      .values({
+        userId: member.id,
+        provider: 'google',
+        subject: randomUUID(),
+        linkedAt: t.clock.now(),
+      })
+      .returning();
+    // The passkey remains, so the linked account may go.
+    const unlinked = await t.request(
+      'DELETE',
+      `${accountPaths.socialMediaAccount}google/${link?.id ?? ''}/`,
+      { token: member.tokens.access },
+    );
+    expect(unlinked.statusCode, unlinked.body).toBe(200);
+    // Now the passkey is the only way in.
     const res = await t.request('DELETE', `${passkeyPaths.list}${id}/`, {
       token: member.tokens.access,
     });

@@ -31,7 +31,6 @@ import { isActiveMember } from '../account.service';
 import { escapeHtml } from '../password-reset.service';
 import type { SecondFactorService } from '../second-factor.service';
 import type { SessionService, SignInContext } from '../session.service';
-import { remainingSignInMethods } from '../social-account.service';
 import type { ChallengePurpose, PasskeyRepository } from './passkeys.repository';
 
 export interface PasskeySettings {
@@ -147,14 +146,12 @@ export class PasskeyService {
   /** Removes one of the member's passkeys; another member's (or a made-up) id is 404. */
   async remove(userId: string, id: string): Promise<void> {
     const user = await this.requireMember(userId);
-    // Without a password, the passkeys and linked accounts are the only ways in: keep one.
-    if (user.passwordHash === null) {
-      const links = await this.accounts.listSocialAccounts(userId);
-      const passkeys = await this.repository.list(userId);
-      const others = remainingSignInMethods(user, links) + passkeys.length - 1;
-      if (others < 1 && passkeys.some((row) => row.id === id)) {
-        throw new Conflict(lastSignInMethodPasskeyMessage);
-      }
+    // The member's only way in stays (another member's id is the 404 below).
+    if (
+      (await this.accounts.signInMethodCount(user)) <= 1 &&
+      (await this.repository.list(userId)).some((row) => row.id === id)
+    ) {
+      throw new Conflict(lastSignInMethodPasskeyMessage);
     }
     const removed = await this.repository.delete(userId, id);
     if (removed === undefined) throw new NotFound(passkeyNotFoundMessage);

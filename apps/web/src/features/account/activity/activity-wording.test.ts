@@ -40,6 +40,14 @@ describe('describeActivity', () => {
     ],
     [{ action: 'sign_in', resource_type: 'session', result: 'success' }, 'Signed in'],
     [
+      { action: 'social_link', resource_type: 'social_account', result: 'success' },
+      'You connected a Google, Apple or Facebook account',
+    ],
+    [
+      { action: 'social_unlink', resource_type: 'social_account', result: 'failure' },
+      'Failed attempt to disconnect a Google, Apple or Facebook account',
+    ],
+    [
       { action: 'sign_in_new_browser', resource_type: 'session', result: 'success' },
       'Signed in from a new browser',
     ],

@@ -22,6 +22,7 @@ const things: Record<AuditResourceType, string> = {
   consultation_image: 'an image of a doctor’s summary',
   membership: 'a membership',
   passkey: 'a passkey',
+  social_account: 'a Google, Apple or Facebook account',
 };
 
 const isList = (type: AuditResourceType) => type.endsWith('_list');
@@ -92,6 +93,14 @@ export function describeActivity(
         : 'You turned off two-step verification';
     case 'recovery_code_use':
       return 'A recovery code was used: we e-mailed you about it';
+    case 'social_link':
+      return failed
+        ? 'Failed attempt to connect a Google, Apple or Facebook account'
+        : 'You connected a Google, Apple or Facebook account';
+    case 'social_unlink':
+      return failed
+        ? 'Failed attempt to disconnect a Google, Apple or Facebook account'
+        : 'You disconnected a Google, Apple or Facebook account';
     case 'download':
       return failed
         ? `Failed attempt to open the file of ${thing} through a link`

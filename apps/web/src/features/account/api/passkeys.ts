@@ -15,6 +15,7 @@ import {
   type TokenPair,
 } from '@dental/contracts';
 import { ApiError, apiRequest, apiSend } from '#web/lib/api-client';
+import { startSession } from './login';
 
 export const passkeysQuery = queryOptions({
   queryKey: ['passkeys'],
@@ -29,6 +30,8 @@ export const passkeyNotCreatedMessage =
   'The passkey was not created. Please try again, or use another device or browser.';
 export const passkeyNotUsedMessage =
   'No passkey was used. Please try again, or log in with your e-mail and password.';
+export const passkeyNotUsedForStepMessage =
+  'No passkey was used. Please try again, or enter a code.';
 
 /** Runs the browser's side of a ceremony; its failures (mostly: the member cancelled) become an
  *  error with a sentence to show, like the API's own. */
@@ -99,6 +102,33 @@ export async function askForPasskey(autofill: boolean): Promise<AuthenticationRe
       }),
     passkeyNotUsedMessage,
   );
+}
+
+/** The second step of a login answered with a passkey of the member the `mfa_token` names
+ *  (docs/decisions/passkeys.md). */
+export function useLoginWithPasskey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (mfaToken: string) => {
+      const options = await apiRequest(passkeyPaths.secondFactorOptions, webAuthnOptions, {
+        method: 'POST',
+        body: { mfa_token: mfaToken },
+        auth: false,
+      });
+      const response = await inBrowser(
+        () => startAuthentication({ optionsJSON: options }),
+        passkeyNotUsedForStepMessage,
+      );
+      return apiRequest(passkeyPaths.secondFactor, tokenPair, {
+        method: 'POST',
+        body: { mfa_token: mfaToken, response },
+        auth: false,
+      });
+    },
+    onSuccess: (tokens) => {
+      startSession(queryClient, tokens);
+    },
+  });
 }
 
 export function signInWithPasskey(response: AuthenticationResponseJSON): Promise<TokenPair> {

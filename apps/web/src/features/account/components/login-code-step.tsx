@@ -1,17 +1,22 @@
-import { Alert, Anchor, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
+import { IconKey } from '@tabler/icons-react';
+import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import { confirmTotpRequest } from '@dental/contracts';
 import { ApiError, errorMessage } from '#web/lib/api-client';
 import { applyFieldErrors } from '../apply-field-errors';
+import { useLoginWithPasskey } from '../api/passkeys';
 import { useLoginWithCode } from '../api/second-factor';
 import { CodeField } from './code-field';
 import { SubmitButton } from './submit-button';
 
 /** The second step of a login (docs/decisions/second-factor.md): a code from the authenticator
- *  app or a recovery code, within 5 minutes of the password. */
+ *  app or a recovery code, or one of the member's passkeys (docs/decisions/passkeys.md), within 5
+ *  minutes of the password. */
 export function LoginCodeStep({ mfaToken, onBack }: { mfaToken: string; onBack: () => void }) {
   const loginWithCode = useLoginWithCode();
+  const loginWithPasskey = useLoginWithPasskey();
   const {
     register,
     handleSubmit,
@@ -19,6 +24,7 @@ export function LoginCodeStep({ mfaToken, onBack }: { mfaToken: string; onBack: 
     formState: { errors },
   } = useForm({ resolver: zodResolver(confirmTotpRequest), defaultValues: { code: '' } });
   const onSubmit = handleSubmit(({ code }) => {
+    loginWithPasskey.reset();
     loginWithCode.mutate(
       { mfaToken, code },
       {
@@ -28,7 +34,7 @@ export function LoginCodeStep({ mfaToken, onBack }: { mfaToken: string; onBack: 
       },
     );
   });
-  const error = loginWithCode.error;
+  const error = loginWithCode.error ?? loginWithPasskey.error;
   const fieldError = error instanceof ApiError && error.fieldErrors.code !== undefined;
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate>
@@ -44,6 +50,21 @@ export function LoginCodeStep({ mfaToken, onBack }: { mfaToken: string; onBack: 
           </Alert>
         )}
         <SubmitButton pending={loginWithCode.isPending}>Verify</SubmitButton>
+        {browserSupportsWebAuthn() && (
+          <Button
+            variant="default"
+            fullWidth
+            leftSection={<IconKey size={18} aria-hidden />}
+            loading={loginWithPasskey.isPending}
+            disabled={loginWithCode.isPending}
+            onClick={() => {
+              loginWithCode.reset();
+              loginWithPasskey.mutate(mfaToken);
+            }}
+          >
+            Use a passkey instead
+          </Button>
+        )}
         <Anchor component="button" type="button" size="sm" onClick={onBack}>
           Back to log in
         </Anchor>

@@ -7,24 +7,37 @@ import {
   socialProviderNames,
   socialProviders,
   type Account,
+  type ReauthenticateRequest,
   type SocialProvider,
 } from '@dental/contracts';
 import { paths } from '#web/app/paths';
 import { accountQuery } from '#web/lib/account';
 import { apiRequest, errorMessage } from '#web/lib/api-client';
 import { usePublicConfig } from '#web/lib/public-config';
+import { needsPassword } from '../api/delete-account';
+import { confirmIdentity } from '../api/second-factor';
 import { Detail, DetailsList } from './details-list';
+import { PasswordCheckDialog } from './password-check-dialog';
 import { Section } from './section';
 import { goToProvider, providerIcons } from './social-sign-in';
 
-/** DELETE /api/account/social_media_account/{provider}/{id}/; the answer replaces the user. */
+interface Link {
+  provider: SocialProvider;
+  id: string;
+}
+
+/** DELETE /api/account/social_media_account/{provider}/{id}/; the answer replaces the user. The
+ *  server accepts it only from a recent sign-in: given the password or a code, the session is
+ *  re-checked first (docs/decisions/session-timeouts.md). */
 function useUnlink() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ provider, id }: { provider: SocialProvider; id: string }) =>
-      apiRequest(`${accountPaths.socialMediaAccount}${provider}/${id}/`, accountSchema, {
+    mutationFn: async ({ provider, id, proof }: Link & { proof?: ReauthenticateRequest }) => {
+      await confirmIdentity(proof);
+      return apiRequest(`${accountPaths.socialMediaAccount}${provider}/${id}/`, accountSchema, {
         method: 'DELETE',
-      }),
+      });
+    },
     onSuccess: (updated) => {
       queryClient.setQueryData(accountQuery.queryKey, updated);
     },
@@ -40,6 +53,24 @@ export function SocialAccounts({ account }: { account: Account }) {
   const config = usePublicConfig();
   const unlink = useUnlink();
   const [leaving, setLeaving] = useState<SocialProvider | null>(null);
+  // The link being disconnected while the password (or a code) is asked for again.
+  const [checking, setChecking] = useState<Link | null>(null);
+  const disconnect = (link: Link, proof?: ReauthenticateRequest) => {
+    unlink.mutate(
+      { ...link, proof },
+      {
+        onSuccess: () => {
+          setChecking(null);
+        },
+        onError: (error) => {
+          if (proof === undefined && needsPassword(error)) {
+            unlink.reset();
+            setChecking(link);
+          }
+        },
+      },
+    );
+  };
   const clients = config.data?.social_providers ?? [];
   const shown = socialProviders.filter(
     (provider) =>
@@ -69,7 +100,7 @@ export function SocialAccounts({ account }: { account: Account }) {
                       variant="default"
                       loading={unlink.isPending && unlink.variables.provider === provider}
                       onClick={() => {
-                        unlink.mutate({ provider, id: linked.social_media_account });
+                        disconnect({ provider, id: linked.social_media_account });
                       }}
                     >
                       Disconnect {name}
@@ -96,11 +127,27 @@ export function SocialAccounts({ account }: { account: Account }) {
           })}
         </DetailsList>
       )}
-      {unlink.isError && (
+      {unlink.isError && checking === null && (
         <Alert color="red" variant="light" mt="sm" role="alert">
           {errorMessage(unlink.error)}
         </Alert>
       )}
+      <PasswordCheckDialog
+        opened={checking !== null}
+        onClose={() => {
+          setChecking(null);
+          unlink.reset();
+        }}
+        confirmLabel="Disconnect"
+        pending={unlink.isPending}
+        error={unlink.error}
+        onSubmit={(password) => {
+          if (checking !== null) disconnect(checking, { password });
+        }}
+        onSubmitCode={(code) => {
+          if (checking !== null) disconnect(checking, { code });
+        }}
+      />
     </Section>
   );
 }
