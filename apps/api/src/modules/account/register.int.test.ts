@@ -55,6 +55,7 @@ describe('POST /api/account/register/', () => {
       facebook_account: null,
       storage_used_bytes: 0,
       storage_quota_bytes: plans.Silver.storageBytes,
+      upload_disclaimer_accepted_at: null,
     });
     expect(plans.Silver.signUpBonusPoints).toBe(500);
   });
