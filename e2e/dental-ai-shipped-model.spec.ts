@@ -29,5 +29,7 @@ test('finds impacted teeth on a held-out panoramic with the shipped model', asyn
   const boxes = page.locator('svg rect');
   expect(await boxes.count()).toBeGreaterThan(0);
   for (const box of await boxes.all()) await expect(box).toHaveAttribute('stroke', 'red');
+  // The data set's credit waits under 'About this result', with the model's name and version.
+  await page.getByText('About this result').click();
   await expect(page.getByText(/CC BY 4\.0/)).toBeVisible();
 });
