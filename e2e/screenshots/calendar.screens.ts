@@ -1,16 +1,5 @@
-import type { Page } from '@playwright/test';
+import { shoot } from './shoot';
 import { logIn, test } from '../support/fixtures';
-
-const widths = [1280, 360] as const;
-
-/** The viewport at both widths, as `docs/screenshots/<screen>-<width>.png`. */
-async function shoot(page: Page, screen: string) {
-  for (const width of widths) {
-    await page.setViewportSize({ width, height: width === 360 ? 740 : 800 });
-    await page.screenshot({ path: `docs/screenshots/${screen}-${String(width)}.png`, type: 'png' });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 test('calendar screens', async ({ page, account }) => {
   test.setTimeout(120_000);

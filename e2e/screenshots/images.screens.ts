@@ -1,20 +1,8 @@
 import sharp from 'sharp';
-import type { Page } from '@playwright/test';
 import { accountPaths, oralPhotoPaths, tokenPair } from '@dental/contracts';
 import { localDate } from '../support/dates';
 import { logIn, test } from '../support/fixtures';
-
-const widths = [1280, 360] as const;
-
-/** The viewport at both widths, as `docs/screenshots/<screen>-<width>.png`. */
-async function shoot(page: Page, screen: string) {
-  for (const width of widths) {
-    await page.setViewportSize({ width, height: width === 360 ? 740 : 800 });
-    await page.waitForTimeout(400);
-    await page.screenshot({ path: `docs/screenshots/${screen}-${String(width)}.png`, type: 'png' });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+import { shoot } from './shoot';
 
 async function gradientPng(hue: number): Promise<string> {
   const width = 640;
