@@ -1,5 +1,9 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import base from '../../playwright.config';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /**
  * Screenshots for the docs (docs/screenshots/), taken by hand and never part of `npm test`:
@@ -9,4 +13,6 @@ export default defineConfig({
   ...base,
   testDir: '.',
   testMatch: '*.screens.ts',
+  // The server script's path is relative to the repository root, not to this folder.
+  webServer: base.webServer && { ...base.webServer, cwd: root },
 });
