@@ -15,6 +15,30 @@ const baseURL = `http://localhost:${port}`;
 process.env.E2E_DATA_DIR ??= path.join(tmpdir(), `dental-e2e-${randomUUID()}`);
 const dataDir = process.env.E2E_DATA_DIR;
 
+/** The API serving the built app; the screenshot config starts the same one. */
+export const webServer = {
+  command: 'node scripts/e2e-server.mjs',
+  url: `${baseURL}/api/config/`,
+  reuseExistingServer: false,
+  timeout: 240_000,
+  gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
+  stdout: 'ignore' as const,
+  stderr: 'pipe' as const,
+  env: {
+    HOST: 'localhost',
+    PORT: String(port),
+    // PUBLIC_URL is left to the server's default, http://HOST:PORT, which is baseURL: the API's
+    // config rejects an explicit http://localhost:… value (see the e2e-harness decision).
+    DATA_DIR: dataDir,
+    // Deactivation asks for the password one minute after the sign-in instead of ten, so the
+    // password-prompt journey need not wait long (docs/decisions/session-timeouts.md).
+    SESSION_REAUTH_MINUTES: '1',
+    // Every journey signs in from the same address, well over the 100 sign-ins per address in
+    // 15 minutes that a real client gets; no journey tests that limit (the API tests do).
+    RATE_LIMIT_PER_IP: '100000',
+  },
+};
+
 export default defineConfig({
   testDir: 'e2e',
   // Per port, so that journeys run side by side do not clear each other's results.
@@ -52,23 +76,5 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: 'node scripts/e2e-server.mjs',
-    url: `${baseURL}/api/config/`,
-    reuseExistingServer: false,
-    timeout: 240_000,
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      HOST: 'localhost',
-      PORT: String(port),
-      // PUBLIC_URL is left to the server's default, http://HOST:PORT, which is baseURL: the API's
-      // config rejects an explicit http://localhost:… value (see the e2e-harness decision).
-      DATA_DIR: dataDir,
-      // Deactivation asks for the password one minute after the sign-in instead of ten, so the
-      // password-prompt journey need not wait long (docs/decisions/session-timeouts.md).
-      SESSION_REAUTH_MINUTES: '1',
-    },
-  },
+  webServer,
 });

@@ -1,4 +1,11 @@
-import { expect, fetchPublicConfig, logIn, submitLogin, test } from './support/fixtures';
+import {
+  closeDialog,
+  expect,
+  fetchPublicConfig,
+  logIn,
+  submitLogin,
+  test,
+} from './support/fixtures';
 
 test('a deleted account is refused at login with the customer-service contact', async ({
   page,
@@ -21,7 +28,6 @@ test('a deleted account is refused at login with the customer-service contact', 
   await submitLogin(page, account);
   const message = page.getByRole('dialog');
   await expect(message).toContainText(customerServiceEmail);
-  await message.getByRole('button', { name: 'Close' }).click();
-  await expect(message).toBeHidden();
+  await closeDialog(message);
   await expect(page).toHaveURL(/\/login$/);
 });

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { dentalAiDisclaimer, imageTooLargeMessage } from '@dental/contracts';
-import { expect, logIn, test } from './support/fixtures';
+import { closeDialog, expect, logIn, test } from './support/fixtures';
 import { atNarrowWidth, checkScreen } from './support/layout-checks';
 
 // scripts/e2e-server.mjs serves caries with the API tests' fixture model, which boxes every
@@ -182,8 +182,7 @@ test('refuses an image over 5 MB in a dialog and keeps nothing', async ({ page, 
   });
   const dialog = page.getByRole('dialog', { name: 'Image not accepted' });
   await expect(dialog).toContainText(imageTooLargeMessage);
-  await dialog.getByRole('button', { name: 'Close' }).click();
-  await expect(dialog).toBeHidden();
+  await closeDialog(dialog);
   await expect(preview(page)).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Start Detection' })).toBeDisabled();
 });
@@ -200,9 +199,10 @@ test('every Dental AI screen is accessible and fits 360 px', async ({ page, acco
     mimeType: 'image/png',
     buffer: Buffer.alloc(5 * 1024 * 1024 + 1),
   });
-  await expect(page.getByRole('dialog', { name: 'Image not accepted' })).toBeVisible();
+  const refusal = page.getByRole('dialog', { name: 'Image not accepted' });
+  await expect(refusal).toBeVisible();
   await checkScreen(page, 'Dental AI oversize dialog');
-  await page.getByRole('button', { name: 'Close' }).click();
+  await closeDialog(refusal);
 
   await picker(page).setInputFiles({
     name: 'red-square.png',

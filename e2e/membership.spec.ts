@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { membershipPaths } from '@dental/contracts';
 import { localDate } from './support/dates';
-import { expect, logIn, test } from './support/fixtures';
+import { closeDialog, expect, logIn, test } from './support/fixtures';
 import { atNarrowWidth, checkScreen } from './support/layout-checks';
 
 const title = 'Choose your plan to start enjoying the benefits!';
@@ -28,7 +28,7 @@ async function openMembership(page: Page) {
 async function closeDialogWith(page: Page, text: string) {
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText(text);
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await closeDialog(dialog);
 }
 
 test('without the agreement the alert shows and nothing is sent', async ({ page, account }) => {

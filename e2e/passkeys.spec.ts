@@ -1,5 +1,5 @@
 import { termsNotAgreedMessage } from '@dental/contracts';
-import { expect, logIn, loginTermsLabel, submitLogin, test } from './support/fixtures';
+import { closeDialog, expect, logIn, loginTermsLabel, submitLogin, test } from './support/fixtures';
 import { checkScreen } from './support/layout-checks';
 import { mailTo } from './support/outbox';
 
@@ -48,8 +48,7 @@ test('a passkey added on the Profile signs the member in and can be removed', as
     // without a click), but the terms are not ticked yet: nothing is signed in.
     const refusal = page.getByRole('dialog', { name: 'Log in failed' });
     await expect(refusal).toContainText(termsNotAgreedMessage);
-    await refusal.getByRole('button', { name: 'Close' }).click();
-    await expect(refusal).toBeHidden();
+    await closeDialog(refusal);
     await expect(page.getByRole('textbox', { name: 'Email', exact: true })).toHaveAttribute(
       'autocomplete',
       'username webauthn',
@@ -66,7 +65,7 @@ test('a passkey added on the Profile signs the member in and can be removed', as
     // The autofill offers the passkey again before the terms are ticked.
     const refusal = page.getByRole('dialog', { name: 'Log in failed' });
     await expect(refusal).toContainText(termsNotAgreedMessage);
-    await refusal.getByRole('button', { name: 'Close' }).click();
+    await closeDialog(refusal);
     await submitLogin(page, account);
     await expect(page.getByRole('button', { name: 'Verify' })).toBeVisible();
     await checkScreen(page, 'Login code step with the passkey button');

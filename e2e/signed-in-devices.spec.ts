@@ -1,6 +1,13 @@
 import type { Browser, Page } from '@playwright/test';
 import { changePasswordSuccess } from '@dental/contracts';
-import { expect, fetchPublicConfig, logIn, test, type TestAccount } from './support/fixtures';
+import {
+  closeDialog,
+  expect,
+  fetchPublicConfig,
+  logIn,
+  test,
+  type TestAccount,
+} from './support/fixtures';
 import { checkScreen } from './support/layout-checks';
 import { mailTo } from './support/outbox';
 
@@ -63,7 +70,7 @@ test('signing out another device, then changing the password, ends that deviceâ€
   await page.getByRole('button', { name: 'Change password' }).click();
   const popup = page.getByRole('dialog', { name: 'Password not changed' });
   await expect(popup).toContainText('The current password is incorrect.');
-  await popup.getByRole('button', { name: 'Close' }).click();
+  await closeDialog(popup);
   await expect(page.getByText('The current password is incorrect.')).toBeVisible();
 
   await current.fill(account.password);

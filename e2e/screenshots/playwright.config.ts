@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
-import base from '../../playwright.config';
+import base, { webServer } from '../../playwright.config';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -14,5 +14,5 @@ export default defineConfig({
   testDir: '.',
   testMatch: '*.screens.ts',
   // The server script's path is relative to the repository root, not to this folder.
-  webServer: base.webServer && { ...base.webServer, cwd: root },
+  webServer: { ...webServer, cwd: root },
 });

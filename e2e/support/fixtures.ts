@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import { accountPaths, configPath, publicConfig, type PublicConfig } from '@dental/contracts';
 
 export { expect };
@@ -44,11 +50,17 @@ export async function submitLogin(
   page: Page,
   credentials: Pick<TestAccount, 'email' | 'password'>,
 ) {
-  await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Log in', exact: true })).toBeVisible();
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill(credentials.email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(credentials.password);
   await page.getByRole('checkbox', { name: loginTermsLabel }).check();
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
+}
+
+/** Closes a message dialog and waits until its closing animation has taken it away. */
+export async function closeDialog(dialog: Locator) {
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
 }
 
 /** Opens /login and signs in; resolves once the home screen is shown. */
