@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNotNull, isNull, lt, ne, sql, type Column } from 'drizzle-orm';
 import type { Database } from '#api/db/client';
 import { isUniqueViolation } from '#api/db/errors';
 import {
@@ -22,6 +22,10 @@ export type NewUser = Pick<
 >;
 
 /** When a live session began, was last authenticated and last used. */
+/** Sessions to end: one, every one but the current ('Sign out everywhere else', a password
+ *  change), or all (password reset, deactivation). */
+export type SessionSelection = { only: string } | { allBut: string } | 'all';
+
 export type SessionTimes = Pick<SessionRow, 'createdAt' | 'authenticatedAt' | 'lastUsedAt'>;
 
 /** A use of a session is written only when all of these hold (see `useSession`). */
@@ -236,55 +240,26 @@ export class AccountRepository {
     return claimed.length === 1;
   }
 
-  /** Ends one session: its access tokens are refused and its refresh tokens revoked. Call it
-   *  in a transaction. */
-  async endSession(userId: string, sessionId: string, now: Date): Promise<void> {
+  /** Ends the chosen sessions of the member: their access tokens are refused and their refresh
+   *  tokens revoked. Call it in a transaction. */
+  async endSessions(userId: string, which: SessionSelection, now: Date): Promise<void> {
+    const chosen = (sessionColumn: Column) =>
+      which === 'all'
+        ? undefined
+        : 'only' in which
+          ? eq(sessionColumn, which.only)
+          : ne(sessionColumn, which.allBut);
     await this.db
       .update(sessions)
       .set({ endedAt: now })
-      .where(
-        and(eq(sessions.userId, userId), eq(sessions.id, sessionId), isNull(sessions.endedAt)),
-      );
+      .where(and(eq(sessions.userId, userId), chosen(sessions.id), isNull(sessions.endedAt)));
     await this.db
       .update(refreshTokens)
       .set({ revokedAt: now })
       .where(
         and(
           eq(refreshTokens.userId, userId),
-          eq(refreshTokens.familyId, sessionId),
-          isNull(refreshTokens.revokedAt),
-        ),
-      );
-  }
-
-  /** Ends every session of the member (password reset, deactivation). Call it in a transaction. */
-  async endAllSessions(userId: string, now: Date): Promise<void> {
-    await this.db
-      .update(sessions)
-      .set({ endedAt: now })
-      .where(and(eq(sessions.userId, userId), isNull(sessions.endedAt)));
-    await this.db
-      .update(refreshTokens)
-      .set({ revokedAt: now })
-      .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
-  }
-
-  /** Ends every session of the member but `keepSessionId` ('Sign out everywhere else', a
-   *  password change). Call it in a transaction. */
-  async endOtherSessions(userId: string, keepSessionId: string, now: Date): Promise<void> {
-    await this.db
-      .update(sessions)
-      .set({ endedAt: now })
-      .where(
-        and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.endedAt)),
-      );
-    await this.db
-      .update(refreshTokens)
-      .set({ revokedAt: now })
-      .where(
-        and(
-          eq(refreshTokens.userId, userId),
-          ne(refreshTokens.familyId, keepSessionId),
+          chosen(refreshTokens.familyId),
           isNull(refreshTokens.revokedAt),
         ),
       );

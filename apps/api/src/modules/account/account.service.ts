@@ -127,7 +127,7 @@ export class AccountService {
     const now = this.clock.now();
     await this.repository.transaction(async (tx) => {
       await tx.deactivateUser(userId, now);
-      await tx.endAllSessions(userId, now);
+      await tx.endSessions(userId, 'all', now);
     });
   }
 

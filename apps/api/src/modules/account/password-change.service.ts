@@ -45,7 +45,7 @@ export class PasswordChangeService {
     await this.repository.transaction(async (tx) => {
       await tx.updatePasswordHash(user.id, passwordHash, now);
       await tx.useAllPasswordResetKeys(user.id, now);
-      await tx.endOtherSessions(user.id, user.sessionId, now);
+      await tx.endSessions(user.id, { allBut: user.sessionId }, now);
       await tx.markSessionAuthenticated(user.id, user.sessionId, now);
     });
     await this.notices.passwordChanged(row, now);

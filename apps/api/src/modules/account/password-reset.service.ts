@@ -72,7 +72,7 @@ export class PasswordResetService {
       if (!isActiveMember(user)) return false;
       await tx.updatePasswordHash(user.id, passwordHash, now);
       await tx.useAllPasswordResetKeys(user.id, now);
-      await tx.endAllSessions(user.id, now);
+      await tx.endSessions(user.id, 'all', now);
       return true;
     });
     if (!updated) throw invalidKey();

@@ -180,7 +180,7 @@ export class SessionService {
         const claims = { userId: current.userId, sessionId: current.familyId };
         if (!(await tx.claimRefreshToken(current.userId, current.id, now))) {
           const expired = current.expiresAt <= now && current.usedAt === null;
-          if (!expired) await tx.endSession(claims.userId, claims.sessionId, now);
+          if (!expired) await tx.endSessions(claims.userId, { only: claims.sessionId }, now);
           return ended;
         }
         const user = await tx.findUserById(current.userId);
@@ -188,7 +188,7 @@ export class SessionService {
         if (!isActiveMember(user) || session === undefined) return ended;
         const timedOut = this.timedOut(session, now);
         if (timedOut !== null) {
-          await tx.endSession(claims.userId, claims.sessionId, now);
+          await tx.endSessions(claims.userId, { only: claims.sessionId }, now);
           return timedOut;
         }
         await tx.recordSessionUse(claims.userId, claims.sessionId, now);
@@ -275,7 +275,7 @@ export class SessionService {
     const ended = await this.repository.transaction(async (tx) => {
       const session = await tx.findSession(user.id, sessionId);
       if (session?.endedAt !== null || this.timedOut(session, now) !== null) return false;
-      await tx.endSession(user.id, sessionId, now);
+      await tx.endSessions(user.id, { only: sessionId }, now);
       return true;
     });
     if (!ended) throw new NotFound('This session was not found. It may have ended already.');
@@ -284,7 +284,9 @@ export class SessionService {
   /** 'Sign out everywhere else': every session of the member but the caller's. */
   async endOtherSessions(user: AuthenticatedUser): Promise<void> {
     const now = this.clock.now();
-    await this.repository.transaction((tx) => tx.endOtherSessions(user.id, user.sessionId, now));
+    await this.repository.transaction((tx) =>
+      tx.endSessions(user.id, { allBut: user.sessionId }, now),
+    );
   }
 
   /** Ends the session the refresh token belongs to; unknown tokens are ignored. */
@@ -292,7 +294,9 @@ export class SessionService {
     const current = await this.repository.findRefreshToken(hashOpaqueToken(refreshToken));
     if (current === undefined) return;
     const now = this.clock.now();
-    await this.repository.transaction((tx) => tx.endSession(current.userId, current.familyId, now));
+    await this.repository.transaction((tx) =>
+      tx.endSessions(current.userId, { only: current.familyId }, now),
+    );
   }
 
   private async issuePair(

@@ -38,45 +38,39 @@ function sendIcs(reply: FastifyReply, text: string, fileName?: string) {
 export const calendarRoutes: FastifyPluginAsyncZod<CalendarRoutesOptions> = (app, { calendar }) => {
   const onRequest = app.authenticate;
 
-  app.get(
-    calendarRoutePatterns.appointment,
+  const eventFiles = [
     {
-      onRequest,
-      schema: {
-        tags,
-        security,
-        summary: 'One appointment as an .ics file, its reminders as alarms',
-        params: appointmentIdParams,
-        response: { 200: icsFile, ...problems(400, 401, 404) },
-      },
+      path: calendarRoutePatterns.appointment,
+      params: appointmentIdParams,
+      summary: 'One appointment as an .ics file, its reminders as alarms',
+      fileName: 'appointment.ics',
+      read: (userId: string, id: string) => calendar.appointment(userId, id),
     },
-    async (request, reply) =>
-      sendIcs(
-        reply,
-        await calendar.appointment(request.user.id, request.params.id),
-        'appointment.ics',
-      ),
-  );
-
-  app.get(
-    calendarRoutePatterns.reservation,
     {
-      onRequest,
-      schema: {
-        tags,
-        security,
-        summary: 'One booked consultation as an .ics file',
-        params: consultationIdParams,
-        response: { 200: icsFile, ...problems(400, 401, 404) },
-      },
+      path: calendarRoutePatterns.reservation,
+      params: consultationIdParams,
+      summary: 'One booked consultation as an .ics file',
+      fileName: 'consultation.ics',
+      read: (userId: string, id: string) => calendar.reservation(userId, id),
     },
-    async (request, reply) =>
-      sendIcs(
-        reply,
-        await calendar.reservation(request.user.id, request.params.id),
-        'consultation.ics',
-      ),
-  );
+  ];
+  for (const event of eventFiles) {
+    app.get(
+      event.path,
+      {
+        onRequest,
+        schema: {
+          tags,
+          security,
+          summary: event.summary,
+          params: event.params,
+          response: { 200: icsFile, ...problems(400, 401, 404) },
+        },
+      },
+      async (request, reply) =>
+        sendIcs(reply, await event.read(request.user.id, request.params.id), event.fileName),
+    );
+  }
 
   app.get(
     calendarPaths.feed,
