@@ -52,7 +52,9 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: `.test-artifacts/playwright-${port}/report.json` }]],
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // Recording a trace for every journey took a third of this tier's time on two cores; a failure
+    // still leaves its screenshot and page snapshot. Debug one with `npx playwright test --trace on`.
+    trace: 'off',
     screenshot: 'only-on-failure',
   },
   projects: [
