@@ -98,6 +98,8 @@ test('photos: thumbnails in the list, the full-screen viewer, and a before/after
   await expect.poll(() => fetched.has(pathOf(after.image_link))).toBe(true);
   const zoomOut = viewer.getByRole('button', { name: 'Zoom out' });
   await expect(zoomOut).toBeDisabled();
+  // The viewer can zoom once the original has loaded and its size is known.
+  await expect(viewer.getByRole('button', { name: 'Zoom in' })).toBeEnabled();
 
   await page.keyboard.press('+');
   await expect(zoomOut).toBeEnabled();
@@ -137,9 +139,19 @@ test('photos: thumbnails in the list, the full-screen viewer, and a before/after
   await expect(comparison.getByText(`After: ${today}`)).toBeVisible();
   const beforeImage = comparison.getByRole('img', { name: `X-ray of ${earlier}` });
   const afterImage = comparison.getByRole('img', { name: `X-ray of ${today}` });
+  await expect(beforeImage).toBeVisible();
   await expect(afterImage).toBeVisible();
-  // Side by side on a desktop, stacked on a phone.
-  expect((await beforeImage.boundingBox())?.y).toBe((await afterImage.boundingBox())?.y);
+  // Side by side on a desktop, stacked on a phone; polled while the dialog's opening transition
+  // still moves them.
+  await expect
+    .poll(async () => {
+      const [left, right] = await Promise.all([
+        beforeImage.boundingBox(),
+        afterImage.boundingBox(),
+      ]);
+      return left !== null && right !== null && left.y === right.y;
+    })
+    .toBe(true);
   await checkScreen(page, 'photo comparison');
   await atNarrowWidth(page, async () => {
     await expect
