@@ -1,13 +1,17 @@
 import type { Page } from '@playwright/test';
+import sharp from 'sharp';
 
 const widths = [1280, 360] as const;
 
-/** The viewport at both widths, as `docs/screenshots/<screen>-<width>.png`. */
+/** The viewport at both widths, as `docs/screenshots/<screen>-<width>.png`, palette-reduced so
+ *  that the repository stays small. */
 export async function shoot(page: Page, screen: string) {
   for (const width of widths) {
     await page.setViewportSize({ width, height: width === 360 ? 740 : 800 });
     await page.waitForTimeout(400);
-    await page.screenshot({ path: `docs/screenshots/${screen}-${String(width)}.png`, type: 'png' });
+    await sharp(await page.screenshot({ type: 'png' }))
+      .png({ palette: true, compressionLevel: 9 })
+      .toFile(`docs/screenshots/${screen}-${String(width)}.png`);
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 }

@@ -1,0 +1,45 @@
+import sharp from 'sharp';
+import { logIn, test } from '../support/fixtures';
+import { shoot } from './shoot';
+
+/** A photo with one pure red square, which the e2e server's fixture caries model marks. */
+function photoWithOneFinding(): Promise<Buffer> {
+  return sharp({ create: { width: 640, height: 640, channels: 3, background: '#f4efe6' } })
+    .composite([
+      {
+        input: { create: { width: 160, height: 160, channels: 3, background: '#ff0000' } },
+        left: 160,
+        top: 160,
+      },
+    ])
+    .png()
+    .toBuffer();
+}
+
+test('membership, Dental AI and account security screens', async ({ page, account }) => {
+  test.setTimeout(180_000);
+  await logIn(page, account);
+
+  await page.goto('/membership');
+  await page.getByRole('button', { name: 'Choose Plan Gold' }).waitFor();
+  await shoot(page, 'membership-plans');
+
+  await page.goto('/dental-ai');
+  await page.getByLabel('Step 2: Upload an image').setInputFiles({
+    name: 'tooth.png',
+    mimeType: 'image/png',
+    buffer: await photoWithOneFinding(),
+  });
+  await page.getByRole('button', { name: 'Start Detection' }).click();
+  await page.getByRole('heading', { name: 'Caries Result', level: 1 }).waitFor();
+  await page.getByText('About this result').click();
+  await shoot(page, 'dental-ai-result');
+
+  await page.goto('/dental-ai');
+  await page.getByRole('heading', { name: 'Your past results' }).scrollIntoViewIfNeeded();
+  await shoot(page, 'dental-ai-past-results');
+
+  await page.goto('/account/security');
+  await page.getByRole('button', { name: 'Change password' }).waitFor();
+  await shoot(page, 'account-security');
+});
