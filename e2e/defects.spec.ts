@@ -105,7 +105,15 @@ test('3. Reservation History shows its whole Consultation record toggle at 360 p
     await page.goto('/virtual-consultation/reservation-record');
     const label = page.getByText('Consultation record', { exact: true });
     await expect(label).toBeVisible();
-    const cut = await label.evaluate((element) => element.scrollWidth > element.clientWidth);
+    // Cut off: a box around the text that hides its overflow (the segment's label with its
+    // ellipsis, or the whole control) is narrower than what it holds.
+    const cut = await label.evaluate((element) => {
+      for (let box = element.parentElement; box !== null; box = box.parentElement) {
+        const hides = getComputedStyle(box).overflowX !== 'visible';
+        if (hides && box.scrollWidth > box.clientWidth) return true;
+      }
+      return false;
+    });
     expect(cut, "the label 'Consultation record' is cut off").toBe(false);
   });
   await checkScreen(page, 'reservation history');
