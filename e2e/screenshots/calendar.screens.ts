@@ -8,8 +8,7 @@ test('calendar screens', async ({ page, account }) => {
   await page.getByRole('radio', { name: /Dr\. Kenji Sato/ }).check();
   await page.getByRole('radiogroup', { name: 'Day' }).getByRole('radio').last().click();
   await page.getByRole('radiogroup', { name: 'Time' }).getByRole('radio').nth(2).click();
-  await page.getByRole('radiogroup', { name: 'Day' }).scrollIntoViewIfNeeded();
-  await shoot(page, 'consultation-booking');
+  await shoot(page, 'consultation-booking', page.getByRole('radiogroup', { name: 'Day' }));
   for (const question of await page.getByRole('textbox').all()) {
     await question.fill('A loose filling');
   }
@@ -21,6 +20,5 @@ test('calendar screens', async ({ page, account }) => {
   const section = page.getByRole('region', { name: 'Calendar feed' });
   await section.getByRole('button', { name: 'Create calendar link' }).click();
   await section.getByRole('textbox', { name: 'Your calendar feed URL' }).waitFor();
-  await section.scrollIntoViewIfNeeded();
-  await shoot(page, 'profile-calendar-feed');
+  await shoot(page, 'profile-calendar-feed', section);
 });

@@ -7,8 +7,7 @@ test('form screens', async ({ page, account }) => {
   await logIn(page, account);
   await page.goto('/appointments/add');
   await page.getByLabel('Note').fill('Check-up with Dr. Lee');
-  await page.getByRole('button', { name: 'Save' }).scrollIntoViewIfNeeded();
-  await shoot(page, 'appointment-form');
+  await shoot(page, 'appointment-form', page.getByRole('button', { name: 'Save' }));
 
   await page.goto('/medical-records');
   await openAddScreen(page, /\/medical-records\/add$/);
@@ -17,6 +16,5 @@ test('form screens', async ({ page, account }) => {
   await page.getByRole('button', { name: 'Save' }).click();
   await page.getByRole('button', { name: /^Yearly check-up/ }).click();
   await page.getByRole('link', { name: 'Edit' }).click();
-  await page.getByRole('button', { name: 'Save' }).scrollIntoViewIfNeeded();
-  await shoot(page, 'medical-record-detail');
+  await shoot(page, 'medical-record-detail', page.getByRole('button', { name: 'Save' }));
 });

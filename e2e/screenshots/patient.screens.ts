@@ -36,8 +36,11 @@ test('membership, Dental AI and account security screens', async ({ page, accoun
   await shoot(page, 'dental-ai-result');
 
   await page.goto('/dental-ai');
-  await page.getByRole('heading', { name: 'Your past results' }).scrollIntoViewIfNeeded();
-  await shoot(page, 'dental-ai-past-results');
+  await shoot(
+    page,
+    'dental-ai-past-results',
+    page.getByRole('heading', { name: 'Your past results' }),
+  );
 
   await page.goto('/account/security');
   await page.getByRole('button', { name: 'Change password' }).waitFor();

@@ -21,11 +21,11 @@ export type NewUser = Pick<
   'email' | 'username' | 'phone' | 'passwordHash' | 'customerLevel' | 'points' | 'pointsExpiredAt'
 >;
 
-/** When a live session began, was last authenticated and last used. */
 /** Sessions to end: one, every one but the current ('Sign out everywhere else', a password
  *  change), or all (password reset, deactivation). */
 export type SessionSelection = { only: string } | { allBut: string } | 'all';
 
+/** When a live session began, was last authenticated and last used. */
 export type SessionTimes = Pick<SessionRow, 'createdAt' | 'authenticatedAt' | 'lastUsedAt'>;
 
 /** A use of a session is written only when all of these hold (see `useSession`). */
