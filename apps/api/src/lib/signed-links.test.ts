@@ -95,6 +95,17 @@ describe('SignedLinks', () => {
     expect(expiresAt - clock.current.getTime()).toBeLessThanOrEqual(900_000);
   });
 
+  it('lives until the moment it is given, days ahead (a data export)', () => {
+    const clock = new FakeClock(start);
+    const signer = links(clock);
+    const until = new Date(start.getTime() + 7 * 24 * 3600_000);
+    const { key, query } = parse(signer.sign(photo, until));
+    clock.current = new Date(until.getTime() - 1);
+    expect(signer.verify(key, query).expiresAt).toEqual(until);
+    clock.current = until;
+    expect(rejection(() => signer.verify(key, query))).toBe('expired');
+  });
+
   it('is valid until the last millisecond before its expiry and expired from then on', () => {
     const clock = new FakeClock(start);
     const signer = links(clock);

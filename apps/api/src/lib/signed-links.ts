@@ -69,13 +69,19 @@ export class SignedLinks {
     this.clock = options.clock ?? systemClock;
   }
 
-  /** The path and query of a link to the file, valid for at least the configured lifetime. */
-  sign(file: LinkedFile): string {
+  /**
+   * The path and query of a link to the file, valid for at least the configured lifetime, or
+   * until `expiresAt` when given (a data export's link lives days, not minutes).
+   */
+  sign(file: LinkedFile, expiresAt?: Date): string {
     if (!printable.test(file.contentType) || !printable.test(file.fileName)) {
       throw new Error('Content type and file name must be 1 to 255 printable characters');
     }
     const earliest = Math.ceil(this.clock.now().getTime() / 1000) + this.ttlSeconds;
-    const expires = Math.ceil(earliest / this.roundSeconds) * this.roundSeconds;
+    const expires =
+      expiresAt === undefined
+        ? Math.ceil(earliest / this.roundSeconds) * this.roundSeconds
+        : Math.floor(expiresAt.getTime() / 1000);
     const query = new URLSearchParams({
       exp: String(expires),
       type: file.contentType,

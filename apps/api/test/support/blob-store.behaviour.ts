@@ -1,4 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -51,6 +54,22 @@ export function describeBlobStore(name: string, open: () => Promise<OpenedBlobSt
       await store.put(key, bytes, 'application/octet-stream');
       const read = await readAll(store, key);
       expect(read?.equals(bytes)).toBe(true);
+    });
+
+    it('stores a file from disk as a stream, byte for byte', async () => {
+      const { store } = opened;
+      const key = `${area()}/export.zip`;
+      const folder = await mkdtemp(path.join(os.tmpdir(), 'blob-put-file-'));
+      const source = path.join(folder, 'archive.zip');
+      // Larger than one read chunk (64 KiB), so that the copy has to loop.
+      const bytes = randomBytes(1_000_000);
+      await writeFile(source, bytes);
+      try {
+        await store.putFile(key, source, 'application/zip');
+        expect((await readAll(store, key))?.equals(bytes)).toBe(true);
+      } finally {
+        await rm(folder, { recursive: true, force: true });
+      }
     });
 
     it('answers a ping', async () => {

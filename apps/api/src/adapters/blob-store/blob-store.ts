@@ -26,6 +26,9 @@ export interface BlobStore {
    * the type in their own rows too, since the local store keeps bytes only.
    */
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
+  /** `put` for a file on local disk too large to hold in memory (a data export): it is read as
+   *  a stream. */
+  putFile(key: string, filePath: string, contentType: string): Promise<void>;
   /** Opens the object for reading; null when there is none under the key. */
   get(key: string): Promise<BlobContent | null>;
   /** Removes the object; removing one that is not there is not an error. */

@@ -1,7 +1,7 @@
 import { constants } from 'node:fs';
 import { access, lstat, mkdir, open, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { atomicWriteFile, tempFilePrefix } from '#api/lib/atomic-write-file';
+import { atomicCopyFile, atomicWriteFile, tempFilePrefix } from '#api/lib/atomic-write-file';
 import {
   assertValidBlobKey,
   assertValidBlobPrefix,
@@ -28,6 +28,10 @@ export class LocalBlobStore implements BlobStore {
   // The content type is not kept: local files have no metadata (see BlobStore.put).
   async put(key: string, bytes: Uint8Array, _contentType: string): Promise<void> {
     await atomicWriteFile(this.pathOf(key), bytes);
+  }
+
+  async putFile(key: string, filePath: string, _contentType: string): Promise<void> {
+    await atomicCopyFile(filePath, this.pathOf(key));
   }
 
   async get(key: string): Promise<BlobContent | null> {

@@ -7,6 +7,7 @@ import {
 import type { Mailer, MailMessage } from '#api/adapters/mailer';
 import type { Clock } from '#api/clock';
 import { BadRequest } from '#api/domain-errors';
+import { escapeHtml } from '#api/lib/html';
 import type { PasswordResetKeyRow } from '#api/db/schema';
 import type { ErrorLogger } from '#api/logger';
 import type { AccountRepository } from './account.repository';
@@ -24,9 +25,6 @@ export interface PasswordResetSettings {
   publicUrl: string;
   companyName: string;
 }
-
-export const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 /** Forgotten passwords (docs/product/accounts.md#forgot-password,
  *  docs/product/accounts.md#reset-password). */

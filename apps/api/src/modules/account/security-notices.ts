@@ -2,7 +2,7 @@ import { describeBrowser, type AuditAction, type AuditResourceType } from '@dent
 import type { Mailer, MailMessage } from '#api/adapters/mailer';
 import type { UserRow } from '#api/db/schema';
 import type { ErrorLogger } from '#api/logger';
-import { escapeHtml } from './password-reset.service';
+import { htmlParagraphs } from '#api/lib/html';
 import type { SignInContext } from './session.service';
 
 /** The audit trail as the notices use it: AuditService, wired in services.ts. */
@@ -131,7 +131,7 @@ export class SecurityNotices {
       to: user.email,
       subject,
       text: lines.join('\n\n'),
-      html: lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n'),
+      html: htmlParagraphs(lines),
     };
     try {
       await this.mailer.send(message);

@@ -1,4 +1,5 @@
 import type { MailMessage } from '#api/adapters/mailer';
+import { escapeHtml } from '#api/lib/html';
 import type { SmsMessage } from '#api/adapters/sms/sms-sender';
 
 export interface ReminderContext {
@@ -55,9 +56,6 @@ function shortened(note: string, length: number): string {
     ? characters.join('')
     : `${characters.slice(0, length - 1).join('')}…`;
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 /** The e-mail reminder: date, time, zone, the note (what the appointment is) and the link. */
 export function reminderEmail(to: string, context: ReminderContext): MailMessage {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Clock } from '#api/clock';
 import type { ContentRepository, ContentRows } from './content.repository';
 import { readContent, type ContentImage, type ContentPage } from './content-files';
-import { uuidV5 } from './uuid-v5';
+import { uuidV5 } from '#api/lib/uuid-v5';
 
 /** Namespaces of the page ids: a knowledge slug and a supplier slug never share an id. */
 const knowledgeNamespace = 'dda01df6-ed51-4dd5-865f-b5b16ef73177';

@@ -1,6 +1,8 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oralPhotoPaths, type OralPhoto } from '@dental/contracts';
@@ -82,6 +84,28 @@ describe('stored file integrity (SHA-256)', () => {
     const report = await t.services.blobs.verifyAll(sweptPrefixes);
     expect(report.mismatched).toContain(key);
     expect(report.mismatched).not.toContain(keyOf(photo.thumbnail_link));
+  });
+
+  it('streams a file too large to read whole and ends it in an error when it was changed', async () => {
+    const member = await factory.loggedInMember();
+    const key = `users/${member.id}/exports/${randomUUID()}.zip`;
+    const source = path.join(t.config.dataDir, 'large-source.bin');
+    const bytes = randomBytes(17 * 1024 * 1024);
+    await writeFile(source, bytes);
+    await t.services.blobs.putFile(key, source, 'application/zip');
+    const intact = await t.services.blobs.get(key);
+    expect((await buffer(intact?.stream ?? Readable.from([]))).equals(bytes)).toBe(true);
+
+    // One byte changed on disk, the length kept: every byte but the last chunk may pass, then
+    // the stream fails instead of ending.
+    const changedAt = bytes.length - 10;
+    bytes.writeUInt8(bytes.readUInt8(changedAt) ^ 0xff, changedAt);
+    await writeFile(path.join(t.config.dataDir, 'blobs', key), bytes);
+    const changed = await t.services.blobs.get(key);
+    await expect(buffer(changed?.stream ?? Readable.from([]))).rejects.toThrow(
+      integrityFailureMessage,
+    );
+    expect((await t.services.blobs.verifyAll(sweptPrefixes)).mismatched).toContain(key);
   });
 
   it('reports files stored without a digest and records them when asked', async () => {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { Readable } from 'node:stream';
+import { createReadStream } from 'node:fs';
+import { Readable, Transform } from 'node:stream';
 import type { BlobContent, BlobListing, BlobStore } from '#api/adapters/blob-store/blob-store';
 import { DomainError } from '#api/domain-errors';
 import type { Database } from '#api/db/client';
@@ -44,6 +45,20 @@ export interface VerifyFilesReport {
 export const sha256Hex = (bytes: Uint8Array): string =>
   createHash('sha256').update(bytes).digest('hex');
 
+/** Files up to this size are read whole and checked before a byte is served; larger ones (data
+ *  exports) are checked as they stream (see `get`). */
+const wholeReadLimitBytes = 16 * 1024 * 1024;
+
+async function digestOf(stream: Readable): Promise<{ sha256: string; sizeBytes: number }> {
+  const hash = createHash('sha256');
+  let sizeBytes = 0;
+  for await (const chunk of stream) {
+    hash.update(chunk as Uint8Array);
+    sizeBytes += (chunk as Uint8Array).byteLength;
+  }
+  return { sha256: hash.digest('hex'), sizeBytes };
+}
+
 async function readAll(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));
@@ -74,17 +89,67 @@ export class IntegrityCheckedBlobStore implements BlobStore {
     }
   }
 
+  async putFile(key: string, filePath: string, contentType: string): Promise<void> {
+    await this.inner.putFile(key, filePath, contentType);
+    try {
+      await this.digests.record(key, await digestOf(createReadStream(filePath)));
+    } catch (error) {
+      await this.inner.delete(key).catch(() => undefined);
+      throw error;
+    }
+  }
+
   async get(key: string): Promise<BlobContent | null> {
     const [blob, digest] = await Promise.all([this.inner.get(key), this.digests.find(key)]);
     if (blob === null || digest === undefined) return blob;
+    if (blob.size > wholeReadLimitBytes) {
+      return {
+        stream: this.checkedWhileStreaming(key, blob.stream, digest.sha256),
+        size: blob.size,
+      };
+    }
     const bytes = await readAll(blob.stream);
     await this.check(key, bytes, digest.sha256);
     return { stream: Readable.from([bytes]), size: bytes.length };
   }
 
+  /**
+   * Too large to hold in memory: the bytes pass through as they are read and the stream ends in
+   * an error instead of its last bytes when the whole does not match, so a client never sees a
+   * complete transfer of a changed file (a zip without its end is not a zip).
+   */
+  private checkedWhileStreaming(key: string, source: Readable, expectedSha256: string): Readable {
+    const hash = createHash('sha256');
+    let held: Uint8Array | undefined;
+    const checked = new Transform({
+      transform(chunk: Uint8Array, _encoding, done) {
+        hash.update(chunk);
+        // One chunk is held back, so that the last one is only sent once the digest matched.
+        const previous = held;
+        held = chunk;
+        done(null, previous);
+      },
+      flush: (done) => {
+        this.compare(key, expectedSha256, hash.digest('hex')).then(
+          () => {
+            done(null, held);
+          },
+          (error: unknown) => {
+            done(error as Error);
+          },
+        );
+      },
+    });
+    source.on('error', (error) => checked.destroy(error));
+    return source.pipe(checked);
+  }
+
   /** Throws FileIntegrityError when the bytes are not the ones recorded for the key. */
   async check(key: string, bytes: Uint8Array, expectedSha256: string): Promise<void> {
-    const actualSha256 = sha256Hex(bytes);
+    await this.compare(key, expectedSha256, sha256Hex(bytes));
+  }
+
+  private async compare(key: string, expectedSha256: string, actualSha256: string): Promise<void> {
     if (actualSha256 === expectedSha256) return;
     await this.options.onMismatch?.({ blobKey: key, expectedSha256, actualSha256 });
     throw new FileIntegrityError(key);
@@ -103,21 +168,16 @@ export class IntegrityCheckedBlobStore implements BlobStore {
       for await (const listing of this.inner.list(prefix)) {
         const blob = await this.inner.get(listing.key);
         if (blob === null) continue;
-        const bytes = await readAll(blob.stream);
+        const actual = await digestOf(blob.stream);
         const digest = await this.digests.find(listing.key);
         report.checked += 1;
         if (digest === undefined) {
           report.withoutDigest.push(listing.key);
-          if (recordMissing) {
-            await this.digests.record(listing.key, {
-              sha256: sha256Hex(bytes),
-              sizeBytes: bytes.length,
-            });
-          }
+          if (recordMissing) await this.digests.record(listing.key, actual);
           continue;
         }
         try {
-          await this.check(listing.key, bytes, digest.sha256);
+          await this.compare(listing.key, digest.sha256, actual.sha256);
         } catch (error) {
           if (!(error instanceof FileIntegrityError)) throw error;
           report.mismatched.push(listing.key);

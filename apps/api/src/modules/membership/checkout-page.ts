@@ -1,5 +1,6 @@
 import { membershipPaths, plans, type PlanName } from '@dental/contracts';
-import { escapeHtml, formatUsd } from './membership-messages';
+import { escapeHtml } from '#api/lib/html';
+import { formatUsd } from './membership-messages';
 
 /** Plain HTML that reads well at 360 px; styles only (the CSP forbids inline scripts). The
  *  header, teal and favicon are the web app's (apps/web/src/app/theme.ts, public/favicon.svg,

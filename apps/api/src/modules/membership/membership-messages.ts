@@ -1,13 +1,6 @@
 import { plans, type PlanName } from '@dental/contracts';
 import type { MailMessage } from '#api/adapters/mailer';
-
-export const escapeHtml = (text: string) =>
-  text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
+import { htmlParagraphs } from '#api/lib/html';
 
 export const formatUsd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
@@ -29,7 +22,7 @@ function message(to: string, subject: string, lines: string[]): MailMessage {
     to,
     subject,
     text: `${lines.join('\n\n')}\n`,
-    html: lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n'),
+    html: htmlParagraphs(lines),
   };
 }
 

@@ -25,6 +25,7 @@ import type { Clock } from '#api/clock';
 import type { ReservationAnswerRow } from '#api/db/schema';
 import { BadRequest, Conflict, NotFound, UnprocessableEntity } from '#api/domain-errors';
 import type { LinkedFile } from '#api/lib/signed-links';
+import { escapeHtml } from '#api/lib/html';
 import type { ErrorLogger } from '#api/logger';
 import type {
   ComplaintWithImages,
@@ -334,16 +335,4 @@ export class ConsultationService {
         .join(doctorImagesSeparator),
     };
   }
-}
-
-const htmlEscapes: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => htmlEscapes[character] ?? character);
 }

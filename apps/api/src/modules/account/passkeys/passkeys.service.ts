@@ -28,7 +28,7 @@ import { BadRequest, Conflict, NotFound, Unauthorized } from '#api/domain-errors
 import type { ErrorLogger } from '#api/logger';
 import type { AccountRepository } from '../account.repository';
 import { isActiveMember } from '../account.service';
-import { escapeHtml } from '../password-reset.service';
+import { htmlParagraphs } from '#api/lib/html';
 import type { SecondFactorService } from '../second-factor.service';
 import type { SessionService, SignInContext } from '../session.service';
 import type { ChallengePurpose, PasskeyRepository } from './passkeys.repository';
@@ -299,7 +299,7 @@ export class PasskeyService {
         to: user.email,
         subject: `A passkey was ${change} ${change === 'added' ? 'to' : 'from'} your ${companyName} account`,
         text: lines.join('\n\n'),
-        html: lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n'),
+        html: htmlParagraphs(lines),
       });
     } catch (error) {
       this.log.error({ err: error }, `passkey ${change} e-mail could not be sent`);
