@@ -1,8 +1,7 @@
-import sharp from 'sharp';
-import { accountPaths, oralPhotoPaths, type TokenPair } from '@dental/contracts';
 import { localDate } from './support/dates';
 import { expect, logIn, test } from './support/fixtures';
 import { checkScreen } from './support/layout-checks';
+import { storeXray } from './support/stored-photos';
 
 test('the Profile’s Account activity shows, in plain words, the photo just opened', async ({
   page,
@@ -10,26 +9,8 @@ test('the Profile’s Account activity shows, in plain words, the photo just ope
   account,
 }) => {
   // An X-ray stored through the API, so the journey's own steps are the ones on the trail.
-  const login = await request.post(accountPaths.login, {
-    data: { login_type: 'native', email: account.email, password: account.password },
-  });
-  const { access } = (await login.json()) as TokenPair;
-  const png = await sharp({
-    create: { width: 60, height: 40, channels: 3, background: { r: 200, g: 210, b: 230 } },
-  })
-    .png()
-    .toBuffer();
+  await storeXray(request, account, 'Upper right molar');
   const today = localDate();
-  const stored = await request.post(oralPhotoPaths.list, {
-    headers: { authorization: `Bearer ${access}` },
-    data: {
-      shoot_date: today,
-      photo_type: 'X-ray',
-      note: 'Upper right molar',
-      image_link: `data:image/png;base64,${png.toString('base64')}`,
-    },
-  });
-  expect(stored.status(), await stored.text()).toBe(201);
 
   await logIn(page, account);
   await page.goto('/oral-photo');

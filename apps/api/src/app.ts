@@ -19,6 +19,9 @@ import { appointmentRoutes } from './modules/appointments/appointments.routes';
 import { calendarRoutes } from './modules/calendar/calendar.routes';
 import { configRoutes } from './modules/config/config.routes';
 import { contentRoutes } from './modules/content/content.routes';
+import { delegationPlugin } from './modules/delegation/delegation.plugin';
+import { delegationRoutes } from './modules/delegation/delegation.routes';
+import { dataExportRoutes } from './modules/data-export/data-export.routes';
 import { dentalAiRoutes } from './modules/dental-ai/dental-ai.routes';
 import { dentalKnowledgeRoutes } from './modules/dental-knowledge/dental-knowledge.routes';
 import { filesRoutes } from './modules/files/files.routes';
@@ -26,6 +29,7 @@ import { membershipRoutes } from './modules/membership/membership.routes';
 import { medicalRecordRoutes } from './modules/medical-records/medical-records.routes';
 import { oralPhotoRoutes } from './modules/oral-photo/oral-photo.routes';
 import { oralSupplierRoutes } from './modules/oral-supplier/oral-supplier.routes';
+import { shareLinkRoutes } from './modules/share-links/share-links.routes';
 import { consultationRoutes } from './modules/virtual-consultation/virtual-consultation.routes';
 import { authPlugin } from './plugins/auth';
 import { clientErrorHandler } from './plugins/client-errors';
@@ -114,6 +118,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Before the feature routes: these mark the authenticated and audited ones as they are registered.
   await app.register(memberLogPlugin);
   await app.register(auditPlugin, { audit: services.audit, lookups: services.auditLookups });
+  // After the audit plugin, before the feature routes: whose record a `?member=` read is for.
+  await app.register(delegationPlugin, {
+    mayRead: (ownerId, delegateId) => services.delegations.mayRead(ownerId, delegateId),
+  });
 
   // Content files are loaded before any route answers, so the API reads only the database.
   const loaded = await services.contentLoader.load(config.contentDir);
@@ -144,6 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(oralPhotoRoutes, services);
   await app.register(medicalRecordRoutes, services);
+  await app.register(shareLinkRoutes, services);
   await app.register(contentRoutes, services);
   await app.register(dentalKnowledgeRoutes, services);
   await app.register(oralSupplierRoutes, services);
@@ -152,6 +161,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(calendarRoutes, services);
   await app.register(membershipRoutes, services);
   await app.register(dentalAiRoutes, services);
+  await app.register(dataExportRoutes, services);
+  await app.register(delegationRoutes, services);
   await app.register(staticSpaPlugin, { webDist: config.webDist });
   return app;
 }

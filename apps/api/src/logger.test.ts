@@ -9,6 +9,11 @@ describe('redactUrl', () => {
     ['/x?a=1&token=t&b=2', '/x?a=1&token=[Redacted]&b=2'],
     ['/x?refresh=r&access=a', '/x?refresh=[Redacted]&access=[Redacted]'],
     ['/api/account/', '/api/account/'],
+    ['/s/AbC-123_x', '/s/[Redacted]'],
+    ['/api/shared/AbC-123_x/', '/api/shared/[Redacted]/'],
+    ['/api/calendar/AbC-123_x/feed.ics', '/api/calendar/[Redacted]/feed.ics'],
+    ['/api/share-link/', '/api/share-link/'],
+    ['/settings/s/x', '/settings/s/x'],
     ['/oral-photo/?photoType=all', '/oral-photo/?photoType=all'],
     [
       '/api/files/users/u/oral-photo/f.png?exp=1&type=image%2Fpng&disp=inline&name=Molar.png&sig=abc',

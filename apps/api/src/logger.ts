@@ -48,8 +48,14 @@ export function consoleDestination(output: ConsoleOutput = process.stdout): LogD
  */
 const secretParams = /([?&](?:key|token|access|refresh|password|code|sig|name)=)[^&#]*/gi;
 
+/**
+ * Path segments that are the credential themselves: a share link's token, on its page (/s/…)
+ * and its API call (/api/shared/…/), and a calendar feed's (/api/calendar/…/feed.ics).
+ */
+const secretSegments = /^(\/s\/|\/api\/shared\/|\/api\/calendar\/)[^/?#]+/i;
+
 export function redactUrl(url: string): string {
-  return url.replace(secretParams, '$1[Redacted]');
+  return url.replace(secretSegments, '$1[Redacted]').replace(secretParams, '$1[Redacted]');
 }
 
 interface SerializedError {

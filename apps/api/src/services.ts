@@ -39,6 +39,13 @@ import { ReminderRepository } from './modules/appointments/reminders.repository'
 import { ReminderService } from './modules/appointments/reminders.service';
 import { ContentRepository } from './modules/content/content.repository';
 import { ContentLoaderService } from './modules/content/content-loader.service';
+import { DelegationRepository } from './modules/delegation/delegation.repository';
+import { DelegationService } from './modules/delegation/delegation.service';
+import { DataExportRepository } from './modules/data-export/data-export.repository';
+import {
+  DataExportService,
+  registerDataExportJobs,
+} from './modules/data-export/data-export.service';
 import { DentalAiRepository } from './modules/dental-ai/dental-ai.repository';
 import { DentalAiService } from './modules/dental-ai/dental-ai.service';
 import { DentalKnowledgeRepository } from './modules/dental-knowledge/dental-knowledge.repository';
@@ -57,6 +64,8 @@ import { OralPhotoRepository } from './modules/oral-photo/oral-photo.repository'
 import { OralPhotoService } from './modules/oral-photo/oral-photo.service';
 import { OralSupplierRepository } from './modules/oral-supplier/oral-supplier.repository';
 import { OralSupplierService } from './modules/oral-supplier/oral-supplier.service';
+import { ShareLinkRepository } from './modules/share-links/share-links.repository';
+import { ShareLinkService } from './modules/share-links/share-links.service';
 import { UploadAcceptance } from './modules/uploads/upload-acceptance';
 import { ConsultationRepository } from './modules/virtual-consultation/virtual-consultation.repository';
 import { ConsultationService } from './modules/virtual-consultation/virtual-consultation.service';
@@ -157,11 +166,38 @@ export function createServices(
     },
     log,
   );
+  const oralPhotos = new OralPhotoService(
+    new OralPhotoRepository(db),
+    uploads,
+    planLimits,
+    fileStorage,
+    clock,
+  );
+  const medicalRecords = new MedicalRecordService(
+    new MedicalRecordRepository(db),
+    uploads,
+    planLimits,
+    fileStorage,
+    clock,
+  );
+  // Share links show the owner's photos and records exactly as the owner's own answers do.
+  const shareLinks = new ShareLinkService(
+    new ShareLinkRepository(db),
+    oralPhotos,
+    medicalRecords,
+    passwords,
+    new LoginFailureRepository(db),
+    clock,
+    { publicUrl: config.publicUrl, lockPolicy: loginLockPolicy(config.rateLimit) },
+  );
   return {
     metrics,
     audit,
-    auditLookups: new RepositoryAuditLookups(repository, auditRepository, (token) =>
-      secondFactor.mfaTokenOwner(token),
+    auditLookups: new RepositoryAuditLookups(
+      repository,
+      auditRepository,
+      (token) => secondFactor.mfaTokenOwner(token),
+      (token) => shareLinks.subjectOf(token),
     ),
     reminders,
     appointments: new AppointmentService(new AppointmentRepository(db), reminders, clock),
@@ -182,20 +218,9 @@ export function createServices(
     files: filesRepository,
     planLimits,
     orphanSweep: new OrphanSweep(blobs, filesRepository, clock),
-    oralPhotos: new OralPhotoService(
-      new OralPhotoRepository(db),
-      uploads,
-      planLimits,
-      fileStorage,
-      clock,
-    ),
-    medicalRecords: new MedicalRecordService(
-      new MedicalRecordRepository(db),
-      uploads,
-      planLimits,
-      fileStorage,
-      clock,
-    ),
+    oralPhotos,
+    medicalRecords,
+    shareLinks,
     detector,
     dentalAi: new DentalAiService(
       new DentalAiRepository(db),
@@ -206,6 +231,16 @@ export function createServices(
       clock,
     ),
     accounts,
+    dataExports: new DataExportService(
+      new DataExportRepository(db),
+      blobs,
+      links,
+      jobs,
+      mailer,
+      clock,
+      { publicUrl: config.publicUrl, companyName: config.companyName },
+      log,
+    ),
     socialAccounts: new SocialAccountService(
       repository,
       new SocialIdentityVerifier(config.social, clock),
@@ -255,6 +290,15 @@ export function createServices(
       { publicUrl: config.publicUrl, companyName: config.companyName },
       log,
     ),
+    // Proxy access (docs/decisions/proxy-access.md).
+    delegations: new DelegationService(
+      new DelegationRepository(db),
+      audit,
+      mailer,
+      clock,
+      { publicUrl: config.publicUrl, companyName: config.companyName },
+      log,
+    ),
   };
 }
 
@@ -263,4 +307,5 @@ export async function registerJobs(jobs: JobQueue, services: Services): Promise<
   await registerAppointmentJobs(jobs, services.reminders);
   await registerMembershipJobs(jobs, services.membership);
   await registerFileJobs(jobs, services.orphanSweep);
+  await registerDataExportJobs(jobs, services.dataExports);
 }

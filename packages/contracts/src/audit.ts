@@ -33,6 +33,10 @@ export const auditActions = [
   'recovery_code_use',
   'social_link',
   'social_unlink',
+  'delegate_invite',
+  'delegate_accept',
+  'delegate_revoke',
+  'delegate_leave',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -59,6 +63,11 @@ export const auditResourceTypes = [
   'membership',
   'passkey',
   'social_account',
+  /** A share link for a dentist; opened by its recipient, the row's actor is the link. */
+  'share_link',
+  'delegation',
+  /** 'Download my data': its request, progress reads and the archive's download. */
+  'data_export',
 ] as const;
 export type AuditResourceType = (typeof auditResourceTypes)[number];
 
@@ -92,6 +101,9 @@ export const activityEntry = z.object({
   result: z.enum(auditResults),
   ip: z.string().nullable(),
   user_agent: z.string().nullable(),
+  /** Another member who acted on this member's record: a delegate (docs/decisions/
+   *  proxy-access.md). Null when the member acted themself or the actor is not a member. */
+  actor_member: z.object({ id: z.uuid(), username: z.string() }).nullable(),
 });
 export type ActivityEntry = z.infer<typeof activityEntry>;
 

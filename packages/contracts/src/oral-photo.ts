@@ -53,10 +53,63 @@ export const dateRangeRule: [
   { message: 'The start date must not be after the end date.', path: ['endDate'] },
 ];
 
+/**
+ * The 32 permanent teeth in FDI two-digit notation (ISO 3950): quadrant 1–4 (upper right, upper
+ * left, lower left, lower right), then position 1–8 from the midline. Baby teeth (51–85) are not
+ * taken (docs/decisions/tooth-tags.md).
+ */
+export const permanentTeeth: readonly number[] = [1, 2, 3, 4].flatMap((quadrant) =>
+  [1, 2, 3, 4, 5, 6, 7, 8].map((position) => quadrant * 10 + position),
+);
+
+export const toothNumberMessage =
+  'Use an FDI number of a permanent tooth: 11–18, 21–28, 31–38 or 41–48.';
+
+const quadrantNames = ['upper right', 'upper left', 'lower left', 'lower right'];
+const positionNames = [
+  'central incisor',
+  'lateral incisor',
+  'canine',
+  'first premolar',
+  'second premolar',
+  'first molar',
+  'second molar',
+  'wisdom tooth',
+];
+
+/** A permanent tooth in words, from the patient's side: 16 is 'upper right first molar'. */
+export function toothName(tooth: number): string {
+  const quadrant = quadrantNames[Math.floor(tooth / 10) - 1];
+  const position = positionNames[(tooth % 10) - 1];
+  return quadrant === undefined || position === undefined
+    ? `tooth ${String(tooth)}`
+    : `${quadrant} ${position}`;
+}
+
+/** One FDI tooth number (docs/product/records.md#tooth-tags). */
+export const toothNumber = z
+  .number(toothNumberMessage)
+  .int(toothNumberMessage)
+  .refine((tooth) => permanentTeeth.includes(tooth), toothNumberMessage);
+
+/** The teeth a photo shows, as sent: any order, repeats dropped; kept and answered sorted. */
+export const teethField = z
+  .array(toothNumber, 'Teeth must be a list of FDI tooth numbers.')
+  .max(permanentTeeth.length, 'A photo can show at most 32 teeth.')
+  .transform((teeth) => [...new Set(teeth)].sort((a, b) => a - b));
+
+/** Newest first is the list's order; `ascending` gives the per-tooth timeline, oldest first (the
+ *  word and values of the record list's `sequence`). */
+export const photoSequences = ['descending', 'ascending'] as const;
+export type PhotoSequence = (typeof photoSequences)[number];
+
 export const oralPhotoListQuery = z
   .object({
     photoType: z.enum(photoTypeFilters, 'Choose all, Photo or X-ray.').default('all'),
     ...dateRangeFields,
+    /** Only the photos tagged with this tooth (docs/product/records.md#tooth-tags). */
+    tooth: z.coerce.number(toothNumberMessage).pipe(toothNumber).optional(),
+    sequence: z.enum(photoSequences, 'Choose descending or ascending.').default('descending'),
     ...pageQueryFields(listMaxRows),
   })
   .refine(...dateRangeRule);
@@ -75,25 +128,37 @@ export const oralPhoto = z.object({
   /** Signed link to a small WebP for list views (an addition to the original shape;
    *  docs/product/records.md#photo-calls). */
   thumbnail_link: z.string(),
+  /** Signed download link to the DICOM file the X-ray was imported from, kept as sent; null when
+   *  the image was not a DICOM file (docs/product/records.md#dicom-x-rays). */
+  original_link: z.string().nullable(),
   note: z.string(),
+  /** The teeth the photo shows, FDI numbers in ascending order (docs/product/records.md#tooth-tags). */
+  teeth: z.array(toothNumber),
 });
 export type OralPhoto = z.infer<typeof oralPhoto>;
 
 export const oralPhotoList = z.array(oralPhoto);
 
+/** Date and type may be left out for a DICOM file, whose study date and modality give them
+ *  (docs/decisions/dicom-import.md); any other image needs both. */
 export const newOralPhotoRequest = z.object({
-  shoot_date: calendarDate,
-  photo_type: photoType,
+  shoot_date: calendarDate.optional(),
+  photo_type: photoType.optional(),
   image_link: dataLink,
   note: note.default(''),
+  teeth: teethField.default([]),
 });
 export type NewOralPhotoRequest = z.input<typeof newOralPhotoRequest>;
 /** A create request as the API sees it after validation (defaults applied). */
 export type NewOralPhoto = z.output<typeof newOralPhotoRequest>;
 
-/** PUT sends the same fields; a new image is optional on edit (the stored one is kept). */
+/** PUT sends the same fields; a new image and the teeth are optional on edit (the stored ones are
+ *  kept). */
 export const updateOralPhotoRequest = newOralPhotoRequest.extend({
+  shoot_date: calendarDate,
+  photo_type: photoType,
   image_link: dataLink.optional(),
+  teeth: teethField.optional(),
 });
 export type UpdateOralPhotoRequest = z.input<typeof updateOralPhotoRequest>;
 export type OralPhotoUpdate = z.output<typeof updateOralPhotoRequest>;

@@ -26,4 +26,6 @@ export const problemTypes = {
   sessionLifetime: 'tag:dentalcompanion.example,2026:session-lifetime',
   /** 403: the action needs a recent sign-in; re-check the password and try again. */
   reauthenticationRequired: 'tag:dentalcompanion.example,2026:reauthentication-required',
+  /** 401: a share link needs its passcode (none sent, or a wrong one); the page asks for it. */
+  sharePasscode: 'tag:dentalcompanion.example,2026:share-passcode',
 } as const;

@@ -39,6 +39,13 @@ export const imageUploadLimit: UploadLimit = {
 };
 export const pdfUploadLimit: UploadLimit = { maxBytes: pdfMaxBytes, message: pdfTooLargeMessage };
 
+/** A DICOM X-ray (`.dcm`) added as a photo: uncompressed panoramic images are larger than 5 MB
+ *  (docs/decisions/dicom-import.md). */
+export const dicomUploadLimit: UploadLimit = {
+  maxBytes: pdfMaxBytes,
+  message: 'File size exceeds 10 MB. Please upload smaller file',
+};
+
 export function uploadLimitFor(type: AcceptedMedicalFileType): UploadLimit {
   return type === 'application/pdf' ? pdfUploadLimit : imageUploadLimit;
 }

@@ -23,6 +23,7 @@ const contentTypes: Record<string, string> = {
   png: 'image/png',
   webp: 'image/webp',
   pdf: 'application/pdf',
+  dcm: 'application/dicom',
 };
 
 async function assertNoBlobs(blobs: BlobStore): Promise<void> {

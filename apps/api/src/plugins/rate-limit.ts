@@ -20,6 +20,7 @@ export const rateLimitedActions = [
   'forgetPassword',
   'reauthenticate',
   'loginWithCode',
+  'openSharedLink',
 ] as const;
 export type RateLimitedAction = (typeof rateLimitedActions)[number];
 
@@ -159,6 +160,9 @@ export const rateLimitPlugin = fp(
       reauthenticate: policy('reauthenticate'),
       // Wrong codes also lock the member's second step (docs/decisions/second-factor.md).
       loginWithCode: policy('loginWithCode'),
+      // Share links are opened without an account: per address, so no one walks tokens or
+      // passcodes quickly (docs/decisions/share-links.md).
+      openSharedLink: policy('openSharedLink'),
     });
   },
   { name: 'rate-limit' },

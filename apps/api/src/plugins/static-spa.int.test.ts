@@ -44,6 +44,15 @@ describe('the single-page app', () => {
     },
   );
 
+  it('keeps a share link’s page out of search engines and referrers', async () => {
+    const res = await page('/s/AbCdEf123_-');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(indexHtml);
+    expect(res.headers['x-robots-tag']).toBe('noindex, nofollow');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect((await page('/login')).headers['x-robots-tag']).toBeUndefined();
+  });
+
   it('serves hashed build files as immutable for a year', async () => {
     const res = await t.request('GET', '/static/js/main.1a2b.js');
     expect(res.statusCode).toBe(200);

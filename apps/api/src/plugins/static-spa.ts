@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
+import { sharePagePrefix } from '@dental/contracts';
 import { NotFound } from '../domain-errors';
 import { notFoundMessage } from './errors';
 
@@ -48,6 +49,11 @@ export const staticSpaPlugin = fp(
     app.get('/*', { schema: { hide: true } }, (request, reply) => {
       const wantsPage = request.headers.accept?.includes('text/html') ?? false;
       if (isApiPath(request.url) || !wantsPage) throw new NotFound(notFoundMessage);
+      // A share link's page is for its recipient only: never indexed
+      // (docs/decisions/share-links.md). The page is the app's shell; its data is no-store.
+      if (request.url.startsWith(sharePagePrefix)) {
+        void reply.header('x-robots-tag', 'noindex, nofollow');
+      }
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     });
   },

@@ -4,6 +4,7 @@ import { useAccount } from '../lib/account';
 import { usePublicConfig } from '../lib/public-config';
 import { currentYear } from '../lib/dates';
 import { Banner } from '../components/banner';
+import { RecordSwitcher, ViewedRecordBanner } from '../features/account/components/record-switcher';
 import classes from './app-layout.module.css';
 import { paths } from './paths';
 
@@ -25,10 +26,12 @@ export function AppLayout() {
                 Hi, {account.data.username}
               </Anchor>
             )}
+            {account.data && <RecordSwitcher />}
           </nav>
         </Container>
       </header>
       <Container component="main" size="lg" className={classes.main}>
+        <ViewedRecordBanner />
         <Outlet />
       </Container>
       <footer className={classes.footer}>

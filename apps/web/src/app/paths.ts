@@ -15,10 +15,17 @@ export const paths = {
   account: '/account',
   accountActivity: '/account/activity',
   accountSecurity: '/account/security',
+  /** The member's share links, with their openings and Revoke (docs/product/sharing.md). */
+  sharedLinks: '/account/shared-links',
+  /** A share link's page for its recipient (public); the server serves it as `/s/{token}`. */
+  sharedView: (token: string) => `/s/${token}`,
   membership: '/membership',
   oralPhotos: '/oral-photo',
   oralPhotoAdd: '/oral-photo/add',
   oralPhotoEdit: (oralPhotoId: string) => `/oral-photo/${oralPhotoId}/edit`,
+  /** The tooth chart; a tooth's own timeline is `toothTimeline`. */
+  toothChart: '/oral-photo/teeth',
+  toothTimeline: (tooth: number | string) => `/oral-photo/teeth/${String(tooth)}`,
   appointments: '/appointments',
   appointmentAdd: '/appointments/add',
   appointmentEdit: (appointmentId: string) => `/appointments/${appointmentId}/edit`,

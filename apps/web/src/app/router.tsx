@@ -40,6 +40,11 @@ export const routes: RouteObject[] = [
         lazy: lazyRoute('auth-callback', () => import('../features/account/auth-callback-page')),
       },
       {
+        // Public: a dentist opens it without an account (docs/product/sharing.md).
+        path: paths.sharedView(':token'),
+        lazy: lazyRoute('shared-view', () => import('../features/sharing/shared-view-page')),
+      },
+      {
         element: (
           <RequireAuth>
             <AppLayout />
@@ -61,6 +66,10 @@ export const routes: RouteObject[] = [
           {
             path: paths.accountSecurity,
             lazy: lazyRoute('account-security', () => import('../features/account/security-page')),
+          },
+          {
+            path: paths.sharedLinks,
+            lazy: lazyRoute('shared-links', () => import('../features/sharing/shared-links-page')),
           },
           {
             path: paths.membership,
@@ -85,6 +94,20 @@ export const routes: RouteObject[] = [
             lazy: lazyRoute(
               'oral-photo-edit',
               () => import('../features/oral-photo/edit-oral-photo-page'),
+            ),
+          },
+          {
+            path: paths.toothChart,
+            lazy: lazyRoute(
+              'tooth-chart',
+              () => import('../features/oral-photo/tooth-timeline-page'),
+            ),
+          },
+          {
+            path: paths.toothTimeline(':tooth'),
+            lazy: lazyRoute(
+              'tooth-timeline',
+              () => import('../features/oral-photo/tooth-timeline-page'),
             ),
           },
           {

@@ -6,6 +6,7 @@ import { useDocumentTitle } from '../lib/document-title';
 import { DateRangeFilter, isDateRangeValid, type DateRange } from './date-range-filter';
 import { LoadFailed } from './load-failed';
 import { PageSpinner } from './page-spinner';
+import { useReadOnlyRecord } from '../lib/viewed-record';
 
 export interface ListChoice<Value extends string> {
   /** The accessible name of the segmented control. */
@@ -19,6 +20,8 @@ export interface DatedListPageProps<Value extends string, Entry extends { id: st
   title: string;
   /** Where '+Add' leads. */
   addPath: string;
+  /** Further links shown before '+Add' (e.g. the photos' 'By tooth'). */
+  links?: ReactNode;
   /** The order or type switch over the date range. */
   choice: ListChoice<Value>;
   range: DateRange;
@@ -37,6 +40,7 @@ export interface DatedListPageProps<Value extends string, Entry extends { id: st
 export function DatedListPage<Value extends string, Entry extends { id: string }>({
   title,
   addPath,
+  links,
   choice,
   range,
   onRangeChange,
@@ -46,6 +50,7 @@ export function DatedListPage<Value extends string, Entry extends { id: string }
   renderEntry,
 }: DatedListPageProps<Value, Entry>) {
   useDocumentTitle(title);
+  const readOnly = useReadOnlyRecord();
   const [openedId, setOpenedId] = useState<string | null>(null);
   const cards = entries.data?.map((entry) => (
     <Fragment key={entry.id}>{renderEntry(entry, openedId === entry.id)}</Fragment>
@@ -56,9 +61,15 @@ export function DatedListPage<Value extends string, Entry extends { id: string }
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap">
         <Title order={1}>{title}</Title>
-        <Button component={Link} to={addPath}>
-          +Add
-        </Button>
+        <Group gap="xs">
+          {links}
+          {/* Nothing is added to another member's record (docs/product/proxy-access.md). */}
+          {!readOnly && (
+            <Button component={Link} to={addPath}>
+              +Add
+            </Button>
+          )}
+        </Group>
       </Group>
       <SegmentedControl
         aria-label={choice.label}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Text, type ButtonProps } from '@mantine/core';
 import { errorMessage } from '../lib/api-client';
 import { ConfirmModal } from './confirm-modal';
+import { useReadOnlyRecord } from '../lib/viewed-record';
 
 /** The part of a delete mutation (TanStack Query) that the button drives and reports. */
 export interface DeleteMutation {
@@ -35,6 +36,9 @@ export function DeleteButton({
   variant = 'outline',
 }: DeleteButtonProps) {
   const [confirming, setConfirming] = useState(false);
+  // Nothing of another member's record is deleted (docs/product/proxy-access.md).
+  const readOnly = useReadOnlyRecord();
+  if (readOnly) return null;
   return (
     <>
       <Button

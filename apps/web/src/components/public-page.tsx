@@ -8,17 +8,19 @@ export interface PublicPageProps {
   title: string;
   children: ReactNode;
   footer?: ReactNode;
+  /** A wider card, for pages that show pictures (a share link's page). */
+  wide?: boolean;
 }
 
 /** The frame of the screens a guest may open: banner, one card with the form, optional footer. */
-export function PublicPage({ title, children, footer }: PublicPageProps) {
+export function PublicPage({ title, children, footer, wide = false }: PublicPageProps) {
   useDocumentTitle(title);
   return (
     <div className={classes.shell}>
       <header className={classes.header}>
         <Banner />
       </header>
-      <main className={classes.main}>
+      <main className={wide ? `${classes.main} ${classes.wide}` : classes.main}>
         <Paper withBorder shadow="xs" p="lg" className={classes.card}>
           <Title order={1} size="h2" mb="md">
             {title}

@@ -2,6 +2,7 @@ import { accountPaths, problem, problemTypes, tokenPair, type TokenPair } from '
 import type { z } from 'zod';
 import { sessionStore } from './session-store';
 import { noteSessionEnd } from './sign-out-notice';
+import { withViewedMember } from './viewed-record';
 
 /** An error answer of the API (RFC 9457), or a failure to reach it (status 0). */
 export class ApiError extends Error {
@@ -31,6 +32,8 @@ export interface RequestOptions {
   body?: unknown;
   /** Public calls (login, register, password reset, config) carry no bearer token. */
   auth?: boolean;
+  /** More request headers (a share link's passcode). */
+  headers?: Readonly<Record<string, string>>;
 }
 
 async function toApiError(response: Response): Promise<ApiError> {
@@ -43,11 +46,12 @@ async function toApiError(response: Response): Promise<ApiError> {
 }
 
 async function send(path: string, options: RequestOptions, access: string | null) {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (access !== null) headers.Authorization = `Bearer ${access}`;
   try {
-    return await fetch(path, {
+    // While another's record is viewed, health-data calls name it (docs/product/proxy-access.md).
+    return await fetch(withViewedMember(path), {
       method: options.method ?? 'GET',
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),

@@ -17,7 +17,9 @@ const saved: OralPhoto = {
   photo_type: 'X-ray',
   image_link: '/api/files/x-ray.png?sig=1',
   thumbnail_link: '/api/files/x-ray.webp?sig=1',
+  original_link: null,
   note: '',
+  teeth: [],
 };
 const body = { photo_type: 'X-ray', image_url: 'data:image/png;base64,iVBORw0KGgo=' };
 

@@ -1,6 +1,7 @@
 import { problem } from '@dental/contracts';
 import type { z } from 'zod';
 import { ApiError, unexpectedMessage, unreachableMessage, withSession } from './api-client';
+import { withViewedMember } from './viewed-record';
 
 export interface UploadOptions {
   method: 'POST' | 'PUT';
@@ -23,7 +24,8 @@ function sendOnce(
 ): Promise<XhrAnswer> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open(options.method, path);
+    // A write while another's record is viewed names it, so the server refuses it (never ours).
+    request.open(options.method, withViewedMember(path));
     request.setRequestHeader('Accept', 'application/json');
     request.setRequestHeader('Content-Type', 'application/json');
     if (access !== null) request.setRequestHeader('Authorization', `Bearer ${access}`);

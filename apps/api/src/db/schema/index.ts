@@ -15,3 +15,6 @@ export * from './social-accounts';
 export * from './calendar-feeds';
 export * from './passkeys';
 export * from './second-factor';
+export * from './delegations';
+export * from './data-exports';
+export * from './share-links';

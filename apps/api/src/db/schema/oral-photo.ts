@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { date, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns';
 import { photoTypes } from '@dental/contracts/oral-photo';
@@ -22,10 +23,23 @@ export const oralPhotos = pgTable(
     /** Blob store key of the WebP thumbnail for list views. */
     thumbnailKey: text('thumbnail_key').notNull().unique(),
     thumbnailSizeBytes: integer('thumbnail_size_bytes').notNull(),
+    /** Blob store key of the DICOM file the image was rendered from, kept as sent; null for
+     *  images (docs/decisions/dicom-import.md). */
+    originalKey: text('original_key').unique(),
+    originalSizeBytes: integer('original_size_bytes'),
+    /** FDI numbers of the teeth shown, ascending (docs/decisions/tooth-tags.md). */
+    teeth: integer('teeth')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
-  (table) => [index('oral_photos_user_id_shoot_date_idx').on(table.userId, table.shootDate)],
+  (table) => [
+    index('oral_photos_user_id_shoot_date_idx').on(table.userId, table.shootDate),
+    // `teeth @> '{16}'` for the per-tooth list; the member's own rows come from the index above.
+    index('oral_photos_teeth_idx').using('gin', table.teeth),
+  ],
 );
 
 export type OralPhotoRow = typeof oralPhotos.$inferSelect;

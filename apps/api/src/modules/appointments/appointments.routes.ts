@@ -50,7 +50,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod<AppointmentRoutesOptions> 
       sendPage(
         request,
         reply,
-        await appointments.list(request.user.id, request.query),
+        await appointments.list(request.memberId, request.query),
         request.query,
       ),
   );
@@ -67,7 +67,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod<AppointmentRoutesOptions> 
         response: { 200: appointment, ...problems(400, 401, 404) },
       },
     },
-    (request) => appointments.get(request.user.id, request.params.id),
+    (request) => appointments.get(request.memberId, request.params.id),
   );
 
   app.post(

@@ -1,6 +1,6 @@
 import type { AccountRepository } from '../account/account.repository';
 import { hashOpaqueToken } from '../account/token.service';
-import type { AuditLookups } from './audited-routes';
+import type { AuditLookups, ShareLinkSubject } from './audited-routes';
 import type { AuditRepository, FileSubject } from './audit.repository';
 
 /** Names the member of a request without a bearer token, the way the route itself proves it. */
@@ -10,6 +10,8 @@ export class RepositoryAuditLookups implements AuditLookups {
     private readonly audit: AuditRepository,
     /** The second factor's challenges belong to the account module (wired in services.ts). */
     readonly memberByMfaToken: (token: string) => Promise<string | null>,
+    /** Share links belong to the share-links module (wired in services.ts). */
+    readonly shareLinkByToken: (token: string) => Promise<ShareLinkSubject | null>,
   ) {}
 
   async memberByEmail(email: string): Promise<string | null> {

@@ -14,6 +14,8 @@ import {
   appointmentPaths,
   auditPaths,
   consultationPaths,
+  dataExportPaths,
+  delegationPaths,
   dentalAiPaths,
   medicalRecordPaths,
   membershipPaths,
@@ -21,18 +23,22 @@ import {
   reservationDetail,
   secondFactorPaths,
   sessionPaths,
+  shareLinkPaths,
+  sharePasscodeHeader,
   type Account,
   type ActivityEntry,
   type MedicalRecord,
   type MfaChallenge,
   type RecoveryCodes,
   type OralPhoto,
+  type ShareLinkCreated,
   type TokenPair,
 } from '@dental/contracts';
 import { buildTestApp, type TestApp } from '#api-test/build-test-app';
 import { factories, strongPassword } from '#api-test/factories';
 import { writeFixtureModel } from '#api-test/fixtures/fixture-model';
 import { dataUrlOf, makePdf, makePng } from '#api-test/fixtures/upload-test-files';
+import { dicomDataUrl, makeDicom } from '#api-test/fixtures/dicom-test-files';
 import { clinicFor, setUpClinic, slotAfter } from '#api-test/support/consultation';
 import { startSmtpInbox, type SmtpInbox } from '#api-test/smtp-inbox';
 import { startSocialProviders, type SocialProviders } from '#api-test/support/social-providers';
@@ -134,6 +140,22 @@ async function addRecord(member: Member): Promise<MedicalRecord> {
   return res.json<MedicalRecord>();
 }
 
+async function inviteDelegate(owner: Member, email: string): Promise<string> {
+  const res = await t.request('POST', delegationPaths.delegates, { ...as(owner), body: { email } });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<{ id: string }>().id;
+}
+
+/** A member named Sam who accepted the owner's invitation. */
+async function delegateOf(owner: Member) {
+  const delegate = await factory.loggedInMember({ username: 'Sam' });
+  const grant = await inviteDelegate(owner, delegate.email);
+  expect((await t.request('POST', delegationPaths.accept(grant), as(delegate))).statusCode).toBe(
+    200,
+  );
+  return { grant, delegate };
+}
+
 interface Expected {
   action: string;
   resource_type: string;
@@ -201,6 +223,28 @@ const healthDataCases: {
       return {
         action: 'delete',
         resource_type: 'oral_photo',
+        resource_id: photo.id,
+        result: 'success',
+      };
+    },
+  },
+  {
+    name: 'import a DICOM X-ray, then download its original DICOM file',
+    async run(member) {
+      const res = await t.request('POST', oralPhotoPaths.list, {
+        ...as(member),
+        body: {
+          image_link: dicomDataUrl(
+            makeDicom({ width: 2, height: 2, values: [0, 1, 2, 3], studyDate: '20250101' }),
+          ),
+        },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const photo = res.json<OralPhoto>();
+      await download(member, photo.original_link ?? '');
+      return {
+        action: 'download',
+        resource_type: 'x_ray',
         resource_id: photo.id,
         result: 'success',
       };
@@ -411,6 +455,27 @@ const healthDataCases: {
     },
   },
   {
+    name: 'ask for a copy of all data, list the exports and read one’s state',
+    async run(member) {
+      const res = await t.request('POST', dataExportPaths.root, as(member));
+      expect(res.statusCode, res.body).toBe(202);
+      const { id } = res.json<{ id: string }>();
+      expect(await newestOf(member.id)).toMatchObject({
+        action: 'create',
+        resourceType: 'data_export',
+        resourceId: id,
+      });
+      expect((await t.request('GET', dataExportPaths.root, as(member))).statusCode).toBe(200);
+      expect(await newestOf(member.id)).toMatchObject({
+        action: 'read',
+        resourceType: 'data_export',
+        resourceId: null,
+      });
+      expect((await t.request('GET', dataExportPaths.one(id), as(member))).statusCode).toBe(200);
+      return { action: 'read', resource_type: 'data_export', resource_id: id, result: 'success' };
+    },
+  },
+  {
     name: 'book, list, open, read an answer of and cancel a consultation',
     async run(member) {
       const clinic = clinicFor(t.db, t.services.blobs, t.clock);
@@ -473,6 +538,90 @@ const healthDataCases: {
     },
   },
   {
+    name: 'invite someone to view my record',
+    async run(member) {
+      const id = await inviteDelegate(member, 'audit-invitee@example.com');
+      return {
+        action: 'delegate_invite',
+        resource_type: 'delegation',
+        resource_id: id,
+        result: 'success',
+      };
+    },
+  },
+  {
+    name: 'a delegate accepts the invitation',
+    async run(member) {
+      const { grant, delegate } = await delegateOf(member);
+      const page = await activity(member, '?limit=1');
+      expect(page.results[0]?.actor_member).toEqual({ id: delegate.id, username: 'Sam' });
+      return {
+        action: 'delegate_accept',
+        resource_type: 'delegation',
+        resource_id: grant,
+        result: 'success',
+      };
+    },
+  },
+  {
+    name: 'a delegate views my photos and X-rays, then opens an X-ray (my chain, the delegate acting)',
+    async run(member) {
+      const photo = await addPhoto(member);
+      const { delegate } = await delegateOf(member);
+      const delegateRows = (await rowsOf(delegate.id)).length;
+      const list = await t.request(
+        'GET',
+        `${oralPhotoPaths.list}?member=${member.id}`,
+        as(delegate),
+      );
+      expect(list.statusCode).toBe(200);
+      expect(await newestOf(member.id)).toMatchObject({
+        actor: delegate.id,
+        action: 'read',
+        resourceType: 'oral_photo_list',
+      });
+      const one = await t.request(
+        'GET',
+        `${oralPhotoPaths.one(photo.id)}?member=${member.id}`,
+        as(delegate),
+      );
+      expect(one.statusCode).toBe(200);
+      // Nothing of it lands in the delegate's own chain.
+      expect(await rowsOf(delegate.id)).toHaveLength(delegateRows);
+      return { action: 'read', resource_type: 'x_ray', resource_id: photo.id, result: 'success' };
+    },
+  },
+  {
+    name: 'revoke a delegate',
+    async run(member) {
+      const { grant } = await delegateOf(member);
+      expect((await t.request('DELETE', delegationPaths.one(grant), as(member))).statusCode).toBe(
+        204,
+      );
+      return {
+        action: 'delegate_revoke',
+        resource_type: 'delegation',
+        resource_id: grant,
+        result: 'success',
+      };
+    },
+  },
+  {
+    name: 'a delegate stops viewing my record',
+    async run(member) {
+      const { grant, delegate } = await delegateOf(member);
+      expect((await t.request('DELETE', delegationPaths.one(grant), as(delegate))).statusCode).toBe(
+        204,
+      );
+      return {
+        action: 'delegate_leave',
+        resource_type: 'delegation',
+        resource_id: grant,
+        result: 'success',
+      };
+    },
+  },
+  {
     name: 'try to open a summary that is not there',
     async run(member) {
       const id = randomUUID();
@@ -487,7 +636,87 @@ const healthDataCases: {
       };
     },
   },
+  {
+    name: 'share an X-ray by link',
+    async run(member) {
+      const link = await shareAnXray(member);
+      return {
+        action: 'create',
+        resource_type: 'share_link',
+        resource_id: link.id,
+        result: 'success',
+      };
+    },
+  },
+  {
+    name: 'revoke a share link',
+    async run(member) {
+      const link = await shareAnXray(member);
+      const res = await t.request('DELETE', shareLinkPaths.one(link.id), as(member));
+      expect(res.statusCode, res.body).toBe(204);
+      return {
+        action: 'delete',
+        resource_type: 'share_link',
+        resource_id: link.id,
+        result: 'success',
+      };
+    },
+  },
+  {
+    name: 'a share link opened by its recipient (in the owner’s chain)',
+    async run(member) {
+      const link = await shareAnXray(member);
+      const res = await t.app.inject({
+        method: 'GET',
+        url: shareLinkPaths.shared(link.token),
+        headers: { 'user-agent': browser },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await newestOf(member.id)).toMatchObject({ actor: `share_link:${link.id}` });
+      return {
+        action: 'read',
+        resource_type: 'share_link',
+        resource_id: link.id,
+        result: 'success',
+      };
+    },
+  },
+  {
+    name: 'a share link tried with a wrong passcode',
+    async run(member) {
+      const link = await shareAnXray(member, 'molar-42');
+      const res = await t.app.inject({
+        method: 'GET',
+        url: shareLinkPaths.shared(link.token),
+        headers: { 'user-agent': browser, [sharePasscodeHeader]: 'wrong' },
+      });
+      expect(res.statusCode).toBe(401);
+      expect(await newestOf(member.id)).toMatchObject({ actor: `share_link:${link.id}` });
+      return {
+        action: 'read',
+        resource_type: 'share_link',
+        resource_id: link.id,
+        result: 'failure',
+      };
+    },
+  },
 ];
+
+/** A share link of one new X-ray of the member. */
+async function shareAnXray(member: Member, passcode?: string): Promise<ShareLinkCreated> {
+  const photo = await addPhoto(member);
+  const res = await t.request('POST', shareLinkPaths.list, {
+    ...as(member),
+    body: {
+      photos: [photo.id],
+      expires_in_hours: 24,
+      label: 'For Dr. Patel',
+      ...(passcode === undefined ? {} : { passcode }),
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<ShareLinkCreated>();
+}
 
 describe('every read, create, change and delete of health data writes a row', () => {
   it.each(healthDataCases)('$name', async ({ run }) => {
@@ -850,7 +1079,17 @@ describe('GET /api/account/activity/', () => {
       expect.arrayContaining([otherIds[0]]),
     );
     expect(Object.keys(all.results[0] ?? {}).sort()).toEqual(
-      ['action', 'at', 'id', 'ip', 'resource_id', 'resource_type', 'result', 'user_agent'].sort(),
+      [
+        'action',
+        'actor_member',
+        'at',
+        'id',
+        'ip',
+        'resource_id',
+        'resource_type',
+        'result',
+        'user_agent',
+      ].sort(),
     );
   });
 

@@ -108,7 +108,9 @@ export const auditPlugin = fp(
       if (spec.subject === undefined) {
         // Refused before authentication: there is no member to attribute it to.
         if (state.memberId === undefined) return;
-        subject = { memberId: state.memberId, actor: state.memberId };
+        // A delegate's read joins the owner's chain with the delegate as its actor; otherwise
+        // request.memberId is the signed-in member (docs/decisions/proxy-access.md).
+        subject = { memberId: request.memberId, actor: state.memberId };
       } else {
         subject = await spec.subject(request, lookups, answer, succeeded);
         if (subject === null) return;

@@ -1,4 +1,16 @@
-import { and, asc, desc, eq, gt, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  isNull,
+  lt,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { AuditResourceType } from '@dental/contracts';
 import type { Database } from '#api/db/client';
 import { insertedRow } from '#api/db/inserted-row';
@@ -6,13 +18,18 @@ import {
   auditEvents,
   complaintImages,
   complaints,
+  dataExports,
   dentalAiResults,
   medicalFiles,
   oralPhotos,
   reservations,
+  users,
   type AuditEventRow,
 } from '#api/db/schema';
 import { auditHash, type HashedFields } from './audit-hash';
+
+/** An actor that is a member's id (docs/decisions/proxy-access.md). */
+const uuidPattern = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
 
 /** Namespaces the per-member advisory locks apart from every other lock of the application. */
 const chainLockClass = 4_110_311;
@@ -76,11 +93,24 @@ export class AuditRepository {
     return row !== undefined;
   }
 
-  /** The member's rows, newest first, before position `beforeSeq` when given. */
-  page(memberId: string, beforeSeq: number | undefined, limit: number): Promise<AuditEventRow[]> {
+  /** The member's rows, newest first, before position `beforeSeq` when given; with the name of
+   *  another member who acted (a delegate, docs/decisions/proxy-access.md). */
+  page(
+    memberId: string,
+    beforeSeq: number | undefined,
+    limit: number,
+  ): Promise<(AuditEventRow & { actorName: string | null })[]> {
     return this.db
-      .select()
+      .select({ ...getTableColumns(auditEvents), actorName: users.username })
       .from(auditEvents)
+      .leftJoin(
+        users,
+        and(
+          // Compared as uuids so the users key is used; other actors ('signed link') are no id.
+          sql`${users.id} = (case when ${auditEvents.actor} ~* ${uuidPattern} then ${auditEvents.actor}::uuid end)`,
+          sql`${auditEvents.actor} <> ${auditEvents.memberId}::text`,
+        ),
+      )
       .where(
         and(
           eq(auditEvents.memberId, memberId),
@@ -128,7 +158,13 @@ export class AuditRepository {
     const [photo] = await this.db
       .select({ memberId: oralPhotos.userId, id: oralPhotos.id, type: oralPhotos.photoType })
       .from(oralPhotos)
-      .where(or(eq(oralPhotos.blobKey, key), eq(oralPhotos.thumbnailKey, key)));
+      .where(
+        or(
+          eq(oralPhotos.blobKey, key),
+          eq(oralPhotos.thumbnailKey, key),
+          eq(oralPhotos.originalKey, key),
+        ),
+      );
     if (photo !== undefined) {
       const resourceType = photo.type === 'X-ray' ? 'x_ray' : 'photo';
       return { memberId: photo.memberId, resourceType, resourceId: photo.id };
@@ -146,6 +182,13 @@ export class AuditRepository {
       .where(eq(dentalAiResults.blobKey, key));
     if (result !== undefined) {
       return { memberId: result.memberId, resourceType: 'dental_ai_result', resourceId: result.id };
+    }
+    const [archive] = await this.db
+      .select({ memberId: dataExports.userId, id: dataExports.id })
+      .from(dataExports)
+      .where(eq(dataExports.blobKey, key));
+    if (archive !== undefined) {
+      return { memberId: archive.memberId, resourceType: 'data_export', resourceId: archive.id };
     }
     const [image] = await this.db
       .select({ memberId: reservations.userId, id: complaintImages.id })

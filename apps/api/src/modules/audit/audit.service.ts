@@ -12,7 +12,8 @@ import type { AuditEventRow } from '#api/db/schema';
 import { auditHash } from './audit-hash';
 import type { AuditRepository } from './audit.repository';
 
-/** Who did it: the member's id, or 'signed link', 'payment provider' or 'anonymous'. */
+/** Who did it: the member's id, 'share_link:<link id>' (a share link's recipient), or 'signed
+ *  link', 'payment provider' or 'anonymous'. */
 export type AuditActor = string;
 
 export interface AuditEvent {
@@ -102,6 +103,7 @@ export class AuditService implements AuditRecorder {
         result: row.result as AuditResult,
         ip: row.ip,
         user_agent: row.userAgent,
+        actor_member: row.actorName === null ? null : { id: row.actor, username: row.actorName },
       })),
       next: rows.length > query.limit && last !== undefined ? String(last.seq) : null,
     };

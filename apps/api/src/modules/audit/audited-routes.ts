@@ -4,11 +4,14 @@ import {
   appointmentPaths,
   calendarRoutePatterns,
   consultationPaths,
+  dataExportPaths,
   dentalAiPaths,
   medicalRecordPaths,
   oralPhotoPaths,
   secondFactorPaths,
   sessionPaths,
+  shareLinkRoutePatterns,
+  shareTokenMaxLength,
   passkeyPaths,
   singleLineText,
   type AuditAction,
@@ -34,6 +37,14 @@ export interface AuditLookups {
   /** The member an `mfa_token` was issued to, used or not. */
   memberByMfaToken(token: string): Promise<string | null>;
   fileByKey(key: string): Promise<FileSubject | undefined>;
+  /** The owner and id of the share link a token names, whatever its state. */
+  shareLinkByToken(token: string): Promise<ShareLinkSubject | null>;
+}
+
+/** Whose share link a token is (docs/decisions/share-links.md). */
+export interface ShareLinkSubject {
+  memberId: string;
+  linkId: string;
 }
 
 export interface AuditedRoute {
@@ -118,6 +129,9 @@ const bySessionStarted = async (
   return memberId === null ? { memberId: null, actor: 'anonymous' } : subjectOf(memberId, ok);
 };
 
+/** The actor of a row written by a share link's recipient. */
+export const shareLinkActor = (linkId: string) => `share_link:${linkId}`;
+
 const id = { param: 'id' } as const;
 const photo = `${oralPhotoPaths.list}:id/`;
 const record = `${medicalRecordPaths.list}:id/`;
@@ -182,6 +196,38 @@ export const auditedRoutes: Readonly<Record<string, AuditedRoute>> = {
     },
   },
 
+  // Making and revoking a link decides who sees health data; each opening joins the owner's
+  // chain with the link as its actor, a failed one (wrong passcode, revoked, expired) too.
+  [`POST ${shareLinkRoutePatterns.list}`]: {
+    action: 'create',
+    resourceType: 'share_link',
+    resourceId: 'answer',
+  },
+  [`DELETE ${shareLinkRoutePatterns.one}`]: {
+    action: 'delete',
+    resourceType: 'share_link',
+    resourceId: id,
+  },
+  [`GET ${shareLinkRoutePatterns.shared}`]: {
+    action: 'read',
+    resourceType: 'share_link',
+    subject: async (request, lookups) => {
+      const token = (request.params as Record<string, unknown>).token;
+      const link =
+        typeof token === 'string' && token.length <= shareTokenMaxLength
+          ? await lookups.shareLinkByToken(token)
+          : null;
+      return link === null
+        ? null
+        : {
+            memberId: link.memberId,
+            actor: shareLinkActor(link.linkId),
+            resourceType: 'share_link',
+            resourceId: link.linkId,
+          };
+    },
+  },
+
   [`GET ${appointmentPaths.list}`]: { action: 'read', resourceType: 'appointment_list' },
   [`GET ${appointment}`]: { action: 'read', resourceType: 'appointment', resourceId: id },
   [`POST ${appointmentPaths.list}`]: {
@@ -213,6 +259,20 @@ export const auditedRoutes: Readonly<Record<string, AuditedRoute>> = {
     action: 'create',
     resourceType: 'dental_ai_result',
     resourceId: 'answer',
+  },
+
+  // The archive holds the whole record: asking for it and reading its state are recorded; its
+  // download is the files route's row below, with the export as its resource.
+  [`POST ${dataExportPaths.root}`]: {
+    action: 'create',
+    resourceType: 'data_export',
+    resourceId: 'answer',
+  },
+  [`GET ${dataExportPaths.root}`]: { action: 'read', resourceType: 'data_export' },
+  [`GET ${dataExportPaths.root}:id/`]: {
+    action: 'read',
+    resourceType: 'data_export',
+    resourceId: id,
   },
 
   [`GET ${consultationPaths.reservations}`]: { action: 'read', resourceType: 'reservation_list' },

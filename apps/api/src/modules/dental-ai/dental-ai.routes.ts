@@ -56,7 +56,7 @@ export const dentalAiRoutes: FastifyPluginAsyncZod<DentalAiRoutesOptions> = (app
       },
     },
     async (request, reply) =>
-      sendPage(request, reply, await dentalAi.list(request.user.id, request.query), request.query),
+      sendPage(request, reply, await dentalAi.list(request.memberId, request.query), request.query),
   );
 
   app.delete(
@@ -89,7 +89,7 @@ export const dentalAiRoutes: FastifyPluginAsyncZod<DentalAiRoutesOptions> = (app
         response: { 200: dentalAiResult, ...problems(400, 401, 404) },
       },
     },
-    (request) => dentalAi.get(request.user.id, request.params.id),
+    (request) => dentalAi.get(request.memberId, request.params.id),
   );
 
   app.post(

@@ -27,6 +27,11 @@ export function thumbnailKeyOf(key: string): string {
   return `${key}.thumb.webp`;
 }
 
+/** The DICOM file an X-ray was rendered from lives beside the rendering. */
+export function originalKeyOf(key: string, extension: string): string {
+  return `${key}.original.${extension}`;
+}
+
 export interface BlobToStore {
   key: string;
   bytes: Uint8Array;

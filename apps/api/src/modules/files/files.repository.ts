@@ -3,6 +3,7 @@ import type { PlanName } from '@dental/contracts';
 import type { Database } from '#api/db/client';
 import {
   complaintImages,
+  dataExports,
   dentalAiResults,
   medicalFiles,
   oralPhotos,
@@ -16,7 +17,7 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 /** The member's stored bytes as one SQL expression. SUM of integers is a bigint, which the
  *  drivers hand over as a string. */
 function usedBytesOf(userId: string) {
-  return sql<string>`(select coalesce(sum(${oralPhotos.sizeBytes} + ${oralPhotos.thumbnailSizeBytes}), 0) from ${oralPhotos} where ${oralPhotos.userId} = ${userId})
+  return sql<string>`(select coalesce(sum(${oralPhotos.sizeBytes} + ${oralPhotos.thumbnailSizeBytes} + coalesce(${oralPhotos.originalSizeBytes}, 0)), 0) from ${oralPhotos} where ${oralPhotos.userId} = ${userId})
     + (select coalesce(sum(${medicalFiles.sizeBytes}), 0) from ${medicalFiles} where ${medicalFiles.userId} = ${userId})`;
 }
 
@@ -51,7 +52,8 @@ export class FilesRepository {
     return row?.plan;
   }
 
-  /** Photos (original and thumbnail) and medical files of the member, in bytes. */
+  /** Photos (image, thumbnail and any DICOM original) and medical files of the member, in
+   *  bytes. */
   async storageUsedBytes(userId: string): Promise<number> {
     const [row] = await this.db
       .select({ bytes: usedBytesOf(userId) })
@@ -97,37 +99,54 @@ export class FilesRepository {
     return false;
   }
 
-  /** Which of the given blob keys a photo, a medical file, a Dental AI result or a doctor's
-   *  consultation summary still refers to. */
+  /** Which of the given blob keys a photo, a medical file, a Dental AI result, a doctor's
+   *  consultation summary or a data export still refers to. */
   async referencedKeys(keys: readonly string[]): Promise<Set<string>> {
     if (keys.length === 0) return new Set();
     const list = [...keys];
-    const [originals, thumbnails, attachments, detected, summaryImages] = await Promise.all([
-      this.db
-        .select({ key: oralPhotos.blobKey })
-        .from(oralPhotos)
-        .where(inArray(oralPhotos.blobKey, list)),
-      this.db
-        .select({ key: oralPhotos.thumbnailKey })
-        .from(oralPhotos)
-        .where(inArray(oralPhotos.thumbnailKey, list)),
-      this.db
-        .select({ key: medicalFiles.blobKey })
-        .from(medicalFiles)
-        .where(inArray(medicalFiles.blobKey, list)),
-      this.db
-        .select({ key: dentalAiResults.blobKey })
-        .from(dentalAiResults)
-        .where(inArray(dentalAiResults.blobKey, list)),
-      this.db
-        .select({ key: complaintImages.blobKey })
-        .from(complaintImages)
-        .where(inArray(complaintImages.blobKey, list)),
-    ]);
+    const [originals, thumbnails, dicomFiles, attachments, detected, summaryImages, archives] =
+      await Promise.all([
+        this.db
+          .select({ key: oralPhotos.blobKey })
+          .from(oralPhotos)
+          .where(inArray(oralPhotos.blobKey, list)),
+        this.db
+          .select({ key: oralPhotos.thumbnailKey })
+          .from(oralPhotos)
+          .where(inArray(oralPhotos.thumbnailKey, list)),
+        this.db
+          .select({ key: oralPhotos.originalKey })
+          .from(oralPhotos)
+          .where(inArray(oralPhotos.originalKey, list)),
+        this.db
+          .select({ key: medicalFiles.blobKey })
+          .from(medicalFiles)
+          .where(inArray(medicalFiles.blobKey, list)),
+        this.db
+          .select({ key: dentalAiResults.blobKey })
+          .from(dentalAiResults)
+          .where(inArray(dentalAiResults.blobKey, list)),
+        this.db
+          .select({ key: complaintImages.blobKey })
+          .from(complaintImages)
+          .where(inArray(complaintImages.blobKey, list)),
+        this.db
+          .select({ key: dataExports.blobKey })
+          .from(dataExports)
+          .where(inArray(dataExports.blobKey, list)),
+      ]);
     return new Set(
-      [...originals, ...thumbnails, ...attachments, ...detected, ...summaryImages].map(
-        (row) => row.key,
-      ),
+      [
+        ...originals,
+        ...thumbnails,
+        ...dicomFiles,
+        ...attachments,
+        ...detected,
+        ...summaryImages,
+        ...archives,
+        // Only a DICOM import has an original and only a finished export an archive; the queries
+        // matched no null.
+      ].flatMap((row) => row.key ?? []),
     );
   }
 }

@@ -60,6 +60,20 @@ export class MedicalRecordRepository {
       .offset(page.offset);
   }
 
+  /** The member's records among `ids` (others' ids are left out), newest record date first. */
+  findMany(userId: string, ids: readonly string[]): Promise<MedicalRecordRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db
+      .select()
+      .from(medicalRecords)
+      .where(and(eq(medicalRecords.userId, userId), inArray(medicalRecords.id, [...ids])))
+      .orderBy(
+        desc(medicalRecords.recordDate),
+        desc(medicalRecords.createdAt),
+        desc(medicalRecords.id),
+      );
+  }
+
   async find(userId: string, id: string): Promise<MedicalRecordRow | undefined> {
     const [row] = await this.db
       .select()

@@ -53,7 +53,7 @@ export const medicalRecordRoutes: FastifyPluginAsyncZod<MedicalRecordRoutesOptio
       sendPage(
         request,
         reply,
-        await medicalRecords.list(request.user.id, request.query),
+        await medicalRecords.list(request.memberId, request.query),
         request.query,
       ),
   );
@@ -70,7 +70,7 @@ export const medicalRecordRoutes: FastifyPluginAsyncZod<MedicalRecordRoutesOptio
         response: { 200: medicalRecord, ...problems(400, 401, 404) },
       },
     },
-    (request) => medicalRecords.get(request.user.id, request.params.id),
+    (request) => medicalRecords.get(request.memberId, request.params.id),
   );
 
   app.post(

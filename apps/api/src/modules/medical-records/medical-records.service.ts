@@ -63,6 +63,22 @@ export class MedicalRecordService {
     return this.toMedicalRecord(record, await this.repository.filesOf(userId, [id]));
   }
 
+  /** The member's records among `ids` with their files, as answered to them; ids that are not
+   *  theirs are left out (share links, docs/decisions/share-links.md). */
+  async getMany(userId: string, ids: readonly string[]): Promise<MedicalRecord[]> {
+    const records = await this.repository.findMany(userId, ids);
+    const files = await this.repository.filesOf(
+      userId,
+      records.map((record) => record.id),
+    );
+    return records.map((record) =>
+      this.toMedicalRecord(
+        record,
+        files.filter((file) => file.recordId === record.id),
+      ),
+    );
+  }
+
   /** A record with its first files, each checked by its bytes, all within the storage quota. */
   async create(userId: string, input: NewMedicalRecord): Promise<MedicalRecord> {
     const stored = await this.store(userId, input.medical_files);

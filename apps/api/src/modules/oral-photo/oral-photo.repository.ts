@@ -1,5 +1,5 @@
-import { and, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
-import type { PhotoType } from '@dental/contracts';
+import { and, arrayContains, asc, desc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
+import type { PhotoSequence, PhotoType } from '@dental/contracts';
 import type { PageRequest } from '@dental/contracts';
 import type { Database } from '#api/db/client';
 import { rowsToFetch } from '#api/lib/pagination';
@@ -11,12 +11,22 @@ export interface OralPhotoFilter {
   photoType?: PhotoType;
   startDate?: string;
   endDate?: string;
+  /** Only photos tagged with this FDI tooth number. */
+  tooth?: number;
 }
 
-export type OralPhotoFields = Pick<OralPhotoRow, 'shootDate' | 'photoType' | 'note'>;
+/** Teeth undefined on an update keeps the stored ones. */
+export type OralPhotoFields = Pick<OralPhotoRow, 'shootDate' | 'photoType' | 'note'> &
+  Partial<Pick<OralPhotoRow, 'teeth'>>;
 export type StoredImage = Pick<
   OralPhotoRow,
-  'blobKey' | 'contentType' | 'sizeBytes' | 'thumbnailKey' | 'thumbnailSizeBytes'
+  | 'blobKey'
+  | 'contentType'
+  | 'sizeBytes'
+  | 'thumbnailKey'
+  | 'thumbnailSizeBytes'
+  | 'originalKey'
+  | 'originalSizeBytes'
 >;
 
 /** The only code that reads or writes photos; every query is bounded to one member. */
@@ -28,20 +38,41 @@ export class OralPhotoRepository {
     return this.db.transaction((tx) => work(new OralPhotoRepository(tx), tx));
   }
 
-  /** Newest shoot date first, at most `limit` rows. */
-  list(userId: string, filter: OralPhotoFilter, page: PageRequest): Promise<OralPhotoRow[]> {
+  /** Newest shoot date first (oldest first for `ascending`), at most `limit` rows. */
+  list(
+    userId: string,
+    filter: OralPhotoFilter,
+    page: PageRequest & { sequence: PhotoSequence },
+  ): Promise<OralPhotoRow[]> {
     const conditions: SQL[] = [eq(oralPhotos.userId, userId)];
     if (filter.photoType !== undefined) conditions.push(eq(oralPhotos.photoType, filter.photoType));
     if (filter.startDate !== undefined)
       conditions.push(gte(oralPhotos.shootDate, filter.startDate));
     if (filter.endDate !== undefined) conditions.push(lte(oralPhotos.shootDate, filter.endDate));
+    if (filter.tooth !== undefined)
+      conditions.push(arrayContains(oralPhotos.teeth, [filter.tooth]));
+    const direction = page.sequence === 'ascending' ? asc : desc;
     return this.db
       .select()
       .from(oralPhotos)
       .where(and(...conditions))
-      .orderBy(desc(oralPhotos.shootDate), desc(oralPhotos.createdAt), desc(oralPhotos.id))
+      .orderBy(
+        direction(oralPhotos.shootDate),
+        direction(oralPhotos.createdAt),
+        direction(oralPhotos.id),
+      )
       .limit(rowsToFetch(page))
       .offset(page.offset);
+  }
+
+  /** The member's photos among `ids` (others' ids are left out), newest shoot date first. */
+  findMany(userId: string, ids: readonly string[]): Promise<OralPhotoRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db
+      .select()
+      .from(oralPhotos)
+      .where(and(eq(oralPhotos.userId, userId), inArray(oralPhotos.id, [...ids])))
+      .orderBy(desc(oralPhotos.shootDate), desc(oralPhotos.createdAt), desc(oralPhotos.id));
   }
 
   async find(userId: string, id: string): Promise<OralPhotoRow | undefined> {

@@ -20,9 +20,9 @@ const tags = ['oral-photo'];
 const security = [{ bearerAuth: [] }];
 const params = z.object({ id: z.uuid('This is not a photo id.') });
 const noContent = z.null().describe('No content');
-/** A 5 MB image is about 6.7 MiB in base64, plus the other fields
- *  (docs/decisions/upload-body-limits.md). */
-const uploadBodyLimit = 8 * 1024 * 1024;
+/** A 10 MB DICOM file is about 13.4 MiB in base64, plus the other fields
+ *  (docs/decisions/upload-body-limits.md, docs/decisions/dicom-import.md). */
+const uploadBodyLimit = 14 * 1024 * 1024;
 
 /** The photo calls (docs/product/records.md#photo-calls). */
 export const oralPhotoRoutes: FastifyPluginAsyncZod<OralPhotoRoutesOptions> = (
@@ -47,7 +47,7 @@ export const oralPhotoRoutes: FastifyPluginAsyncZod<OralPhotoRoutesOptions> = (
       sendPage(
         request,
         reply,
-        await oralPhotos.list(request.user.id, request.query),
+        await oralPhotos.list(request.memberId, request.query),
         request.query,
       ),
   );
@@ -64,7 +64,7 @@ export const oralPhotoRoutes: FastifyPluginAsyncZod<OralPhotoRoutesOptions> = (
         response: { 200: oralPhoto, ...problems(400, 401, 404) },
       },
     },
-    (request) => oralPhotos.get(request.user.id, request.params.id),
+    (request) => oralPhotos.get(request.memberId, request.params.id),
   );
 
   app.post(
@@ -76,7 +76,8 @@ export const oralPhotoRoutes: FastifyPluginAsyncZod<OralPhotoRoutesOptions> = (
       schema: {
         tags,
         security,
-        summary: 'Store a photo or X-ray (JPEG, PNG or WebP up to 5 MB, as a data link)',
+        summary:
+          'Store a photo or X-ray (JPEG, PNG or WebP up to 5 MB, or DICOM up to 10 MB rendered to PNG, as a data link)',
         body: newOralPhotoRequest,
         response: { 201: oralPhoto, ...problems(400, 401, 413, 415, 422) },
       },

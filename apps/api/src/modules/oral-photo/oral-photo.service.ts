@@ -7,18 +7,21 @@ import {
 import { pageOf, type Page } from '#api/lib/pagination';
 import type { Clock } from '#api/clock';
 import type { OralPhotoRow } from '#api/db/schema';
-import { NotFound } from '#api/domain-errors';
+import { BadRequest, NotFound } from '#api/domain-errors';
 import {
   extensionOfKey,
   newBlobKey,
+  originalKeyOf,
   thumbnailKeyOf,
   type FileStorage,
 } from '../files/file-storage';
 import type { PlanLimitsService } from '../membership/plan-limits.service';
-import type { AcceptedImage, UploadAcceptance } from '../uploads/upload-acceptance';
+import type { AcceptedPhoto, UploadAcceptance } from '../uploads/upload-acceptance';
 import type { OralPhotoRepository, StoredImage } from './oral-photo.repository';
 
 export const oralPhotoNotFoundMessage = 'This photo was not found.';
+export const shootDateNeededMessage = 'Enter the date the photo was taken.';
+export const photoTypeNeededMessage = 'Choose X-ray or Photo.';
 
 /** X-rays and photos (docs/product/records.md#x-rays-and-photos); images share the plan's storage
  *  quota (docs/product/records.md#storage-quota). */
@@ -39,6 +42,7 @@ export class OralPhotoService {
         ...(query.photoType === 'all' ? {} : { photoType: query.photoType }),
         ...(query.startDate === undefined ? {} : { startDate: query.startDate }),
         ...(query.endDate === undefined ? {} : { endDate: query.endDate }),
+        ...(query.tooth === undefined ? {} : { tooth: query.tooth }),
       },
       query,
     );
@@ -52,9 +56,29 @@ export class OralPhotoService {
     return this.toOralPhoto(row);
   }
 
-  /** Stores the image (checked by its bytes, 5 MB at most) and its thumbnail, within the quota. */
+  /** The member's photos among `ids`, as answered to them; ids that are not theirs are left out
+   *  (share links, docs/decisions/share-links.md). */
+  async getMany(userId: string, ids: readonly string[]): Promise<OralPhoto[]> {
+    const rows = await this.repository.findMany(userId, ids);
+    return rows.map((row) => this.toOralPhoto(row));
+  }
+
+  /** Stores the image (checked by its bytes, 5 MB at most) and its thumbnail, within the quota; a
+   *  DICOM file (10 MB at most) is kept beside the PNG rendered from it, and its study date and
+   *  modality stand in for a date and type the request leaves out (docs/decisions/dicom-import.md). */
   async create(userId: string, input: NewOralPhoto): Promise<OralPhoto> {
-    const image = await this.uploads.acceptImage(input.image_link);
+    const image = await this.uploads.acceptPhotoOrDicom(input.image_link);
+    const shootDate = input.shoot_date ?? image.dicom?.studyDate;
+    const photoType = input.photo_type ?? image.dicom?.photoType;
+    if (shootDate === undefined || photoType === undefined) {
+      throw new BadRequest(
+        shootDate === undefined ? shootDateNeededMessage : photoTypeNeededMessage,
+        {
+          ...(shootDate === undefined ? { shoot_date: [shootDateNeededMessage] } : {}),
+          ...(photoType === undefined ? { photo_type: [photoTypeNeededMessage] } : {}),
+        },
+      );
+    }
     const stored = await this.store(userId, image);
     try {
       const row = await this.repository.transaction(async (photos, tx) => {
@@ -62,9 +86,10 @@ export class OralPhotoService {
         return photos.insert(
           userId,
           {
-            shootDate: input.shoot_date,
-            photoType: input.photo_type,
+            shootDate,
+            photoType,
             note: input.note,
+            teeth: input.teeth,
             ...stored,
           },
           this.clock.now(),
@@ -72,20 +97,26 @@ export class OralPhotoService {
       });
       return this.toOralPhoto(row);
     } catch (error) {
-      await this.files.discard([stored.blobKey, stored.thumbnailKey]);
+      await this.files.discard(keysOf(stored));
       throw error;
     }
   }
 
   /** Changes date, type and note; a new image, when sent, replaces the stored one. */
   async update(userId: string, id: string, input: OralPhotoUpdate): Promise<OralPhoto> {
-    const fields = { shootDate: input.shoot_date, photoType: input.photo_type, note: input.note };
+    const fields = {
+      shootDate: input.shoot_date,
+      photoType: input.photo_type,
+      note: input.note,
+      // Absent keeps the stored teeth, so a client that does not know them cannot clear them.
+      ...(input.teeth === undefined ? {} : { teeth: input.teeth }),
+    };
     if (input.image_link === undefined) {
       const row = await this.repository.update(userId, id, fields, this.clock.now());
       if (row === undefined) throw new NotFound(oralPhotoNotFoundMessage);
       return this.toOralPhoto(row);
     }
-    const image = await this.uploads.acceptImage(input.image_link);
+    const image = await this.uploads.acceptPhotoOrDicom(input.image_link);
     const stored = await this.store(userId, image);
     let replaced: OralPhotoRow;
     let row: OralPhotoRow;
@@ -103,10 +134,10 @@ export class OralPhotoService {
         return [current, updated] as const;
       });
     } catch (error) {
-      await this.files.discard([stored.blobKey, stored.thumbnailKey]);
+      await this.files.discard(keysOf(stored));
       throw error;
     }
-    await this.files.discard([replaced.blobKey, replaced.thumbnailKey]);
+    await this.files.discard(keysOf(replaced));
     return this.toOralPhoto(row);
   }
 
@@ -114,16 +145,20 @@ export class OralPhotoService {
   async delete(userId: string, id: string): Promise<void> {
     const row = await this.repository.delete(userId, id);
     if (row === undefined) throw new NotFound(oralPhotoNotFoundMessage);
-    await this.files.discard([row.blobKey, row.thumbnailKey]);
+    await this.files.discard(keysOf(row));
   }
 
   /** Writes the original and its thumbnail before any row refers to them. */
-  private async store(userId: string, image: AcceptedImage): Promise<StoredImage> {
+  private async store(userId: string, image: AcceptedPhoto): Promise<StoredImage> {
     const blobKey = newBlobKey(userId, 'oral-photo', image.extension);
     const thumbnailKey = thumbnailKeyOf(blobKey);
+    const originalKey = image.dicom && originalKeyOf(blobKey, image.dicom.extension);
     await this.files.put([
       { key: blobKey, bytes: image.bytes, contentType: image.contentType },
       { key: thumbnailKey, bytes: image.thumbnail.bytes, contentType: image.thumbnail.contentType },
+      ...(image.dicom && originalKey !== undefined
+        ? [{ key: originalKey, bytes: image.dicom.bytes, contentType: image.dicom.contentType }]
+        : []),
     ]);
     return {
       blobKey,
@@ -131,6 +166,8 @@ export class OralPhotoService {
       sizeBytes: image.size,
       thumbnailKey,
       thumbnailSizeBytes: image.thumbnail.bytes.length,
+      originalKey: originalKey ?? null,
+      originalSizeBytes: image.dicom?.size ?? null,
     };
   }
 
@@ -155,12 +192,33 @@ export class OralPhotoService {
         disposition: 'inline',
         fileName: `${name}-thumbnail.webp`,
       }),
+      original_link:
+        row.originalKey === null
+          ? null
+          : this.files.link({
+              key: row.originalKey,
+              contentType: 'application/dicom',
+              disposition: 'attachment',
+              fileName: `${name}.${extensionOfKey(row.originalKey)}`,
+            }),
       note: row.note,
+      teeth: row.teeth,
     };
   }
 }
 
-/** What a stored image counts against the quota: original and thumbnail. */
-function storedBytes(image: Pick<StoredImage, 'sizeBytes' | 'thumbnailSizeBytes'>): number {
-  return image.sizeBytes + image.thumbnailSizeBytes;
+/** What a stored image counts against the quota: image, thumbnail and any DICOM original. */
+function storedBytes(
+  image: Pick<StoredImage, 'sizeBytes' | 'thumbnailSizeBytes' | 'originalSizeBytes'>,
+): number {
+  return image.sizeBytes + image.thumbnailSizeBytes + (image.originalSizeBytes ?? 0);
+}
+
+/** Every blob a photo keeps. */
+function keysOf(image: Pick<StoredImage, 'blobKey' | 'thumbnailKey' | 'originalKey'>): string[] {
+  return [
+    image.blobKey,
+    image.thumbnailKey,
+    ...(image.originalKey === null ? [] : [image.originalKey]),
+  ];
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Sharp } from 'sharp';
 import {
+  dicomUploadLimit,
   estimateDataUrlBytes,
   imageUploadLimit,
   pdfUploadLimit,
@@ -10,10 +11,12 @@ import {
   uploadLimitFor,
   type AcceptedImageType,
   type AcceptedMedicalFileType,
+  type PhotoType,
   type UploadLimit,
 } from '@dental/contracts';
 import { BadRequest } from '#api/domain-errors';
 import { DecodePool } from './decode-pool';
+import { renderDicom, zippedDicomMessage } from './dicom';
 import { PayloadTooLarge, UnsupportedMediaType } from './upload-errors';
 
 export type FileExtension = 'jpg' | 'png' | 'webp' | 'pdf';
@@ -47,6 +50,22 @@ export interface UprightImage extends AcceptedBytes {
 export interface AcceptedImage extends UprightImage {
   thumbnail: Thumbnail;
 }
+
+/** A DICOM file as sent, kept beside its rendering (docs/decisions/dicom-import.md). */
+export interface DicomOriginal {
+  bytes: Buffer;
+  size: number;
+  sha256: string;
+  contentType: 'application/dicom';
+  extension: 'dcm';
+  /** YYYY-MM-DD, when the file holds a valid study date. */
+  studyDate: string | undefined;
+  /** What the modality stands for, when the file names one. */
+  photoType: PhotoType | undefined;
+}
+
+/** A photo or X-ray: an image, or a DICOM file rendered to a PNG with its original kept. */
+export type AcceptedPhoto = AcceptedImage & { dicom?: DicomOriginal };
 
 export interface AcceptedPdf extends AcceptedBytes {
   kind: 'pdf';
@@ -210,6 +229,57 @@ export class UploadAcceptance {
     return this.processImage(bytes, type);
   }
 
+  /**
+   * A photo or X-ray: those images up to 5 MB, or a DICOM file up to 10 MB rendered to a PNG
+   * (first frame, windowed, without any of the file's attributes) with its thumbnail.
+   */
+  async acceptPhotoOrDicom(dataUrl: string): Promise<AcceptedPhoto> {
+    // The larger limit bounds the decoding; an image's own limit applies once the type is known.
+    const bytes = decodeDataUrl(dataUrl, dicomUploadLimit);
+    const detected = await fileTypeFromBuffer(bytes);
+    if (detected?.mime === 'application/dicom') return this.acceptDicom(bytes);
+    if (detected?.mime === 'application/zip') throw new UnsupportedMediaType(zippedDicomMessage);
+    const type = detected && acceptedDetections.get(detected.mime);
+    if (type === undefined || type === 'application/pdf') {
+      throw new UnsupportedMediaType(unsupportedImageMessage);
+    }
+    if (bytes.length > imageUploadLimit.maxBytes) {
+      throw new PayloadTooLarge(imageUploadLimit.message);
+    }
+    return this.processImage(bytes, type);
+  }
+
+  private acceptDicom(bytes: Buffer): Promise<AcceptedPhoto> {
+    return this.decodePool.run(async () => {
+      const rendered = await renderDicom(bytes, {
+        maxPixels: this.maxImagePixels,
+        tooLarge: () => this.tooManyPixels(),
+      });
+      const raw = sharp(rendered.pixels, {
+        raw: { width: rendered.width, height: rendered.height, channels: rendered.channels },
+      });
+      // sharp writes sRGB unless told: a greyscale X-ray stays a one-channel PNG.
+      const image = rendered.channels === 1 ? raw.toColourspace('b-w') : raw;
+      const [stored, thumbnail] = await Promise.all([
+        this.encodeUpright(image.clone(), 'image/png'),
+        this.thumbnailOf(image.clone()),
+      ]);
+      return {
+        ...stored,
+        thumbnail,
+        dicom: {
+          bytes,
+          size: bytes.length,
+          sha256: sha256(bytes),
+          contentType: 'application/dicom',
+          extension: 'dcm',
+          studyDate: rendered.studyDate,
+          photoType: rendered.photoType,
+        },
+      };
+    });
+  }
+
   /** The same checks without a thumbnail, for images no list shows (Dental AI): encoding one
    *  costs more than the rest of the acceptance together. */
   async acceptImageWithoutThumbnail(dataUrl: string): Promise<UprightImage> {
@@ -268,11 +338,13 @@ export class UploadAcceptance {
     } catch (error) {
       throw new UnsupportedMediaType(unreadableImageMessage, error);
     }
-    if (pixels > this.maxImagePixels) {
-      throw new PayloadTooLarge(
-        `The image is too large. Please upload an image of at most ${Math.floor(this.maxImagePixels / 1_000_000)} megapixels.`,
-      );
-    }
+    if (pixels > this.maxImagePixels) throw this.tooManyPixels();
+  }
+
+  private tooManyPixels(): PayloadTooLarge {
+    return new PayloadTooLarge(
+      `The image is too large. Please upload an image of at most ${Math.floor(this.maxImagePixels / 1_000_000)} megapixels.`,
+    );
   }
 
   /**

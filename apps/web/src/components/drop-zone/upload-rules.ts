@@ -1,6 +1,7 @@
 import {
   acceptedImageTypes,
   acceptedMedicalFileTypes,
+  dicomUploadLimit,
   imageMaxBytes,
   pdfMaxBytes,
 } from '@dental/contracts';
@@ -16,8 +17,23 @@ export interface UploadRules {
 
 const images = `JPEG, PNG or WebP images up to ${String(imageMaxBytes / MB)} MB`;
 
-/** Photos and X-rays. */
+/** Images where a DICOM file is not taken (Dental AI). */
 export const imageUploadRules: UploadRules = { accept: acceptedImageTypes, description: images };
+
+const dicom = `DICOM X-rays (.dcm) up to ${String(dicomUploadLimit.maxBytes / MB)} MB`;
+
+/** Replacing a photo's image: an image, or an X-ray as a DICOM file
+ *  (docs/product/records.md#dicom-x-rays). */
+export const photoUploadRules: UploadRules = {
+  accept: [...acceptedImageTypes, 'application/dicom', '.dcm'],
+  description: `${images}, or ${dicom}`,
+};
+
+/** Adding photos: also a clinic's DICOM folder as a zip, each X-ray in it saved on its own. */
+export const newPhotoUploadRules: UploadRules = {
+  accept: [...photoUploadRules.accept, 'application/zip', '.zip'],
+  description: `${images}, or ${dicom} (also a zipped DICOM folder)`,
+};
 
 /** Files attached to a medical record. */
 export const medicalFileUploadRules: UploadRules = {

@@ -14,6 +14,8 @@ import { dateFormat } from '#web/lib/dates';
 import { useDocumentTitle } from '#web/lib/document-title';
 import { usePublicConfig } from '#web/lib/public-config';
 import { CalendarFeedSection } from './components/calendar-feed-section';
+import { DataExportSection } from './components/data-export-section';
+import { DelegatesSection, SharedWithMeSection } from './components/delegation-sections';
 import { needsPassword, useDeleteAccount } from './api/delete-account';
 import { useAccount } from '#web/lib/account';
 import { Detail, DetailsList } from './components/details-list';
@@ -107,6 +109,21 @@ function AccountActivity() {
       </Text>
       <Anchor component={Link} to={paths.accountActivity}>
         Show account activity
+      </Anchor>
+    </Section>
+  );
+}
+
+/** The member's share links for a dentist (docs/product/sharing.md). */
+function SharedLinks() {
+  return (
+    <Section title="Shared links">
+      <Text mb="sm">
+        See the links you made to share photos, X-rays and records with a dentist, how often each
+        was opened, and revoke them.
+      </Text>
+      <Anchor component={Link} to={paths.sharedLinks}>
+        Show shared links
       </Anchor>
     </Section>
   );
@@ -257,8 +274,18 @@ export default function ProfilePage() {
           </Section>
           <PasswordAndDevices />
           <AccountActivity />
+          <SharedLinks />
+          <Section title="People who can view my record">
+            <DelegatesSection />
+          </Section>
+          <Section title="Records shared with me">
+            <SharedWithMeSection />
+          </Section>
           <Section title="Calendar feed">
             <CalendarFeedSection />
+          </Section>
+          <Section title="Download my data">
+            <DataExportSection />
           </Section>
           <Service />
           <DeleteData />

@@ -8,6 +8,7 @@ import { useDentalAiStatus } from './api/get-dental-ai-status';
 import { useRunDentalAi } from './api/run-dental-ai';
 import { DetectionForm } from './components/detection-form';
 import { PastResults } from './components/past-results';
+import { useReadOnlyRecord } from '#web/lib/viewed-record';
 
 /** Dental AI (docs/product/dental-ai.md#result): the form; a finished detection opens its stored
  *  result, so a reload keeps it. The member's past results follow the form. */
@@ -16,6 +17,8 @@ export default function DentalAiPage() {
   const navigate = useNavigate();
   const status = useDentalAiStatus();
   const run = useRunDentalAi();
+  // Another member's record is only looked at: no detection runs on it.
+  const readOnly = useReadOnlyRecord();
   return (
     <Stack gap="md">
       <Title order={1}>Dental AI</Title>
@@ -25,7 +28,7 @@ export default function DentalAiPage() {
           {errorMessage(status.error)}
         </Alert>
       )}
-      {status.data && (
+      {status.data && !readOnly && (
         <DetectionForm
           status={status.data}
           onStart={async (request) => {

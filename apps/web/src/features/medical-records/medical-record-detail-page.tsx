@@ -12,12 +12,14 @@ import { PageSpinner } from '#web/components/page-spinner';
 import { ApiError, errorMessage } from '#web/lib/api-client';
 import { useDocumentTitle } from '#web/lib/document-title';
 import { useLeave } from '#web/lib/use-leave';
+import { useReadOnlyRecord } from '#web/lib/viewed-record';
 import { useDeleteMedicalRecord } from './api/delete-medical-record';
 import { useMedicalRecord } from './api/get-medical-record';
 import { useAddMedicalFile } from './api/medical-files';
 import { useUpdateMedicalRecord } from './api/update-medical-record';
 import { chooseMedicalFile } from './components/choose-medical-file';
 import { FileList } from './components/file-list';
+import { RecordBody } from './components/record-body';
 import { RecordFields, type RecordFieldValues } from './components/record-fields';
 
 function RecordEditor({ record }: { record: MedicalRecord }) {
@@ -128,12 +130,26 @@ function RecordEditor({ record }: { record: MedicalRecord }) {
   );
 }
 
+/** Another member's record, viewed read-only (docs/product/proxy-access.md): no field to change,
+ *  no upload, no delete. */
+function RecordView({ record }: { record: MedicalRecord }) {
+  return (
+    <Stack gap="sm">
+      <Title order={2} size="h3" style={{ overflowWrap: 'anywhere' }}>
+        {record.title}
+      </Title>
+      <RecordBody record={record} filesHeadingSize="h4" />
+    </Stack>
+  );
+}
+
 /** The record detail and edit screen (docs/product/records.md#record-detail): fields with a labelled
  *  Save (pencil) button and Back, the file list with download and remove, an upload, and delete. */
 export default function MedicalRecordDetailPage() {
   useDocumentTitle('Medical Record');
   const { medicalRecordId = '' } = useParams();
   const record = useMedicalRecord(medicalRecordId);
+  const readOnly = useReadOnlyRecord();
   return (
     <Stack gap="md">
       <Title order={1}>Medical Record</Title>
@@ -143,7 +159,12 @@ export default function MedicalRecordDetailPage() {
           {errorMessage(record.error)}
         </Alert>
       )}
-      {record.data && <RecordEditor key={record.data.id} record={record.data} />}
+      {record.data &&
+        (readOnly ? (
+          <RecordView record={record.data} />
+        ) : (
+          <RecordEditor key={record.data.id} record={record.data} />
+        ))}
     </Stack>
   );
 }

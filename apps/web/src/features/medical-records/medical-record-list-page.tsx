@@ -4,6 +4,7 @@ import { paths } from '#web/app/paths';
 import { DatedListPage } from '#web/components/dated-list-page';
 import { isDateRangeValid } from '#web/components/date-range-filter';
 import { useListRange } from '#web/components/saved-entry-range';
+import { ShareButton, ShareSelectionBar, useShareSelection } from '#web/components/share-selection';
 import { useMedicalRecords } from './api/get-medical-records';
 import { RecordCard } from './components/record-card';
 
@@ -15,23 +16,49 @@ const sequenceChoices: { label: string; value: RecordSequence }[] = [
 ];
 
 /** Medical or Ins. Records Storage (docs/product/records.md#medical-and-insurance-records): order
- *  and date filters, expandable cards. */
+ *  and date filters, expandable cards; records chosen to share (docs/product/sharing.md). */
 export default function MedicalRecordListPage() {
   const [sequence, setSequence] = useState<RecordSequence>('descending');
   const [range, setRange] = useListRange();
   const records = useMedicalRecords({ sequence, ...range }, isDateRangeValid(range));
+  const sharing = useShareSelection();
 
   return (
-    <DatedListPage
-      title={medicalRecordsTitle}
-      addPath={paths.medicalRecordAdd}
-      choice={{ label: 'Order', data: sequenceChoices, value: sequence, onChange: setSequence }}
-      range={range}
-      onRangeChange={setRange}
-      entries={records}
-      emptyText="No records in this period."
-      expandable
-      renderEntry={(record, opened) => <RecordCard record={record} opened={opened} />}
-    />
+    <>
+      <DatedListPage
+        title={medicalRecordsTitle}
+        addPath={paths.medicalRecordAdd}
+        links={<ShareButton selection={sharing} />}
+        choice={{ label: 'Order', data: sequenceChoices, value: sequence, onChange: setSequence }}
+        range={range}
+        onRangeChange={setRange}
+        entries={records}
+        emptyText="No records in this period."
+        expandable
+        renderEntry={(record, opened) => (
+          <RecordCard
+            record={record}
+            opened={opened}
+            share={
+              sharing.choosing
+                ? {
+                    chosen: sharing.isChosen(record.id),
+                    onChange: (chosen) => {
+                      sharing.choose(record.id, chosen);
+                    },
+                  }
+                : undefined
+            }
+          />
+        )}
+      />
+      <ShareSelectionBar
+        selection={sharing}
+        kind="records"
+        noun={(count) =>
+          count === 1 ? '1 record with its files' : `${count} records with their files`
+        }
+      />
+    </>
   );
 }

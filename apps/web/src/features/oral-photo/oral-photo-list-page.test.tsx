@@ -16,7 +16,9 @@ const xRay: OralPhoto = {
   photo_type: 'X-ray',
   image_link: '/api/files/x-ray.png?sig=1',
   thumbnail_link: '/api/files/x-ray.webp?sig=1',
+  original_link: null,
   note: '',
+  teeth: [],
 };
 const photo: OralPhoto = {
   ...xRay,

@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { Affix, Button, Group, Paper, Text } from '@mantine/core';
+import { Link } from 'react-router';
 import type { PhotoTypeFilter } from '@dental/contracts';
 import { paths } from '#web/app/paths';
 import { DatedListPage } from '#web/components/dated-list-page';
 import { isDateRangeValid } from '#web/components/date-range-filter';
 import { useListRange } from '#web/components/saved-entry-range';
 import { ImageViewer } from '#web/components/image-viewer/image-viewer';
+import { ShareButton, ShareSelectionBar, useShareSelection } from '#web/components/share-selection';
 import { useOralPhotos } from './api/get-oral-photos';
 import { PhotoCard, photoLabel } from './components/photo-card';
 import { PhotoComparison } from './components/photo-comparison';
@@ -26,6 +28,7 @@ export default function OralPhotoListPage() {
   const [viewed, setViewed] = useState<number | null>(null);
   const [comparedIds, setComparedIds] = useState<string[]>([]);
   const [comparing, setComparing] = useState(false);
+  const sharing = useShareSelection();
   const photos = useOralPhotos({ photoType, ...range }, isDateRangeValid(range));
   const list = photos.data ?? [];
   const compared = list.filter((photo) => comparedIds.includes(photo.id));
@@ -36,6 +39,14 @@ export default function OralPhotoListPage() {
       <DatedListPage
         title={oralPhotoTitle}
         addPath={paths.oralPhotoAdd}
+        links={
+          <>
+            <ShareButton selection={sharing} />
+            <Button component={Link} to={paths.toothChart} variant="default">
+              By tooth
+            </Button>
+          </>
+        }
         choice={{
           label: 'Photo type',
           data: typeChoices,
@@ -59,6 +70,16 @@ export default function OralPhotoListPage() {
               compared.length === 0 ||
               (compared.length === 1 && first?.photo_type === photo.photo_type)
             }
+            share={
+              sharing.choosing
+                ? {
+                    chosen: sharing.isChosen(photo.id),
+                    onChange: (chosen) => {
+                      sharing.choose(photo.id, chosen);
+                    },
+                  }
+                : undefined
+            }
             onCompareChange={(checked) => {
               setComparedIds((ids) =>
                 checked ? [...ids, photo.id] : ids.filter((id) => id !== photo.id),
@@ -79,7 +100,7 @@ export default function OralPhotoListPage() {
           setViewed(null);
         }}
       />
-      {first !== undefined && (
+      {first !== undefined && !sharing.choosing && (
         <Affix position={{ bottom: 16, left: 16, right: 16 }}>
           {/* A landmark of its own: the bar is rendered outside the page's main region. */}
           <Paper
@@ -121,6 +142,11 @@ export default function OralPhotoListPage() {
           </Paper>
         </Affix>
       )}
+      <ShareSelectionBar
+        selection={sharing}
+        kind="photos"
+        noun={(count) => (count === 1 ? '1 photo or X-ray' : `${count} photos and X-rays`)}
+      />
       <PhotoComparison
         photos={comparing && first !== undefined && second !== undefined ? [first, second] : null}
         onClose={() => {

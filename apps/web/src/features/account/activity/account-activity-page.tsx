@@ -8,15 +8,22 @@ import { NothingToShow } from '#web/components/nothing-to-show';
 import { PageSpinner } from '#web/components/page-spinner';
 import { dateFormat } from '#web/lib/dates';
 import { useDocumentTitle } from '#web/lib/document-title';
+import { useShareLinks } from '#web/lib/share-links';
 import { useAccountActivity } from '../api/account-activity';
 import { describeActivity } from './activity-wording';
 import classes from './account-activity-page.module.css';
 
-function Entry({ entry }: { entry: ActivityEntry }) {
+function Entry({
+  entry,
+  shareLinkLabels,
+}: {
+  entry: ActivityEntry;
+  shareLinkLabels: ReadonlyMap<string, string>;
+}) {
   const at = dayjs(entry.at);
   return (
     <Paper component="li" withBorder p="sm" className={classes.entry}>
-      <Text fw={600}>{describeActivity(entry)}</Text>
+      <Text fw={600}>{describeActivity(entry, shareLinkLabels)}</Text>
       <Text size="sm" c="dimmed">
         <time dateTime={entry.at}>{at.format(`${dateFormat} HH:mm`)}</time>
         {' · '}
@@ -35,6 +42,9 @@ export default function AccountActivityPage() {
   useDocumentTitle('Account activity');
   const activity = useAccountActivity();
   const entries = activity.data?.pages.flatMap((page) => page.results) ?? [];
+  // Rows of share links name them by label; without the list they still read plainly.
+  const shareLinks = useShareLinks(entries.some((entry) => entry.resource_type === 'share_link'));
+  const shareLinkLabels = new Map(shareLinks.data?.map((link) => [link.id, link.label]));
   return (
     <Stack gap="md">
       <Anchor component={Link} to={paths.account}>
@@ -51,7 +61,7 @@ export default function AccountActivityPage() {
       {entries.length > 0 && (
         <ol className={classes.list} aria-label="Account activity, newest first">
           {entries.map((entry) => (
-            <Entry key={entry.id} entry={entry} />
+            <Entry key={entry.id} entry={entry} shareLinkLabels={shareLinkLabels} />
           ))}
         </ol>
       )}

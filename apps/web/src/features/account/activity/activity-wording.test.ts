@@ -38,6 +38,18 @@ describe('describeActivity', () => {
       { action: 'download', resource_type: 'x_ray', result: 'success' },
       'An X-ray was opened through a file link',
     ],
+    [
+      { action: 'create', resource_type: 'data_export', result: 'success' },
+      'You asked for a copy of all your data',
+    ],
+    [
+      { action: 'read', resource_type: 'data_export', result: 'success' },
+      'You checked on the copy of all your data',
+    ],
+    [
+      { action: 'download', resource_type: 'data_export', result: 'success' },
+      'The copy of all your data was downloaded',
+    ],
     [{ action: 'sign_in', resource_type: 'session', result: 'success' }, 'Signed in'],
     [
       { action: 'social_link', resource_type: 'social_account', result: 'success' },
@@ -104,6 +116,76 @@ describe('describeActivity', () => {
     ],
   ] as const)('%o → %s', (entry, words) => {
     expect(describeActivity(entry)).toBe(words);
+  });
+
+  describe('share links, named by their label when the list knows them', () => {
+    const labels = new Map([['link-1', 'For Dr. Patel']]);
+    it.each([
+      [{ action: 'read', result: 'success' }, 'Your link ‘For Dr. Patel’ was opened'],
+      [
+        { action: 'read', result: 'failure' },
+        'Someone tried to open your link ‘For Dr. Patel’, without success (wrong passcode, revoked or expired)',
+      ],
+      [
+        { action: 'create', result: 'success' },
+        'You shared photos or records with your link ‘For Dr. Patel’',
+      ],
+      [{ action: 'delete', result: 'success' }, 'You revoked your link ‘For Dr. Patel’'],
+    ] as const)('%o → %s', (entry, words) => {
+      expect(
+        describeActivity({ ...entry, resource_type: 'share_link', resource_id: 'link-1' }, labels),
+      ).toBe(words);
+    });
+
+    it('reads plainly without the label', () => {
+      expect(
+        describeActivity({
+          action: 'read',
+          resource_type: 'share_link',
+          resource_id: 'link-2',
+          result: 'success',
+        }),
+      ).toBe('A shared link was opened');
+    });
+  });
+
+  describe('proxy access: what a person the member lets view their record did, by name', () => {
+    const sam = { actor_member: { id: 'sam-id', username: 'Sam' } };
+    it.each([
+      [{ action: 'read', resource_type: 'x_ray', result: 'success' }, 'Sam opened an X-ray'],
+      [
+        { action: 'read', resource_type: 'oral_photo_list', result: 'success' },
+        'Sam viewed your photos and X-rays',
+      ],
+      [
+        { action: 'read', resource_type: 'medical_record', result: 'failure' },
+        'Sam tried to open a medical record, without success',
+      ],
+      [
+        { action: 'delegate_accept', resource_type: 'delegation', result: 'success' },
+        'Sam accepted your invitation to view your record',
+      ],
+      [
+        { action: 'delegate_leave', resource_type: 'delegation', result: 'success' },
+        'Sam stopped viewing your record',
+      ],
+    ] as const)('%o → %s', (entry, words) => {
+      expect(describeActivity({ ...entry, ...sam })).toBe(words);
+    });
+
+    it.each([
+      ['delegate_invite', 'You invited someone to view your record'],
+      ['delegate_revoke', 'You stopped someone from viewing your record'],
+    ] as const)('words the member’s own %s', (action, words) => {
+      expect(
+        describeActivity({
+          action,
+          resource_type: 'delegation',
+          result: 'success',
+          actor_member: null,
+        }),
+      ).toBe(words);
+    });
   });
 
   it('has words for every action on every kind of thing, with no code names in them', () => {

@@ -23,6 +23,9 @@ const things: Record<AuditResourceType, string> = {
   membership: 'a membership',
   passkey: 'a passkey',
   social_account: 'a Google, Apple or Facebook account',
+  delegation: 'an invitation to view your record',
+  share_link: 'a shared link',
+  data_export: 'a copy of all your data',
 };
 
 const isList = (type: AuditResourceType) => type.endsWith('_list');
@@ -38,15 +41,106 @@ const verbs = {
 } as const;
 
 /**
- * One line of Account activity in plain words ('You opened an X-ray', 'Signed in from a new
- * browser', 'Failed sign-in attempt'; docs/decisions/audit-trail.md).
+ * A share link's row (docs/product/sharing.md): a read is always its recipient opening it, since
+ * the member reads their own items through the lists. The label names the link when known.
  */
-export function describeActivity(
+function describeShareLink(
+  entry: Pick<ActivityEntry, 'action' | 'result'>,
+  label: string | undefined,
+): string {
+  const link = label === undefined ? 'a shared link' : `your link ‘${label}’`;
+  const failed = entry.result === 'failure';
+  switch (entry.action) {
+    case 'read':
+      return failed
+        ? `Someone tried to open ${link}, without success (wrong passcode, revoked or expired)`
+        : `${capitalized(link)} was opened`;
+    case 'create':
+      return failed
+        ? 'Failed attempt to share photos or records by link'
+        : `You shared photos or records with ${link}`;
+    case 'delete':
+      return failed ? `Failed attempt to revoke ${link}` : `You revoked ${link}`;
+    default:
+      return `${capitalized(link)} was used`;
+  }
+}
+
+/** 'Download my data' (docs/decisions/data-export.md): asked for, checked on, downloaded. */
+function describeDataExport(entry: Pick<ActivityEntry, 'action' | 'result'>): string {
+  const failed = entry.result === 'failure';
+  switch (entry.action) {
+    case 'create':
+      return failed
+        ? 'Failed attempt to ask for a copy of all your data'
+        : 'You asked for a copy of all your data';
+    case 'download':
+      return failed
+        ? 'Failed attempt to download the copy of all your data'
+        : 'The copy of all your data was downloaded';
+    default:
+      return failed
+        ? 'Failed attempt to check on the copy of all your data'
+        : 'You checked on the copy of all your data';
+  }
+}
+
+/** What a person the member lets view their record did there (docs/product/proxy-access.md):
+ *  'Sam viewed your photos and X-rays'. */
+function describeDelegateAct(
   entry: Pick<ActivityEntry, 'action' | 'resource_type' | 'result'>,
-) {
+  name: string,
+): string {
   const thing = things[entry.resource_type];
   const failed = entry.result === 'failure';
   switch (entry.action) {
+    case 'delegate_accept':
+      return `${name} accepted your invitation to view your record`;
+    case 'delegate_leave':
+      return `${name} stopped viewing your record`;
+    case 'read': {
+      const [done, attempted] = isList(entry.resource_type)
+        ? ['viewed', 'view']
+        : ['opened', 'open'];
+      return failed
+        ? `${name} tried to ${attempted} ${thing}, without success`
+        : `${name} ${done} ${thing}`;
+    }
+    default:
+      return `${name} looked at ${thing}`;
+  }
+}
+
+/**
+ * One line of Account activity in plain words ('You opened an X-ray', 'Signed in from a new
+ * browser', 'Failed sign-in attempt'; docs/decisions/audit-trail.md). `shareLinkLabels` names
+ * the member's share links by id ('Your link ‘For Dr. Patel’ was opened').
+ */
+export function describeActivity(
+  entry: Pick<ActivityEntry, 'action' | 'resource_type' | 'result'> &
+    Partial<Pick<ActivityEntry, 'resource_id' | 'actor_member'>>,
+  shareLinkLabels: ReadonlyMap<string, string> = new Map(),
+) {
+  if (entry.resource_type === 'share_link') {
+    const id = entry.resource_id ?? null;
+    return describeShareLink(entry, id === null ? undefined : shareLinkLabels.get(id));
+  }
+  if (entry.resource_type === 'data_export') return describeDataExport(entry);
+  const delegate = entry.actor_member?.username;
+  if (delegate !== undefined) return describeDelegateAct(entry, delegate);
+  const thing = things[entry.resource_type];
+  const failed = entry.result === 'failure';
+  switch (entry.action) {
+    case 'delegate_invite':
+      return failed
+        ? 'Failed attempt to invite someone to view your record'
+        : 'You invited someone to view your record';
+    case 'delegate_accept':
+      return 'Your invitation to view your record was accepted';
+    case 'delegate_revoke':
+      return 'You stopped someone from viewing your record';
+    case 'delegate_leave':
+      return 'Someone stopped viewing your record';
     case 'sign_up':
       return 'You created your account';
     case 'sign_in':

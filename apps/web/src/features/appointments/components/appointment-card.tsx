@@ -5,11 +5,13 @@ import { paths } from '#web/app/paths';
 import { DeleteButton } from '#web/components/delete-button';
 import { useDeleteAppointment } from '../api/delete-appointment';
 import { cardDate, cardTime, reminderSummary } from '../appointment-format';
+import { useReadOnlyRecord } from '#web/lib/viewed-record';
 
 /** One appointment card (docs/product/appointments.md#appointment-list): date 'MM-DD-YYYY ddd',
  *  time 'hh:mm A', note, edit, delete. */
 export function AppointmentCard({ appointment }: { appointment: Appointment }) {
   const deleteAppointment = useDeleteAppointment();
+  const readOnly = useReadOnlyRecord();
   const date = cardDate(appointment.appointment_date);
   const time = cardTime(appointment.appointment_date);
   return (
@@ -28,14 +30,16 @@ export function AppointmentCard({ appointment }: { appointment: Appointment }) {
           {reminderSummary(appointment)}
         </Text>
         <Group gap="xs">
-          <Button
-            component={Link}
-            to={paths.appointmentEdit(appointment.id)}
-            variant="default"
-            size="xs"
-          >
-            Edit
-          </Button>
+          {!readOnly && (
+            <Button
+              component={Link}
+              to={paths.appointmentEdit(appointment.id)}
+              variant="default"
+              size="xs"
+            >
+              Edit
+            </Button>
+          )}
           <DeleteButton
             deletion={deleteAppointment}
             id={appointment.id}

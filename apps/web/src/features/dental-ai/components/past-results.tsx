@@ -5,6 +5,7 @@ import { dentalAiTypeLabels } from '@dental/contracts';
 import { paths } from '#web/app/paths';
 import { DeleteButton } from '#web/components/delete-button';
 import { errorMessage } from '#web/lib/api-client';
+import { useReadOnlyRecord } from '#web/lib/viewed-record';
 import { useDeleteDentalAiResult } from '../api/delete-dental-ai-result';
 import { useDentalAiResults } from '../api/get-dental-ai-results';
 import { markedAreas } from '../result-wording';
@@ -12,12 +13,14 @@ import { markedAreas } from '../result-wording';
 /** 'Your past results' under the form: each stored result with its date and count of marked
  *  areas, to open again or delete (docs/decisions/dental-ai-past-results.md). */
 export function PastResults() {
+  // Another member's results, viewed read-only, are not 'yours' (docs/product/proxy-access.md).
+  const readOnly = useReadOnlyRecord();
   const results = useDentalAiResults();
   const deletion = useDeleteDentalAiResult();
   return (
     <Stack gap="sm" component="section" aria-labelledby="past-results">
       <Title order={2} id="past-results">
-        Your past results
+        {readOnly ? 'Past results' : 'Your past results'}
       </Title>
       {results.isError && (
         <Alert color="red" variant="outline">

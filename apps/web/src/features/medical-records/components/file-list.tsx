@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { ActionIcon, Alert, Anchor, Group, List, Text } from '@mantine/core';
-import { IconDownload, IconFileTypePdf, IconPhoto, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Alert, List, Text } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
 import type { MedicalFile } from '@dental/contracts';
 import { ConfirmModal } from '#web/components/confirm-modal';
+import { FileRow, viewerItemOf } from '#web/components/file-row';
 import { ImageViewer } from '#web/components/image-viewer/image-viewer';
 import { errorMessage } from '#web/lib/api-client';
 import { useRemoveMedicalFile } from '../api/medical-files';
-
-const isPdf = (file: MedicalFile) => file.content_type === 'application/pdf';
+import { useReadOnlyRecord } from '#web/lib/viewed-record';
 
 /** A record's attached files, each opened in the viewer by its name, with a download and a remove
  *  control (docs/product/records.md#medical-and-insurance-records). */
@@ -15,59 +15,38 @@ export function FileList({ recordId, files }: { recordId: string; files: Medical
   const [removing, setRemoving] = useState<MedicalFile | null>(null);
   const [viewed, setViewed] = useState<number | null>(null);
   const removeFile = useRemoveMedicalFile();
+  const readOnly = useReadOnlyRecord();
   if (files.length === 0) return <Text c="dimmed">No files attached.</Text>;
   return (
     <>
       <List listStyleType="none" spacing="xs" aria-label="Attached files">
         {files.map((file, index) => (
           <List.Item key={file.id}>
-            <Group gap="xs" wrap="nowrap">
-              {isPdf(file) ? (
-                <IconFileTypePdf size={18} aria-hidden />
-              ) : (
-                <IconPhoto size={18} aria-hidden />
+            <FileRow
+              file={file}
+              onOpen={() => {
+                setViewed(index);
+              }}
+            >
+              {!readOnly && (
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={`Remove ${file.file_name}`}
+                  onClick={() => {
+                    removeFile.reset();
+                    setRemoving(file);
+                  }}
+                >
+                  <IconTrash size={18} aria-hidden />
+                </ActionIcon>
               )}
-              <Anchor
-                component="button"
-                type="button"
-                style={{ overflowWrap: 'anywhere', textAlign: 'start' }}
-                aria-label={`Open ${file.file_name}`}
-                onClick={() => {
-                  setViewed(index);
-                }}
-              >
-                {file.file_name}
-              </Anchor>
-              <ActionIcon
-                component="a"
-                href={file.file_link}
-                download={file.file_name}
-                variant="subtle"
-                aria-label={`Download ${file.file_name}`}
-              >
-                <IconDownload size={18} aria-hidden />
-              </ActionIcon>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={`Remove ${file.file_name}`}
-                onClick={() => {
-                  removeFile.reset();
-                  setRemoving(file);
-                }}
-              >
-                <IconTrash size={18} aria-hidden />
-              </ActionIcon>
-            </Group>
+            </FileRow>
           </List.Item>
         ))}
       </List>
       <ImageViewer
-        items={files.map((file) => ({
-          kind: isPdf(file) ? 'pdf' : 'image',
-          src: file.file_link,
-          title: file.file_name,
-        }))}
+        items={files.map(viewerItemOf)}
         index={viewed}
         onIndexChange={setViewed}
         onClose={() => {

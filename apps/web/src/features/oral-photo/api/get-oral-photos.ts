@@ -25,3 +25,23 @@ export function oralPhotosQuery(filter: OralPhotoFilter) {
 export function useOralPhotos(filter: OralPhotoFilter, enabled = true) {
   return useQuery({ ...oralPhotosQuery(filter), enabled, placeholderData: keepPreviousData });
 }
+
+/** GET /api/oral-photo/?tooth=NN&sequence=ascending: one tooth's photos, oldest first, for its timeline
+ *  (docs/product/records.md#tooth-tags). */
+export function useToothPhotos(tooth: number, enabled = true) {
+  const query = new URLSearchParams({ tooth: String(tooth), sequence: 'ascending' });
+  return useQuery({
+    queryKey: [...oralPhotoKeys.all, 'tooth', tooth] as const,
+    queryFn: () => apiRequest(`${oralPhotoPaths.list}?${query.toString()}`, oralPhotoList),
+    enabled,
+  });
+}
+
+/** GET /api/oral-photo/ without filters: every photo (up to the list's bound), to count each
+ *  tooth's images on the chart. */
+export function useAllOralPhotos() {
+  return useQuery({
+    queryKey: [...oralPhotoKeys.all, 'every'] as const,
+    queryFn: () => apiRequest(oralPhotoPaths.list, oralPhotoList),
+  });
+}

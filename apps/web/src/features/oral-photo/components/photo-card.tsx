@@ -5,7 +5,9 @@ import { paths } from '#web/app/paths';
 import { DeleteButton } from '#web/components/delete-button';
 import { LoadingImage } from '#web/components/loading-image';
 import { useDeleteOralPhoto } from '../api/delete-oral-photo';
+import { TeethLinks } from './tooth-chart';
 import classes from './photo-card.module.css';
+import { useReadOnlyRecord } from '#web/lib/viewed-record';
 
 export interface PhotoCardProps {
   photo: OralPhoto;
@@ -17,6 +19,8 @@ export interface PhotoCardProps {
   /** False once two photos are picked, or one of the other type. */
   canCompare: boolean;
   onCompareChange: (compared: boolean) => void;
+  /** While the member chooses what to share: whether this one is chosen (docs/product/sharing.md). */
+  share?: { chosen: boolean; onChange: (chosen: boolean) => void } | undefined;
 }
 
 export function photoLabel(photo: OralPhoto): string {
@@ -33,8 +37,10 @@ export function PhotoCard({
   compared,
   canCompare,
   onCompareChange,
+  share,
 }: PhotoCardProps) {
   const deletePhoto = useDeleteOralPhoto();
+  const readOnly = useReadOnlyRecord();
   const label = photoLabel(photo);
   return (
     <Accordion.Item value={photo.id}>
@@ -44,10 +50,16 @@ export function PhotoCard({
             {/* The text beside it names the photo, so the thumbnail is not read out twice. */}
             <img src={photo.thumbnail_link} alt="" loading="lazy" className={classes.thumb} />
             <Stack gap={0} className={classes.summary}>
-              <Group gap="xs" wrap="nowrap">
-                <Text fw={600}>{photo.shoot_date}</Text>
-                <Text c="dimmed">{photo.photo_type}</Text>
-              </Group>
+              {/* On a phone, beside the thumbnail and the Compare or Share box, the type goes
+                  under the date instead of splitting it. */}
+              <div className={classes.dateLine}>
+                <Text fw={600} className={classes.nowrap}>
+                  {photo.shoot_date}
+                </Text>
+                <Text c="dimmed" className={classes.nowrap}>
+                  {photo.photo_type}
+                </Text>
+              </div>
               {/* Open, the card shows the whole note below. */}
               {!opened && photo.note !== '' && (
                 <Text size="sm" c="dimmed" lineClamp={1}>
@@ -57,15 +69,26 @@ export function PhotoCard({
             </Stack>
           </Group>
         </Accordion.Control>
-        <Checkbox
-          label="Compare"
-          aria-label={`Compare ${label}`}
-          checked={compared}
-          disabled={!compared && !canCompare}
-          onChange={(event) => {
-            onCompareChange(event.currentTarget.checked);
-          }}
-        />
+        {share === undefined ? (
+          <Checkbox
+            label="Compare"
+            aria-label={`Compare ${label}`}
+            checked={compared}
+            disabled={!compared && !canCompare}
+            onChange={(event) => {
+              onCompareChange(event.currentTarget.checked);
+            }}
+          />
+        ) : (
+          <Checkbox
+            label="Share"
+            aria-label={`Share ${label}`}
+            checked={share.chosen}
+            onChange={(event) => {
+              share.onChange(event.currentTarget.checked);
+            }}
+          />
+        )}
       </div>
       <Accordion.Panel>
         <Stack gap="sm">
@@ -86,6 +109,7 @@ export function PhotoCard({
             </Text>{' '}
             {photo.photo_type}
           </Text>
+          <TeethLinks teeth={photo.teeth} />
           {photo.note !== '' && <Text style={{ whiteSpace: 'pre-wrap' }}>{photo.note}</Text>}
           <Group gap="xs">
             <Button variant="default" size="xs" onClick={onView}>
@@ -94,9 +118,29 @@ export function PhotoCard({
             <Button component="a" href={photo.image_link} download variant="default" size="xs">
               Download
             </Button>
-            <Button component={Link} to={paths.oralPhotoEdit(photo.id)} variant="default" size="xs">
-              Edit
-            </Button>
+            {/* An X-ray imported from a DICOM file keeps that file (docs/product/records.md#dicom-x-rays). */}
+            {photo.original_link !== null && (
+              <Button
+                component="a"
+                href={photo.original_link}
+                download
+                variant="default"
+                size="xs"
+                aria-label={`Download original DICOM file of ${label}`}
+              >
+                Download original (DICOM)
+              </Button>
+            )}
+            {!readOnly && (
+              <Button
+                component={Link}
+                to={paths.oralPhotoEdit(photo.id)}
+                variant="default"
+                size="xs"
+              >
+                Edit
+              </Button>
+            )}
             <DeleteButton
               deletion={deletePhoto}
               id={photo.id}

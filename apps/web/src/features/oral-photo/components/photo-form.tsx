@@ -5,24 +5,37 @@ import { noteMaxLength, photoTypes, type PhotoType } from '@dental/contracts';
 import { paths } from '#web/app/paths';
 import { DropZone } from '#web/components/drop-zone/drop-zone';
 import { UploadProgress } from '#web/components/drop-zone/upload-progress';
-import { imageUploadRules } from '#web/components/drop-zone/upload-rules';
+import { newPhotoUploadRules, photoUploadRules } from '#web/components/drop-zone/upload-rules';
 import { FormActions } from '#web/components/form-actions';
 import { LoadingImage } from '#web/components/loading-image';
 import { errorMessage } from '#web/lib/api-client';
-import { chooseImage } from '#web/lib/choose-image';
+import { choosePhoto } from '#web/lib/choose-image';
+import { dicomsInZip, isZip } from '#web/lib/dicom-zip';
 import { dateFormat } from '#web/lib/dates';
 import { useLeave } from '#web/lib/use-leave';
+import { ToothPicker } from './tooth-chart';
 
 export interface PhotoFormValues {
+  /** Empty only for a new DICOM file: its study date is taken (docs/product/records.md#dicom-x-rays). */
   shoot_date: string;
   photo_type: PhotoType;
   note: string;
+  /** FDI numbers of the teeth shown, ascending (docs/product/records.md#tooth-tags). */
+  teeth: number[];
   /** A newly chosen image as a data link; undefined keeps the stored one (edit only). */
   image_link?: string;
+  /** The further X-rays of a zipped DICOM folder, each saved as its own photo (add only). */
+  more_image_links?: string[];
 }
 
 export interface PhotoFormProps {
-  initial?: { shoot_date: string; photo_type: PhotoType; note: string; thumbnail_link: string };
+  initial?: {
+    shoot_date: string;
+    photo_type: PhotoType;
+    note: string;
+    teeth: number[];
+    thumbnail_link: string;
+  };
   onSubmit: (values: PhotoFormValues, onProgress: (sent: number) => void) => Promise<unknown>;
 }
 
@@ -31,10 +44,15 @@ export interface PhotoFormProps {
  *  refused before anything is sent. */
 export function PhotoForm({ initial, onSubmit }: PhotoFormProps) {
   const [image, setImage] = useState<string | null>(null);
+  /** Whether the chosen file is a DICOM X-ray, which the browser cannot preview. */
+  const [dicom, setDicom] = useState(false);
+  /** The X-rays after the first, when a zipped DICOM folder was chosen. */
+  const [more, setMore] = useState<string[]>([]);
   const [fileError, setFileError] = useState<string | null>(null);
   const [shootDate, setShootDate] = useState(initial?.shoot_date ?? dayjs().format(dateFormat));
   const [photoType, setPhotoType] = useState<PhotoType>(initial?.photo_type ?? 'X-ray');
   const [note, setNote] = useState(initial?.note ?? '');
+  const [teeth, setTeeth] = useState<number[]>(initial?.teeth ?? []);
   const [progress, setProgress] = useState<number | null>(null);
   const [submitError, setSubmitError] = useState<string | null>(null);
   const leave = useLeave(paths.oralPhotos);
@@ -42,10 +60,31 @@ export function PhotoForm({ initial, onSubmit }: PhotoFormProps) {
   const choose = async (file: File | undefined) => {
     setFileError(null);
     if (file === undefined) return;
-    const chosen = await chooseImage(file);
-    if ('error' in chosen) setFileError(chosen.error);
-    else setImage(chosen.dataUrl);
+    if (initial === undefined && (await isZip(file))) {
+      const found = await dicomsInZip(file);
+      if ('error' in found) {
+        setFileError(found.error);
+        return;
+      }
+      const [first, ...rest] = found.dataUrls;
+      setImage(first ?? null);
+      setMore(rest);
+      setDicom(true);
+      setShootDate('');
+      return;
+    }
+    const chosen = await choosePhoto(file);
+    if ('error' in chosen) {
+      setFileError(chosen.error);
+      return;
+    }
+    setImage(chosen.dataUrl);
+    setMore([]);
+    setDicom(chosen.dicom);
+    // A new X-ray from a DICOM file is dated by its study unless the member enters a date.
+    if (chosen.dicom && initial === undefined) setShootDate('');
   };
+  const dateFromFile = dicom && initial === undefined;
 
   const submit = (event: SyntheticEvent) => {
     event.preventDefault();
@@ -60,7 +99,9 @@ export function PhotoForm({ initial, onSubmit }: PhotoFormProps) {
         shoot_date: shootDate,
         photo_type: photoType,
         note,
+        teeth,
         ...(image === null ? {} : { image_link: image }),
+        ...(more.length === 0 ? {} : { more_image_links: more }),
       },
       setProgress,
     ).catch((error: unknown) => {
@@ -80,7 +121,7 @@ export function PhotoForm({ initial, onSubmit }: PhotoFormProps) {
             )}
             <DropZone
               label={initial ? 'Replace image (optional)' : 'Image'}
-              rules={imageUploadRules}
+              rules={initial ? photoUploadRules : newPhotoUploadRules}
               onFiles={(files) => {
                 void choose(files[0]);
               }}
@@ -88,13 +129,32 @@ export function PhotoForm({ initial, onSubmit }: PhotoFormProps) {
           </Stack>
         ) : (
           <Stack gap="xs" align="flex-start">
-            <Image src={image} alt="Preview of the chosen image" mah={240} w="auto" maw="100%" />
+            {dicom ? (
+              <Alert
+                color="blue"
+                variant="light"
+                title={
+                  more.length === 0
+                    ? 'DICOM X-ray chosen'
+                    : `${String(more.length + 1)} DICOM X-rays found in the zip file`
+                }
+              >
+                {more.length === 0
+                  ? 'The X-ray is turned into an image when you save it.'
+                  : 'Each is saved as its own X-ray, with the date, type, note and teeth below, and turned into an image.'}{' '}
+                The original DICOM file is kept, and you can download it from the photo later.
+              </Alert>
+            ) : (
+              <Image src={image} alt="Preview of the chosen image" mah={240} w="auto" maw="100%" />
+            )}
             <Button
               variant="default"
               size="xs"
               disabled={uploading}
               onClick={() => {
                 setImage(null);
+                setMore([]);
+                setDicom(false);
               }}
             >
               Choose another image
@@ -109,7 +169,10 @@ export function PhotoForm({ initial, onSubmit }: PhotoFormProps) {
         <TextInput
           type="date"
           label="Shoot date"
-          required
+          required={!dateFromFile}
+          description={
+            dateFromFile ? 'Leave empty to use the study date from the DICOM file.' : undefined
+          }
           value={shootDate}
           onChange={(event) => {
             setShootDate(event.currentTarget.value);
@@ -138,6 +201,7 @@ export function PhotoForm({ initial, onSubmit }: PhotoFormProps) {
             setNote(event.currentTarget.value);
           }}
         />
+        <ToothPicker value={teeth} onChange={setTeeth} disabled={uploading} />
         {uploading && <UploadProgress progress={progress} />}
         {submitError !== null && (
           <Alert color="red" variant="outline" role="alert">

@@ -1,0 +1,214 @@
+import { and, asc, desc, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm';
+import type { Database } from '#api/db/client';
+import { insertedRow } from '#api/db/inserted-row';
+import {
+  appointments,
+  complaintImages,
+  complaints,
+  dataExports,
+  dentalAiResults,
+  doctors,
+  medicalFiles,
+  medicalRecords,
+  oralPhotos,
+  reservationAnswers,
+  reservations,
+  users,
+  type AppointmentRow,
+  type ComplaintImageRow,
+  type ComplaintRow,
+  type DataExportRow,
+  type DentalAiResultRow,
+  type MedicalFileRow,
+  type MedicalRecordRow,
+  type OralPhotoRow,
+  type ReservationAnswerRow,
+  type ReservationRow,
+} from '#api/db/schema';
+
+/** A past or booked virtual consultation with everything the member may see of it. */
+export interface ExportedConsultation {
+  reservation: ReservationRow;
+  doctorName: string;
+  answers: ReservationAnswerRow[];
+  summary: ComplaintRow | undefined;
+  summaryImages: ComplaintImageRow[];
+}
+
+/** Everything a member's archive holds, read in one transaction so that it is one moment's view. */
+export interface MemberRecord {
+  member: { id: string; username: string; email: string; phone: string | null; createdAt: Date };
+  photos: OralPhotoRow[];
+  records: { record: MedicalRecordRow; files: MedicalFileRow[] }[];
+  appointments: AppointmentRow[];
+  dentalAiResults: DentalAiResultRow[];
+  consultations: ExportedConsultation[];
+}
+
+const groupBy = <T, K>(rows: readonly T[], keyOf: (row: T) => K): Map<K, T[]> => {
+  const groups = new Map<K, T[]>();
+  for (const row of rows) groups.set(keyOf(row), [...(groups.get(keyOf(row)) ?? []), row]);
+  return groups;
+};
+
+/** The only code that reads or writes data exports, and the one read of a member's whole record. */
+export class DataExportRepository {
+  constructor(private readonly db: Database) {}
+
+  async create(userId: string): Promise<DataExportRow> {
+    return insertedRow(await this.db.insert(dataExports).values({ userId }).returning());
+  }
+
+  async find(userId: string, id: string): Promise<DataExportRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(dataExports)
+      .where(and(eq(dataExports.id, id), eq(dataExports.userId, userId)));
+    return row;
+  }
+
+  async findById(id: string): Promise<DataExportRow | undefined> {
+    const [row] = await this.db.select().from(dataExports).where(eq(dataExports.id, id));
+    return row;
+  }
+
+  /** The member's export still being built, if any: a second request joins it. */
+  async findUnfinished(userId: string): Promise<DataExportRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(dataExports)
+      .where(
+        and(eq(dataExports.userId, userId), inArray(dataExports.status, ['queued', 'running'])),
+      )
+      .orderBy(desc(dataExports.createdAt))
+      .limit(1);
+    return row;
+  }
+
+  /** Exports being built, finished ones whose link still works, and failed ones, newest first. */
+  async list(userId: string, now: Date): Promise<DataExportRow[]> {
+    return this.db
+      .select()
+      .from(dataExports)
+      .where(
+        and(
+          eq(dataExports.userId, userId),
+          or(isNull(dataExports.expiresAt), gt(dataExports.expiresAt, now)),
+        ),
+      )
+      .orderBy(desc(dataExports.createdAt), desc(dataExports.id))
+      .limit(20);
+  }
+
+  async update(
+    id: string,
+    changes: Partial<Omit<DataExportRow, 'id' | 'userId' | 'createdAt'>>,
+  ): Promise<DataExportRow | undefined> {
+    const [row] = await this.db
+      .update(dataExports)
+      .set(changes)
+      .where(eq(dataExports.id, id))
+      .returning();
+    return row;
+  }
+
+  /** Rows whose link has expired, with their stored archive. */
+  async expired(now: Date): Promise<DataExportRow[]> {
+    return this.db.select().from(dataExports).where(lte(dataExports.expiresAt, now)).limit(500);
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.db.delete(dataExports).where(eq(dataExports.id, id));
+  }
+
+  /** The member's whole record; undefined for an unknown or deactivated member. */
+  async memberRecord(userId: string): Promise<MemberRecord | undefined> {
+    return this.db.transaction(async (tx) => {
+      const [member] = await tx
+        .select({
+          id: users.id,
+          username: users.username,
+          email: users.email,
+          phone: users.phone,
+          createdAt: users.createdAt,
+        })
+        .from(users)
+        .where(and(eq(users.id, userId), isNull(users.deactivatedAt)));
+      if (member === undefined) return undefined;
+      const [photos, records, files, dated, results, booked] = await Promise.all([
+        tx
+          .select()
+          .from(oralPhotos)
+          .where(eq(oralPhotos.userId, userId))
+          .orderBy(asc(oralPhotos.shootDate), asc(oralPhotos.id)),
+        tx
+          .select()
+          .from(medicalRecords)
+          .where(eq(medicalRecords.userId, userId))
+          .orderBy(asc(medicalRecords.recordDate), asc(medicalRecords.id)),
+        tx
+          .select()
+          .from(medicalFiles)
+          .where(eq(medicalFiles.userId, userId))
+          .orderBy(asc(medicalFiles.createdAt), asc(medicalFiles.id)),
+        tx
+          .select()
+          .from(appointments)
+          .where(eq(appointments.userId, userId))
+          .orderBy(asc(appointments.appointmentDate), asc(appointments.id)),
+        tx
+          .select()
+          .from(dentalAiResults)
+          .where(eq(dentalAiResults.userId, userId))
+          .orderBy(asc(dentalAiResults.createdAt), asc(dentalAiResults.id)),
+        tx
+          .select({ reservation: reservations, doctorName: doctors.name })
+          .from(reservations)
+          .innerJoin(doctors, eq(doctors.id, reservations.doctorId))
+          .where(eq(reservations.userId, userId))
+          .orderBy(asc(reservations.reservationTime), asc(reservations.id)),
+      ]);
+      const reservationIds = booked.map(({ reservation }) => reservation.id);
+      const [answers, summaries] =
+        reservationIds.length === 0
+          ? [[], []]
+          : await Promise.all([
+              tx
+                .select()
+                .from(reservationAnswers)
+                .where(inArray(reservationAnswers.reservationId, reservationIds))
+                .orderBy(asc(reservationAnswers.questionOrder)),
+              tx.select().from(complaints).where(inArray(complaints.reservationId, reservationIds)),
+            ]);
+      const summaryIds = summaries.map((summary) => summary.id);
+      const images =
+        summaryIds.length === 0
+          ? []
+          : await tx
+              .select()
+              .from(complaintImages)
+              .where(inArray(complaintImages.complaintId, summaryIds))
+              .orderBy(asc(complaintImages.position));
+      const filesByRecord = groupBy(files, (file) => file.recordId);
+      const answersByReservation = groupBy(answers, (answer) => answer.reservationId);
+      const imagesBySummary = groupBy(images, (image) => image.complaintId);
+      return {
+        member,
+        photos,
+        records: records.map((record) => ({ record, files: filesByRecord.get(record.id) ?? [] })),
+        appointments: dated,
+        dentalAiResults: results,
+        consultations: booked.map(({ reservation, doctorName }) => {
+          const summary = summaries.find((row) => row.reservationId === reservation.id);
+          return {
+            reservation,
+            doctorName,
+            answers: answersByReservation.get(reservation.id) ?? [],
+            summary,
+            summaryImages: summary === undefined ? [] : (imagesBySummary.get(summary.id) ?? []),
+          };
+        }),
+      };
+    });
+  }
+}

@@ -1,0 +1,387 @@
+import { createHash } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  medicalRecordPaths,
+  oralPhotoPaths,
+  problemContentType,
+  problemTypes,
+  shareItemNotFoundMessage,
+  shareLinkList,
+  shareLinkNotFoundMessage,
+  shareLinkPaths,
+  sharePasscodeHeader,
+  sharePasscodeRequiredMessage,
+  sharePasscodeWrongMessage,
+  sharedItems,
+  type MedicalRecord,
+  type OralPhoto,
+  type ShareLinkCreated,
+} from '@dental/contracts';
+import { buildTestApp, type TestApp } from '#api-test/build-test-app';
+import { factories } from '#api-test/factories';
+import { fetchLink } from '#api-test/support/files';
+import { dataUrlOf, makePdf, makePng } from '#api-test/fixtures/upload-test-files';
+import { auditEvents, shareLinkPhotos, shareLinks } from '#api/db/schema';
+
+let t: TestApp;
+let factory: ReturnType<typeof factories>;
+let png: string;
+let pdf: string;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  factory = factories(t);
+  png = dataUrlOf(await makePng(), 'image/png');
+  pdf = dataUrlOf(makePdf(), 'application/pdf');
+});
+afterAll(() => t.close());
+
+type Member = Awaited<ReturnType<typeof factory.loggedInMember>>;
+
+const hourMs = 60 * 60 * 1000;
+const as = (member: Member) => ({ token: member.tokens.access });
+
+async function addPhoto(member: Member): Promise<OralPhoto> {
+  const res = await t.request('POST', oralPhotoPaths.list, {
+    ...as(member),
+    body: { shoot_date: '2026-03-01', photo_type: 'X-ray', note: 'Lower left', image_link: png },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<OralPhoto>();
+}
+
+async function addRecord(member: Member): Promise<MedicalRecord> {
+  const res = await t.request('POST', medicalRecordPaths.list, {
+    ...as(member),
+    body: {
+      title: 'Root canal letter',
+      record_date: '2026-04-02',
+      note: 'From Dr. Lee',
+      medical_files: [{ file_name: 'letter.pdf', file_link: pdf }],
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<MedicalRecord>();
+}
+
+function share(member: Member, body: Record<string, unknown>) {
+  return t.request('POST', shareLinkPaths.list, {
+    ...as(member),
+    body: { expires_in_hours: 24, label: 'For Dr. Patel', ...body },
+  });
+}
+
+async function shareOk(member: Member, body: Record<string, unknown>): Promise<ShareLinkCreated> {
+  const res = await share(member, body);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<ShareLinkCreated>();
+}
+
+/** The recipient: no bearer token, only the token in the URL and maybe a passcode. */
+function open(token: string, passcode?: string) {
+  return t.request('GET', shareLinkPaths.shared(token), {
+    headers: {
+      'user-agent': 'Dentist browser',
+      ...(passcode === undefined ? {} : { [sharePasscodeHeader]: passcode }),
+    },
+  });
+}
+
+async function linksOf(member: Member) {
+  const res = await t.request('GET', shareLinkPaths.list, as(member));
+  expect(res.statusCode, res.body).toBe(200);
+  return shareLinkList.parse(res.json());
+}
+
+async function newestRowOf(memberId: string) {
+  const [row] = await t.db
+    .select()
+    .from(auditEvents)
+    .where(eq(auditEvents.memberId, memberId))
+    .orderBy(sql`${auditEvents.seq} desc`)
+    .limit(1);
+  return row;
+}
+
+describe('share link lifecycle', () => {
+  it('shares photos and records as the owner sees them, counts openings, and stops on revoke', async () => {
+    const owner = await factory.loggedInMember();
+    const photo = await addPhoto(owner);
+    const record = await addRecord(owner);
+    const created = await shareOk(owner, { photos: [photo.id], records: [record.id] });
+
+    expect(created.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(created.url).toBe(`http://app.test/s/${created.token}`);
+    expect(created.expires_at).toBe(new Date(t.clock.now().getTime() + 24 * hourMs).toISOString());
+    // Only the token's hash is stored.
+    const [stored] = await t.db.select().from(shareLinks).where(eq(shareLinks.id, created.id));
+    expect(stored?.tokenHash).toBe(createHash('sha256').update(created.token).digest('hex'));
+    expect(JSON.stringify(stored)).not.toContain(created.token);
+
+    expect(await linksOf(owner)).toEqual([
+      {
+        id: created.id,
+        label: 'For Dr. Patel',
+        created_at: t.clock.now().toISOString(),
+        expires_at: created.expires_at,
+        revoked_at: null,
+        state: 'active',
+        has_passcode: false,
+        photo_count: 1,
+        record_count: 1,
+        views: 0,
+        last_viewed_at: null,
+      },
+    ]);
+
+    const res = await open(created.token);
+    expect(res.statusCode, res.body).toBe(200);
+    const shared = sharedItems.parse(res.json());
+    const ownPhoto = (
+      await t.request('GET', oralPhotoPaths.one(photo.id), as(owner))
+    ).json<OralPhoto>();
+    const ownRecord = (
+      await t.request('GET', medicalRecordPaths.one(record.id), as(owner))
+    ).json<MedicalRecord>();
+    expect(shared).toEqual({
+      label: 'For Dr. Patel',
+      expires_at: created.expires_at,
+      photos: [ownPhoto],
+      records: [ownRecord],
+    });
+    expect((await fetchLink(t, shared.photos[0]?.image_link ?? '')).statusCode).toBe(200);
+    const file = await fetchLink(t, shared.records[0]?.medical_files[0]?.file_link ?? '');
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+
+    t.clock.advance(60_000);
+    expect((await open(created.token)).statusCode).toBe(200);
+    const [listed] = await linksOf(owner);
+    expect(listed).toMatchObject({ views: 2, last_viewed_at: t.clock.now().toISOString() });
+
+    const revoked = await t.request('DELETE', shareLinkPaths.one(created.id), as(owner));
+    expect(revoked.statusCode, revoked.body).toBe(204);
+    const gone = await open(created.token);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.headers['content-type']).toContain(problemContentType);
+    expect(gone.json()).toMatchObject({ detail: shareLinkNotFoundMessage });
+    expect(await linksOf(owner)).toMatchObject([
+      { state: 'revoked', revoked_at: t.clock.now().toISOString(), views: 2 },
+    ]);
+  });
+
+  it('answers 404 once the link has expired, by the clock', async () => {
+    const owner = await factory.loggedInMember();
+    const photo = await addPhoto(owner);
+    const created = await shareOk(owner, { photos: [photo.id], expires_in_hours: 1 });
+    t.clock.advance(hourMs - 1);
+    expect((await open(created.token)).statusCode).toBe(200);
+    t.clock.advance(1);
+    expect((await open(created.token)).statusCode).toBe(404);
+    // The owner's session ended while idle; a new sign-in reads the list.
+    const again = { ...owner, tokens: await factory.login(owner) };
+    expect(await linksOf(again)).toMatchObject([{ state: 'expired', views: 1 }]);
+  });
+
+  it('answers 404 for a token that was never made, the same as a revoked one', async () => {
+    const res = await open('A'.repeat(43));
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ detail: shareLinkNotFoundMessage });
+  });
+
+  it('no longer shows a photo the owner deleted', async () => {
+    const owner = await factory.loggedInMember();
+    const [kept, deleted] = [await addPhoto(owner), await addPhoto(owner)];
+    const created = await shareOk(owner, { photos: [kept.id, deleted.id] });
+    expect((await t.request('DELETE', oralPhotoPaths.one(deleted.id), as(owner))).statusCode).toBe(
+      204,
+    );
+    const shared = sharedItems.parse((await open(created.token)).json());
+    expect(shared.photos.map((photo) => photo.id)).toEqual([kept.id]);
+    expect(await linksOf(owner)).toMatchObject([{ photo_count: 1 }]);
+  });
+
+  it('counts every one of many concurrent openings', async () => {
+    const owner = await factory.loggedInMember();
+    const created = await shareOk(owner, { photos: [(await addPhoto(owner)).id] });
+    const answers = await Promise.all(Array.from({ length: 8 }, () => open(created.token)));
+    expect(answers.map((res) => res.statusCode)).toEqual(Array(8).fill(200));
+    expect(await linksOf(owner)).toMatchObject([{ views: 8 }]);
+  });
+});
+
+describe('passcode', () => {
+  it('asks for it, refuses a wrong one, and opens with the right one', async () => {
+    const owner = await factory.loggedInMember();
+    const created = await shareOk(owner, {
+      photos: [(await addPhoto(owner)).id],
+      passcode: 'molar-42',
+    });
+    const [stored] = await t.db.select().from(shareLinks).where(eq(shareLinks.id, created.id));
+    expect(stored?.passcodeHash).toMatch(/^\$argon2id\$/);
+
+    const missing = await open(created.token);
+    expect(missing.statusCode).toBe(401);
+    expect(missing.json()).toMatchObject({
+      type: problemTypes.sharePasscode,
+      detail: sharePasscodeRequiredMessage,
+    });
+    expect(Object.keys(missing.json())).not.toContain('photos');
+    const wrong = await open(created.token, 'molar-43');
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toMatchObject({
+      type: problemTypes.sharePasscode,
+      detail: sharePasscodeWrongMessage,
+    });
+    const right = await open(created.token, 'molar-42');
+    expect(right.statusCode, right.body).toBe(200);
+    expect(sharedItems.parse(right.json()).photos).toHaveLength(1);
+    // Only the opening that showed something counts.
+    expect(await linksOf(owner)).toMatchObject([{ views: 1, has_passcode: true }]);
+  });
+
+  it('locks the link after repeated wrong passcodes, even for the right one', async () => {
+    const owner = await factory.loggedInMember();
+    const created = await shareOk(owner, {
+      photos: [(await addPhoto(owner)).id],
+      passcode: 'molar-42',
+    });
+    for (let attempt = 0; attempt < 4; attempt++) {
+      expect((await open(created.token, `wrong-${attempt}`)).statusCode).toBe(401);
+    }
+    // The fifth wrong one locks the link.
+    expect((await open(created.token, 'wrong-5')).statusCode).toBe(401);
+    const locked = await open(created.token, 'molar-42');
+    expect(locked.statusCode).toBe(429);
+    expect(locked.headers['retry-after']).toBeDefined();
+    t.clock.advance(61_000);
+    expect((await open(created.token, 'molar-42')).statusCode).toBe(200);
+  });
+});
+
+describe('whose items and links', () => {
+  it('refuses to share another member’s photo or record, and makes no link', async () => {
+    const [alice, bob] = [await factory.loggedInMember(), await factory.loggedInMember()];
+    const photo = await addPhoto(alice);
+    const record = await addRecord(alice);
+    const own = await addPhoto(bob);
+    for (const body of [
+      { photos: [photo.id] },
+      { records: [record.id] },
+      { photos: [own.id, photo.id] },
+    ]) {
+      const res = await share(bob, body);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ detail: shareItemNotFoundMessage });
+    }
+    expect(await linksOf(bob)).toEqual([]);
+    const rows = await t.db
+      .select()
+      .from(shareLinkPhotos)
+      .where(eq(shareLinkPhotos.oralPhotoId, photo.id));
+    expect(rows).toEqual([]);
+  });
+
+  it('hides a member’s links from another member, who cannot revoke them', async () => {
+    const [alice, bob] = [await factory.loggedInMember(), await factory.loggedInMember()];
+    const created = await shareOk(alice, { photos: [(await addPhoto(alice)).id] });
+    expect(await linksOf(bob)).toEqual([]);
+    const res = await t.request('DELETE', shareLinkPaths.one(created.id), as(bob));
+    expect(res.statusCode).toBe(404);
+    expect((await open(created.token)).statusCode).toBe(200);
+  });
+
+  it('needs a signed-in member to make, list and revoke links', async () => {
+    expect((await t.request('GET', shareLinkPaths.list)).statusCode).toBe(401);
+    expect(
+      (await t.request('POST', shareLinkPaths.list, { body: { label: 'x' } })).statusCode,
+    ).toBe(401);
+  });
+});
+
+describe('bad input', () => {
+  it.each([
+    ['no items', { photos: [], records: [] }, 'photos'],
+    ['0 hours', { expires_in_hours: 0 }, 'expires_in_hours'],
+    ['31 days', { expires_in_hours: 721 }, 'expires_in_hours'],
+    ['no label', { label: '  ' }, 'label'],
+    ['a short passcode', { passcode: 'abc' }, 'passcode'],
+    ['a photo id that is not one', { photos: ['nope'] }, 'photos.0'],
+  ])('answers 400 for %s and makes nothing', async (_name, body, field) => {
+    const owner = await factory.loggedInMember();
+    const photo = await addPhoto(owner);
+    const res = await share(owner, { photos: [photo.id], ...body });
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-type']).toContain(problemContentType);
+    expect(Object.keys(res.json<{ errors: object }>().errors)).toContain(field);
+    expect(await linksOf(owner)).toEqual([]);
+  });
+});
+
+describe('headers', () => {
+  it('keeps the recipient’s answers, errors included, out of indexes, caches and referrers', async () => {
+    const owner = await factory.loggedInMember();
+    const created = await shareOk(owner, { photos: [(await addPhoto(owner)).id] });
+    for (const res of [await open(created.token), await open('B'.repeat(43))]) {
+      expect(res.headers['x-robots-tag']).toBe('noindex, nofollow');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
+  });
+});
+
+describe('audit', () => {
+  it('writes each opening to the owner’s chain with the link as the actor, failures too', async () => {
+    const owner = await factory.loggedInMember();
+    const created = await shareOk(owner, {
+      photos: [(await addPhoto(owner)).id],
+      passcode: 'molar-42',
+    });
+    expect(await newestRowOf(owner.id)).toMatchObject({
+      actor: owner.id,
+      action: 'create',
+      resourceType: 'share_link',
+      resourceId: created.id,
+    });
+    const linkRow = {
+      actor: `share_link:${created.id}`,
+      action: 'read',
+      resourceType: 'share_link',
+      resourceId: created.id,
+      userAgent: 'Dentist browser',
+    };
+    await open(created.token, 'wrong');
+    expect(await newestRowOf(owner.id)).toMatchObject({ ...linkRow, result: 'failure' });
+    await open(created.token, 'molar-42');
+    expect(await newestRowOf(owner.id)).toMatchObject({ ...linkRow, result: 'success' });
+    await t.request('DELETE', shareLinkPaths.one(created.id), as(owner));
+    expect(await newestRowOf(owner.id)).toMatchObject({
+      actor: owner.id,
+      action: 'delete',
+      resourceId: created.id,
+    });
+    await open(created.token, 'molar-42');
+    expect(await newestRowOf(owner.id)).toMatchObject({ ...linkRow, result: 'failure' });
+  });
+});
+
+describe('rate limit', () => {
+  it('limits openings per client address', async () => {
+    const limited = await buildTestApp({ env: { RATE_LIMIT_PER_IP: '3' } });
+    try {
+      const res = [];
+      for (let attempt = 0; attempt < 4; attempt++) {
+        res.push(
+          await limited.request('GET', shareLinkPaths.shared('C'.repeat(43)), {
+            headers: { 'user-agent': 'x' },
+          }),
+        );
+      }
+      expect(res.map((answer) => answer.statusCode)).toEqual([404, 404, 404, 429]);
+      expect(res[3]?.headers['retry-after']).toBeDefined();
+    } finally {
+      await limited.close();
+    }
+  });
+});

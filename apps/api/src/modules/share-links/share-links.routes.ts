@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import {
+  newShareLinkRequest,
+  shareLinkCreated,
+  shareLinkIdParams,
+  shareLinkList,
+  shareLinkRoutePatterns,
+  sharePasscodeHeader,
+  sharePasscodeMaxLength,
+  sharedItems,
+  shareTokenParams,
+} from '@dental/contracts';
+import { problems } from '#api/lib/problem-responses';
+import type { ShareLinkService } from './share-links.service';
+
+export interface ShareLinkRoutesOptions {
+  shareLinks: ShareLinkService;
+}
+
+const tags = ['share-link'];
+const security = [{ bearerAuth: [] }];
+const noContent = z.null().describe('No content');
+
+/** The passcode header, when sent; one far longer than any passcode is not hashed, only refused. */
+function passcodeOf(request: FastifyRequest): string | undefined {
+  const value = request.headers[sharePasscodeHeader];
+  if (typeof value !== 'string') return undefined;
+  return value.slice(0, sharePasscodeMaxLength + 1);
+}
+
+/** Share links for a dentist (docs/product/sharing.md). */
+export const shareLinkRoutes: FastifyPluginAsyncZod<ShareLinkRoutesOptions> = (
+  app,
+  { shareLinks },
+) => {
+  const authenticated = { onRequest: app.authenticate };
+
+  app.post(
+    shareLinkRoutePatterns.list,
+    {
+      ...authenticated,
+      schema: {
+        tags,
+        security,
+        summary: 'A link that shows the chosen photos and records to someone without an account',
+        body: newShareLinkRequest,
+        response: { 201: shareLinkCreated, ...problems(400, 401, 404) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await shareLinks.create(request.user.id, request.body)),
+  );
+
+  app.get(
+    shareLinkRoutePatterns.list,
+    {
+      ...authenticated,
+      schema: {
+        tags,
+        security,
+        summary: 'The member’s links, newest first, with how often and when each was opened',
+        response: { 200: shareLinkList, ...problems(401) },
+      },
+    },
+    (request) => shareLinks.list(request.user.id),
+  );
+
+  app.delete(
+    shareLinkRoutePatterns.one,
+    {
+      ...authenticated,
+      schema: {
+        tags,
+        security,
+        summary: 'Revoke a link: it answers 404 from now on',
+        params: shareLinkIdParams,
+        response: { 204: noContent, ...problems(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      await shareLinks.revoke(request.user.id, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    shareLinkRoutePatterns.shared,
+    {
+      // Every answer, errors included, stays out of search engines.
+      onRequest: async (_request, reply) => {
+        void reply.header('x-robots-tag', 'noindex, nofollow');
+      },
+      preHandler: app.rateLimits.openSharedLink,
+      schema: {
+        tags,
+        summary:
+          'What a share link shows, without an account; the token in the URL is its credential, ' +
+          `a passcode comes in ${sharePasscodeHeader}`,
+        params: shareTokenParams,
+        response: { 200: sharedItems, ...problems(400, 401, 404, 429) },
+      },
+    },
+    (request) => shareLinks.open(request.params.token, passcodeOf(request)),
+  );
+
+  return Promise.resolve();
+};

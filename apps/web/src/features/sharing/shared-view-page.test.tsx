@@ -1,0 +1,88 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import {
+  problemTypes,
+  shareLinkNotFoundMessage,
+  sharePasscodeRequiredMessage,
+  sharePasscodeWrongMessage,
+  type SharedItems,
+} from '@dental/contracts';
+import { json, stubFetch, type RecordedRequest } from '../../test/fetch-stub';
+import { renderRoute } from '../../test/render-route';
+
+const token = 'T'.repeat(43);
+const path = `GET /api/shared/${token}/`;
+
+const shared: SharedItems = {
+  label: 'For Dr. Patel',
+  expires_at: '2026-12-01T10:00:00.000Z',
+  photos: [
+    {
+      id: '6c0d2c3e-1d7b-4a63-9d2f-0d7f0e8b2a01',
+      shoot_date: '2026-11-20',
+      date: '2026-11-20T09:00:00.000Z',
+      photo_type: 'X-ray',
+      image_link: '/api/files/x.png?sig=a',
+      thumbnail_link: '/api/files/x.webp?sig=b',
+      original_link: null,
+      note: 'Lower left molar',
+      teeth: [],
+    },
+  ],
+  records: [],
+};
+
+function problem(status: number, detail: string, type = 'about:blank') {
+  return new Response(JSON.stringify({ type, title: 'Error', status, detail }), {
+    status,
+    headers: { 'Content-Type': 'application/problem+json' },
+  });
+}
+
+/** Answers like the API: the passcode 'molar-42' opens the link. */
+function passcodeApi(request: RecordedRequest) {
+  const passcode = request.headers.get('x-share-passcode');
+  if (passcode === null) {
+    return problem(401, sharePasscodeRequiredMessage, problemTypes.sharePasscode);
+  }
+  if (passcode !== 'molar-42') {
+    return problem(401, sharePasscodeWrongMessage, problemTypes.sharePasscode);
+  }
+  return json(shared);
+}
+
+describe('the shared page /s/{token}', () => {
+  it('asks for the passcode, says when it is wrong, then shows the X-ray', async () => {
+    const { requests } = stubFetch({ [path]: passcodeApi });
+    const { user } = renderRoute(`/s/${token}`);
+    expect(await screen.findByRole('heading', { name: 'Enter the passcode' })).toBeVisible();
+    // The first answer only says a passcode is needed: no error under the field yet.
+    expect(screen.queryByText(sharePasscodeRequiredMessage)).not.toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Passcode'), 'molar-41');
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    expect(await screen.findByText(sharePasscodeWrongMessage)).toBeVisible();
+
+    await user.clear(screen.getByLabelText('Passcode'));
+    await user.type(screen.getByLabelText('Passcode'), 'molar-42');
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    expect(await screen.findByRole('heading', { name: 'For Dr. Patel', level: 1 })).toBeVisible();
+    expect(screen.getByText('X-ray of 2026-11-20')).toBeVisible();
+    expect(screen.getByText('Lower left molar')).toBeVisible();
+    expect(
+      screen.getByRole('button', { name: 'View X-ray of 2026-11-20 full screen' }),
+    ).toBeVisible();
+    // A public call: never a bearer token.
+    expect(requests.every((request) => request.headers.get('authorization') === null)).toBe(true);
+    expect(document.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe(
+      'noindex, nofollow',
+    );
+  });
+
+  it('says plainly that a revoked, expired or unknown link no longer works', async () => {
+    stubFetch({ [path]: () => problem(404, shareLinkNotFoundMessage) });
+    renderRoute(`/s/${token}`);
+    expect(await screen.findByRole('heading', { name: 'This link no longer works' })).toBeVisible();
+    expect(screen.queryByText(/X-ray of/)).not.toBeInTheDocument();
+  });
+});

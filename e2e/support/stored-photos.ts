@@ -1,0 +1,36 @@
+import sharp from 'sharp';
+import type { APIRequestContext } from '@playwright/test';
+import { accountPaths, oralPhotoPaths, tokenPair, type OralPhoto } from '@dental/contracts';
+import { localDate } from './dates';
+import { expect, type TestAccount } from './fixtures';
+
+/**
+ * Stores an X-ray of today through the API, as the member, so that a journey starts from it (the
+ * journey is about what happens to it, not about adding it). A plain 640×480 PNG.
+ */
+export async function storeXray(
+  request: APIRequestContext,
+  account: TestAccount,
+  note = '',
+): Promise<OralPhoto> {
+  const login = await request.post(accountPaths.login, {
+    data: { login_type: 'native', email: account.email, password: account.password },
+  });
+  const { access } = tokenPair.parse(await login.json());
+  const png = await sharp({
+    create: { width: 640, height: 480, channels: 3, background: { r: 30, g: 60, b: 90 } },
+  })
+    .png()
+    .toBuffer();
+  const response = await request.post(oralPhotoPaths.list, {
+    headers: { authorization: `Bearer ${access}` },
+    data: {
+      shoot_date: localDate(),
+      photo_type: 'X-ray',
+      note,
+      image_link: `data:image/png;base64,${png.toString('base64')}`,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as OralPhoto;
+}

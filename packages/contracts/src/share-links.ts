@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { medicalRecord } from './medical-records';
+import { oralPhoto } from './oral-photo';
+import { singleLineText } from './text';
+
+/** Share links for a dentist (docs/product/sharing.md, docs/decisions/share-links.md). */
+export const shareLinkRoutePatterns = {
+  list: '/api/share-link/',
+  one: '/api/share-link/:id/',
+  /** What the recipient's page reads, without an account; the token is the only credential. */
+  shared: '/api/shared/:token/',
+} as const;
+
+/** Where the recipient's page lives: the app serves it, never indexed. */
+export const sharePagePrefix = '/s/';
+
+export const shareLinkPaths = {
+  list: shareLinkRoutePatterns.list,
+  one: (id: string) => `/api/share-link/${id}/`,
+  shared: (token: string) => `/api/shared/${encodeURIComponent(token)}/`,
+  page: (token: string) => `${sharePagePrefix}${encodeURIComponent(token)}`,
+} as const;
+
+/** The recipient sends the passcode in this header, never in the URL (URLs end up in logs). */
+export const sharePasscodeHeader = 'x-share-passcode';
+
+export const shareLinkMinHours = 1;
+/** 30 days. */
+export const shareLinkMaxHours = 720;
+export const shareLabelMaxLength = 100;
+export const sharePasscodeMinLength = 4;
+export const sharePasscodeMaxLength = 64;
+/** Most photos plus records one link holds. */
+export const shareLinkMaxItems = 50;
+/** Most links the list answers, newest first. */
+export const shareLinkListLimit = 200;
+
+export const shareLinkNotFoundMessage =
+  'This link does not exist, was revoked by its owner, or has expired.';
+export const shareItemNotFoundMessage = 'A photo or record to share was not found.';
+export const sharePasscodeRequiredMessage = 'This link is protected by a passcode.';
+export const sharePasscodeWrongMessage =
+  'That passcode is not right. Please check it and try again.';
+
+const ids = z.array(z.uuid('This is not a photo or record id.')).max(shareLinkMaxItems);
+
+export const newShareLinkRequest = z
+  .object({
+    photos: ids.default([]),
+    records: ids.default([]),
+    expires_in_hours: z
+      .number('Choose how long the link works.')
+      .int('Choose how long the link works.')
+      .min(shareLinkMinHours, 'A link works for at least 1 hour.')
+      .max(shareLinkMaxHours, 'A link works for at most 30 days.'),
+    label: singleLineText('Enter a label, such as the dentist’s name.')
+      .trim()
+      .min(1, 'Enter a label, such as the dentist’s name.')
+      .max(shareLabelMaxLength, `A label has at most ${shareLabelMaxLength} characters.`),
+    passcode: z
+      .string()
+      .min(sharePasscodeMinLength, `A passcode has at least ${sharePasscodeMinLength} characters.`)
+      .max(sharePasscodeMaxLength, `A passcode has at most ${sharePasscodeMaxLength} characters.`)
+      .optional(),
+  })
+  .refine((link) => link.photos.length + link.records.length > 0, {
+    message: 'Choose at least one photo, X-ray or record to share.',
+    path: ['photos'],
+  })
+  .refine((link) => link.photos.length + link.records.length <= shareLinkMaxItems, {
+    message: `A link holds at most ${shareLinkMaxItems} photos and records.`,
+    path: ['photos'],
+  });
+export type NewShareLinkRequest = z.input<typeof newShareLinkRequest>;
+export type NewShareLink = z.output<typeof newShareLinkRequest>;
+
+/** The token and URL are answered once, when the link is made: only the token's hash is kept. */
+export const shareLinkCreated = z.object({
+  id: z.uuid(),
+  url: z.url(),
+  token: z.string(),
+  expires_at: z.iso.datetime(),
+});
+export type ShareLinkCreated = z.infer<typeof shareLinkCreated>;
+
+export const shareLinkStates = ['active', 'expired', 'revoked'] as const;
+export type ShareLinkState = (typeof shareLinkStates)[number];
+
+/** One of the member's links as the Shared links screen lists it. */
+export const shareLink = z.object({
+  id: z.uuid(),
+  label: z.string(),
+  created_at: z.iso.datetime(),
+  expires_at: z.iso.datetime(),
+  revoked_at: z.iso.datetime().nullable(),
+  state: z.enum(shareLinkStates),
+  has_passcode: z.boolean(),
+  photo_count: z.number().int(),
+  record_count: z.number().int(),
+  views: z.number().int(),
+  last_viewed_at: z.iso.datetime().nullable(),
+});
+export type ShareLink = z.infer<typeof shareLink>;
+
+export const shareLinkList = z.array(shareLink);
+
+export const shareLinkIdParams = z.object({ id: z.uuid('This is not a link id.') });
+/** 32 random bytes are 43 base64url characters; anything far longer is not a token (the
+ *  router answers 414 for a path segment over 100 characters anyway). */
+export const shareTokenMaxLength = 100;
+export const shareTokenParams = z.object({ token: z.string().min(1).max(shareTokenMaxLength) });
+
+/** What the recipient sees: the same photo and record shapes as the owner's own answers. */
+export const sharedItems = z.object({
+  label: z.string(),
+  expires_at: z.iso.datetime(),
+  photos: z.array(oralPhoto),
+  records: z.array(medicalRecord),
+});
+export type SharedItems = z.infer<typeof sharedItems>;
