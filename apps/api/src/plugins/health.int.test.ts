@@ -1,40 +1,11 @@
 import { rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMailer, type Mailer } from '../adapters/mailer';
-import { buildApp } from '../app';
-import { systemClock } from '../clock';
-import { jobQueueSettings, startJobQueue, type JobQueue } from '../jobs/job-queue';
-import type { ErrorLogger } from '../logger';
-import { createServices } from '../services';
 import { buildTestApp, type TestApp } from '#api-test/build-test-app';
 import { startInferenceTestServer } from '#api-test/mocks/inference-test-server';
+import { withJobQueue } from '#api-test/support/job-queue-app';
 import { healthPaths } from './health';
-
-const log: ErrorLogger = { error: () => undefined };
-
-/** The API as server.ts builds it: with its job queue (pg-boss on the test database). */
-async function withJobQueue(t: TestApp): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
-  const jobs: JobQueue = await startJobQueue(
-    t.db,
-    { ...jobQueueSettings(t.config), workers: false },
-    log,
-  );
-  const mailer: Mailer = createMailer(t.config);
-  const services = createServices({ config: t.config, db: t.db, mailer, jobs }, systemClock, log);
-  const app = await buildApp({ config: t.config, db: t.db, mailer, jobs, services });
-  await app.ready();
-  return {
-    app,
-    close: async () => {
-      await app.close();
-      await jobs.stop();
-      await mailer.close();
-    },
-  };
-}
 
 describe('GET /api/health/live', () => {
   let t: TestApp;
@@ -56,7 +27,7 @@ describe('GET /api/health/ready', () => {
   let api: Awaited<ReturnType<typeof withJobQueue>>;
   beforeAll(async () => {
     t = await buildTestApp();
-    api = await withJobQueue(t);
+    api = await withJobQueue(t, { workers: false });
   }, 180_000);
   afterAll(async () => {
     await api.close();

@@ -2,17 +2,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { appointmentPaths, type Appointment, type AppointmentRequest } from '@dental/contracts';
-import { createMailer, type Mailer } from '#api/adapters/mailer';
 import { startTwilioTestServer, type TwilioTestServer } from '#api-test/mocks/twilio-test-server';
-import { buildApp } from '#api/app';
-import { createServices, type Services } from '#api/services';
-import { systemClock } from '#api/clock';
 import { reminders } from '#api/db/schema';
-import { startJobQueue, type JobQueue } from '#api/jobs/job-queue';
-import { jobQueueSettings } from '#api/jobs/job-queue';
 import { buildTestApp, type TestApp } from '#api-test/build-test-app';
 import { factories } from '#api-test/factories';
 import { startSmtpInbox, type SmtpInbox } from '#api-test/smtp-inbox';
+import { withJobQueue, type JobQueueApp } from '#api-test/support/job-queue-app';
+import type { Services } from '#api/services';
 import { appointmentWhen } from './reminder-message';
 
 /**
@@ -23,12 +19,9 @@ let t: TestApp;
 let factory: ReturnType<typeof factories>;
 let smtp: SmtpInbox;
 let twilio: TwilioTestServer;
-let jobs: JobQueue;
-let mailer: Mailer;
+let api: JobQueueApp;
 let services: Services;
 let app: FastifyInstance;
-
-const log = { error: () => undefined };
 
 beforeAll(async () => {
   [smtp, twilio] = await Promise.all([startSmtpInbox(), startTwilioTestServer()]);
@@ -45,17 +38,12 @@ beforeAll(async () => {
     },
   });
   factory = factories(t);
-  jobs = await startJobQueue(t.db, jobQueueSettings(t.config), log);
-  mailer = createMailer(t.config);
-  services = createServices({ config: t.config, db: t.db, mailer, jobs }, systemClock, log);
-  app = await buildApp({ config: t.config, db: t.db, mailer, jobs, services });
-  await app.ready();
+  api = await withJobQueue(t);
+  ({ app, services } = api);
 });
 
 afterAll(async () => {
-  await app.close();
-  await jobs.stop();
-  await mailer.close();
+  await api.close();
   await t.close();
   await Promise.all([smtp.close(), twilio.close()]);
 });

@@ -261,14 +261,14 @@ export const auditedRoutes: Readonly<Record<string, AuditedRoute>> = {
     resourceId: 'answer',
   },
 
-  // The archive holds the whole record: asking for it and reading its state are recorded; its
-  // download is the files route's row below, with the export as its resource.
+  // The archive holds the whole record: asking for it and reading one export's state (which hands
+  // out its link) are recorded; its download is the files route's row, with the export as its
+  // resource. The Profile's list (states only, read on every visit) is not, like the share links'.
   [`POST ${dataExportPaths.root}`]: {
     action: 'create',
     resourceType: 'data_export',
     resourceId: 'answer',
   },
-  [`GET ${dataExportPaths.root}`]: { action: 'read', resourceType: 'data_export' },
   [`GET ${dataExportPaths.root}:id/`]: {
     action: 'read',
     resourceType: 'data_export',

@@ -23,13 +23,9 @@ import {
   type MedicalRecord,
   type OralPhoto,
 } from '@dental/contracts';
-import { createMailer, type Mailer } from '#api/adapters/mailer';
-import { buildApp } from '#api/app';
 import { systemClock } from '#api/clock';
 import { auditEvents, dataExports } from '#api/db/schema';
-import { jobQueueSettings, startJobQueue, type JobQueue } from '#api/jobs/job-queue';
 import { OrphanSweep } from '#api/modules/files/orphan-sweep';
-import { createServices, type Services } from '#api/services';
 import { buildTestApp, type TestApp } from '#api-test/build-test-app';
 import { factories } from '#api-test/factories';
 import { dicomDataUrl, makeDicom, plantedPatient } from '#api-test/fixtures/dicom-test-files';
@@ -38,6 +34,8 @@ import { dataUrlOf, makePdf, makePhoneJpeg, makePng } from '#api-test/fixtures/u
 import { startSmtpInbox, type SmtpInbox } from '#api-test/smtp-inbox';
 import { clinicFor, setUpClinic, slotAfter } from '#api-test/support/consultation';
 import { fetchLink } from '#api-test/support/files';
+import { withJobQueue, type JobQueueApp } from '#api-test/support/job-queue-app';
+import type { Services } from '#api/services';
 
 /**
  * 'Download my data' end to end: the API with its real job queue (pg-boss on the test database),
@@ -47,8 +45,7 @@ import { fetchLink } from '#api-test/support/files';
 let t: TestApp;
 let factory: ReturnType<typeof factories>;
 let smtp: SmtpInbox;
-let jobs: JobQueue;
-let mailer: Mailer;
+let api: JobQueueApp;
 let services: Services;
 let app: FastifyInstance;
 let modelDir: string;
@@ -69,18 +66,12 @@ beforeAll(async () => {
     },
   });
   factory = factories(t);
-  const log = { error: () => undefined, warn: () => undefined };
-  jobs = await startJobQueue(t.db, jobQueueSettings(t.config), log);
-  mailer = createMailer(t.config);
-  services = createServices({ config: t.config, db: t.db, mailer, jobs }, systemClock, log);
-  app = await buildApp({ config: t.config, db: t.db, mailer, jobs, services });
-  await app.ready();
+  api = await withJobQueue(t);
+  ({ app, services } = api);
 });
 
 afterAll(async () => {
-  await app.close();
-  await jobs.stop();
-  await mailer.close();
+  await api.close();
   await t.close();
   await smtp.close();
   await rm(modelDir, { recursive: true, force: true });

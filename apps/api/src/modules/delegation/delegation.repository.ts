@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '#api/db/client';
 import { isUniqueViolation } from '#api/db/errors';
@@ -87,38 +87,23 @@ export class DelegationRepository {
 
   /** Grants to the invitee from owners whose accounts are active. */
   listReceived(invitee: Invitee): Promise<ReceivedDelegationRow[]> {
-    return this.db
-      .select({
-        id: delegations.id,
-        ownerId: delegations.ownerId,
-        email: delegations.email,
-        delegateId: delegations.delegateId,
-        invitedAt: delegations.invitedAt,
-        acceptedAt: delegations.acceptedAt,
-        ownerName: owners.username,
-      })
-      .from(delegations)
-      .innerJoin(owners, eq(owners.id, delegations.ownerId))
-      .where(and(reachableBy(invitee), isNull(owners.deactivatedAt)))
-      .orderBy(asc(owners.username), asc(delegations.id));
+    return this.received(reachableBy(invitee)).orderBy(asc(owners.username), asc(delegations.id));
   }
 
   /** The grant with this id that the invitee may see, with its owner's name. */
   async findReceived(id: string, invitee: Invitee): Promise<ReceivedDelegationRow | undefined> {
-    const [row] = await this.db
-      .select({
-        id: delegations.id,
-        ownerId: delegations.ownerId,
-        email: delegations.email,
-        delegateId: delegations.delegateId,
-        invitedAt: delegations.invitedAt,
-        acceptedAt: delegations.acceptedAt,
-        ownerName: owners.username,
-      })
+    const [row] = await this.received(and(eq(delegations.id, id), reachableBy(invitee)));
+    return row;
+  }
+
+  /** Grants matching `condition`, with their owner's name, from owners whose accounts are
+   *  active. */
+  private received(condition: SQL | undefined) {
+    return this.db
+      .select({ ...getTableColumns(delegations), ownerName: owners.username })
       .from(delegations)
       .innerJoin(owners, eq(owners.id, delegations.ownerId))
-      .where(and(eq(delegations.id, id), reachableBy(invitee), isNull(owners.deactivatedAt)));
-    return row;
+      .where(and(condition, isNull(owners.deactivatedAt)));
   }
 
   /** Marks an open invitation accepted by the invitee; false when it was no longer open. */
