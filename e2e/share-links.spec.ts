@@ -86,6 +86,7 @@ test('share links: an X-ray shared with a passcode, opened on a phone without an
     await check('Shared links');
     await link.getByRole('button', { name: 'Revoke For Dr. Patel' }).click();
     const confirm = page.getByRole('dialog', { name: 'Revoke link' });
+    await expect(confirm.getByRole('button', { name: 'Revoke' })).toBeVisible();
     await check('Revoke link dialog');
     await confirm.getByRole('button', { name: 'Revoke' }).click();
     await expect(confirm).toBeHidden();

@@ -4,8 +4,15 @@ import { expect, type Page } from '@playwright/test';
 /** The narrowest phone width the screens must fit without sideways scrolling. */
 const narrowViewport = { width: 360, height: 740 };
 
-/** Lets opening transitions (modals, menus) end so axe judges the settled screen. */
+/** Lets opening transitions (modals, menus) end so axe judges the settled screen. A transition
+ *  starts a frame or two after its element mounts, so two frames pass before looking for it. */
 async function settle(page: Page) {
+  await page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        requestAnimationFrame(() => requestAnimationFrame(resolve));
+      }),
+  );
   await page.evaluate(() =>
     Promise.all(
       document
