@@ -9,7 +9,8 @@ import { useListRange } from '#web/components/saved-entry-range';
 import { ImageViewer } from '#web/components/image-viewer/image-viewer';
 import { ShareButton, ShareSelectionBar, useShareSelection } from '#web/components/share-selection';
 import { useOralPhotos } from './api/get-oral-photos';
-import { PhotoCard, photoLabel } from './components/photo-card';
+import { photoLabel } from '#web/lib/photo-label';
+import { PhotoCard } from './components/photo-card';
 import { PhotoComparison } from './components/photo-comparison';
 
 export const oralPhotoTitle = 'X-rays and Photos Storage';

@@ -9,7 +9,7 @@ import { LoadFailed } from '#web/components/load-failed';
 import { PageSpinner } from '#web/components/page-spinner';
 import { useDocumentTitle } from '#web/lib/document-title';
 import { useAllOralPhotos, useToothPhotos } from './api/get-oral-photos';
-import { photoLabel } from './components/photo-card';
+import { photoLabel } from '#web/lib/photo-label';
 import { TeethLinks, ToothChart, toothLabel } from './components/tooth-chart';
 import chartClasses from './components/tooth-chart.module.css';
 import { oralPhotoTitle } from './oral-photo-list-page';

@@ -29,9 +29,8 @@ import { PageSpinner } from '#web/components/page-spinner';
 import { PublicPage } from '#web/components/public-page';
 import { ApiError, apiRequest } from '#web/lib/api-client';
 import { dateFormat } from '#web/lib/dates';
+import { photoLabel } from '#web/lib/photo-label';
 import classes from './shared-view-page.module.css';
-
-const photoTitle = (photo: OralPhoto) => `${photo.photo_type} of ${photo.shoot_date}`;
 
 /** Kept out of search engines and referrers, also for crawlers that read the page's HTML. */
 function NoIndex() {
@@ -97,11 +96,11 @@ function Photos({ photos }: { photos: OralPhoto[] }) {
                 onClick={() => {
                   setViewed(index);
                 }}
-                aria-label={`View ${photoTitle(photo)} full screen`}
+                aria-label={`View ${photoLabel(photo)} full screen`}
               >
                 <img src={photo.thumbnail_link} alt="" className={classes.thumb} />
               </UnstyledButton>
-              <Text fw={600}>{photoTitle(photo)}</Text>
+              <Text fw={600}>{photoLabel(photo)}</Text>
               {photo.note !== '' && (
                 <Text size="sm" className={classes.note}>
                   {photo.note}
@@ -123,7 +122,7 @@ function Photos({ photos }: { photos: OralPhoto[] }) {
                   download
                   size="xs"
                   variant="default"
-                  aria-label={`Download ${photoTitle(photo)}`}
+                  aria-label={`Download ${photoLabel(photo)}`}
                 >
                   Download
                 </Button>
@@ -136,7 +135,7 @@ function Photos({ photos }: { photos: OralPhoto[] }) {
         items={photos.map((photo) => ({
           kind: 'image',
           src: photo.image_link,
-          title: photoTitle(photo),
+          title: photoLabel(photo),
         }))}
         index={viewed}
         onIndexChange={setViewed}

@@ -8,6 +8,7 @@ import { useDeleteOralPhoto } from '../api/delete-oral-photo';
 import { TeethLinks } from './tooth-chart';
 import classes from './photo-card.module.css';
 import { useReadOnlyRecord } from '#web/lib/viewed-record';
+import { photoLabel } from '#web/lib/photo-label';
 
 export interface PhotoCardProps {
   photo: OralPhoto;
@@ -21,10 +22,6 @@ export interface PhotoCardProps {
   onCompareChange: (compared: boolean) => void;
   /** While the member chooses what to share: whether this one is chosen (docs/product/sharing.md). */
   share?: { chosen: boolean; onChange: (chosen: boolean) => void } | undefined;
-}
-
-export function photoLabel(photo: OralPhoto): string {
-  return `${photo.photo_type} of ${photo.shoot_date}`;
 }
 
 /** One expandable photo card (docs/product/records.md#x-rays-and-photos): closed, its thumbnail,

@@ -2,7 +2,7 @@ import { Text } from '@mantine/core';
 import type { OralPhoto } from '@dental/contracts';
 import { Dialog } from '#web/components/dialog';
 import { LoadingImage } from '#web/components/loading-image';
-import { photoLabel } from './photo-card';
+import { photoLabel } from '#web/lib/photo-label';
 import classes from './photo-comparison.module.css';
 
 export interface PhotoComparisonProps {
