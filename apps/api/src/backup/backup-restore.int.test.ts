@@ -10,7 +10,7 @@ import { inject } from 'vitest';
 import { medicalRecordPaths, oralPhotoPaths } from '@dental/contracts';
 import { LocalBlobStore } from '../adapters/blob-store/local-blob-store';
 import { loadConfig, type Config } from '../config';
-import { databaseTarget, openDatabase, type DatabaseHandle } from '../db/client';
+import { databaseTarget, openDatabase, rowsOf, type DatabaseHandle } from '../db/client';
 import { buildTestApp } from '#api-test/build-test-app';
 import { factories } from '#api-test/factories';
 import { dataUrlOf, makePdf, makePng } from '#api-test/fixtures/upload-test-files';
@@ -76,7 +76,6 @@ async function newPlace(migrated: boolean): Promise<Config> {
 }
 
 /** The rows of a raw query's result: both drivers answer `{ rows }`. */
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /** Every row of every table (the app's, drizzle's journal, the job queue's), as sorted JSON. */
 async function everyRow(config: Config): Promise<Record<string, string[]>> {

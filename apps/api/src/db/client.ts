@@ -110,3 +110,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     close: () => pool.end(),
   };
 }
+
+/** The rows of a raw `db.execute(sql…)`: node-postgres and PGlite both answer with `{ rows }`. */
+export function rowsOf<Row>(result: unknown): Row[] {
+  return (result as { rows: Row[] }).rows;
+}

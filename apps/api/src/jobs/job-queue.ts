@@ -1,8 +1,9 @@
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { PgBoss, fromPglite, type ConstructorOptions, type JobResult } from 'pg-boss';
+import { sql } from 'drizzle-orm';
+import PgBoss from 'pg-boss';
 import type { Config } from '../config';
-import type { Database } from '../db/client';
+import { rowsOf, type Database } from '../db/client';
 import type { ErrorLogger } from '../logger';
 
 export interface JobQueueSettings {
@@ -20,7 +21,6 @@ export interface QueueRules {
   retryLimit: number;
   /** First retry delay; doubled (with jitter) on each later retry. */
   retryDelaySeconds: number;
-  retryDelayMaxSeconds: number;
   /** A job running longer (or whose process died) is retried after this long. */
   expireInSeconds: number;
   /** Jobs one worker fetches at a time and runs side by side. */
@@ -59,7 +59,7 @@ export interface JobQueue {
   stop(timeoutMs?: number): Promise<void>;
   /** Throws when the queue's tables cannot be read (readiness probe). */
   ping(): Promise<void>;
-  /** Job counts of every queue, across all processes (from pg-boss's last monitor pass). */
+  /** Job counts of every queue, across all processes. */
   stats(): Promise<QueueStats[]>;
 }
 
@@ -74,17 +74,74 @@ export interface QueueStats {
   failed: number;
 }
 
+/** The `pgboss` schema version pg-boss 10 creates and migrates to. */
+const queueSchemaVersion = 24;
+
+/**
+ * pg-boss's database calls on the PGlite instance: a statement with parameters through query(),
+ * its parameterless multi-statement migrations and locked blocks through exec(). PGlite is one
+ * connection, so a block that failed between BEGIN and COMMIT is rolled back here; a pool would
+ * have discarded that connection instead.
+ */
+function pgliteExecutor(client: PGlite): PgBoss.Db {
+  return {
+    // pg-boss leaves the values out of its migrations.
+    async executeSql(text: string, values?: unknown[]) {
+      try {
+        if (values !== undefined && values.length > 0) return await client.query(text, values);
+        const results = await client.exec(text);
+        return { rows: results.flatMap((result) => result.rows) };
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      }
+    },
+  };
+}
+
 /** pg-boss on the app's own database: the PGlite instance itself, or its own small pool. */
 function connectionOf(
   db: Database,
-): Pick<ConstructorOptions, 'db' | 'backend' | 'connectionString' | 'max'> {
+): Pick<PgBoss.ConstructorOptions, 'db' | 'connectionString' | 'max'> {
   const client = '$client' in db ? db.$client : undefined;
-  if (client instanceof PGlite) return { db: fromPglite(client), backend: 'pglite' };
+  if (client instanceof PGlite) return { db: pgliteExecutor(client) };
   if (client instanceof pg.Pool && client.options.connectionString !== undefined) {
     return { connectionString: client.options.connectionString, max: 4 };
   }
   throw new Error('The job queue runs on PGlite or on a PostgreSQL pool opened from a URL.');
 }
+
+/**
+ * pg-boss 10 cannot read the schema a newer pg-boss wrote (an early build of this product ran 12),
+ * and would fail on its first query; refuse with what to do instead (docs/decisions/job-queue.md).
+ */
+async function refuseNewerQueueSchema(db: Database): Promise<void> {
+  const [table] = rowsOf<{ exists: boolean }>(
+    await db.execute(sql`SELECT to_regclass('pgboss.version') IS NOT NULL AS exists`),
+  );
+  if (table?.exists !== true) return;
+  const [installed] = rowsOf<{ version: number }>(
+    await db.execute(sql`SELECT version FROM pgboss.version`),
+  );
+  const version = Number(installed?.version);
+  if (!(version > queueSchemaVersion)) return;
+  throw new Error(
+    `The job queue schema "pgboss" in this database is version ${String(version)}, written by a ` +
+      `newer pg-boss than this build's (version ${String(queueSchemaVersion)}). Stop every ` +
+      'process, run DROP SCHEMA pgboss CASCADE on the database, and start again: pending ' +
+      'reminders are queued again by the reminder sweep.',
+  );
+}
+
+/** Job counts per queue, read from the job table itself (every process sees the same). */
+const queueCountsQuery = `
+  SELECT q.name AS queue,
+    count(j.id) FILTER (WHERE j.state IN ('created', 'retry') AND j.start_after <= now())::int AS ready,
+    count(j.id) FILTER (WHERE j.state IN ('created', 'retry') AND j.start_after > now())::int AS deferred,
+    count(j.id) FILTER (WHERE j.state = 'active')::int AS active,
+    count(j.id) FILTER (WHERE j.state = 'failed')::int AS failed
+  FROM pgboss.queue q LEFT JOIN pgboss.job j ON j.name = q.name
+  GROUP BY q.name`;
 
 /** Starts pg-boss (it creates and migrates its own `pgboss` schema). */
 export async function startJobQueue(
@@ -92,15 +149,38 @@ export async function startJobQueue(
   settings: JobQueueSettings,
   log: ErrorLogger,
 ): Promise<JobQueue> {
+  await refuseNewerQueueSchema(db);
   const boss = new PgBoss({
     ...connectionOf(db),
-    superviseIntervalSeconds: settings.superviseSeconds,
-    monitorIntervalSeconds: settings.superviseSeconds,
+    // Expired attempts (a vanished worker) are found and retried on this beat.
+    maintenanceIntervalSeconds: settings.superviseSeconds,
   });
   boss.on('error', (error) => {
     log.error({ err: error }, 'job queue error');
   });
   await boss.start();
+
+  /** Runs a fetched batch; each job succeeds or fails on its own, so a failure retries only itself. */
+  async function runBatch<Data>(
+    queue: string,
+    handler: JobHandler<Data>,
+    jobs: PgBoss.JobWithMetadata<Data>[],
+  ): Promise<void> {
+    const failures = await Promise.all(
+      jobs.map(async (job) => {
+        try {
+          await handler(job.data, { id: job.id, retryCount: job.retryCount });
+          return undefined;
+        } catch (error) {
+          log.error({ err: error, queue, jobId: job.id }, 'job failed; it will be retried');
+          return job.id;
+        }
+      }),
+    );
+    const failed = failures.filter((id) => id !== undefined);
+    // Failed before the batch returns: pg-boss then completes only the jobs still active.
+    if (failed.length > 0) await boss.fail(queue, failed);
+  }
 
   return {
     async register<Data extends object>(
@@ -110,10 +190,10 @@ export async function startJobQueue(
       cron?: string,
     ) {
       const options = {
+        name: queue,
         retryLimit: rules.retryLimit,
         retryDelay: rules.retryDelaySeconds,
         retryBackoff: true,
-        retryDelayMax: rules.retryDelayMaxSeconds,
         expireInSeconds: rules.expireInSeconds,
       };
       // Created once; a later start with other rules updates them.
@@ -121,36 +201,30 @@ export async function startJobQueue(
       else await boss.updateQueue(queue, options);
       if (cron !== undefined) await boss.schedule(queue, cron);
       if (!settings.workers) return;
-      await boss.work<Data>(
+      const worker = await boss.work<Data>(
         queue,
         {
           batchSize: rules.batchSize,
-          perJobResults: true,
-          burstWhenBatchFull: rules.batchSize > 1,
+          includeMetadata: true,
           pollingIntervalSeconds: settings.pollSeconds,
         },
-        // Each job of the batch succeeds or fails on its own, so one failure retries only itself.
-        async (jobs) =>
-          Promise.all(
-            jobs.map(async (job): Promise<JobResult> => {
-              try {
-                await handler(job.data, { id: job.id, retryCount: job.retryCount });
-                return { id: job.id, status: 'completed' };
-              } catch (error) {
-                log.error({ err: error, queue, jobId: job.id }, 'job failed; it will be retried');
-                const message = error instanceof Error ? error.message : String(error);
-                return { id: job.id, status: 'failed', output: { message } };
-              }
-            }),
-          ),
+        async (jobs) => {
+          await runBatch(queue, handler, jobs);
+          // A full batch means more may be waiting: fetch again now instead of after the interval.
+          if (jobs.length === rules.batchSize) boss.notifyWorker(worker);
+        },
       );
     },
 
     async send(queue, jobs) {
       if (jobs.length === 0) return;
       await boss.insert(
-        queue,
-        jobs.map((job) => ({ id: job.id, data: job.data, startAfter: job.startAfter })),
+        jobs.map((job) => ({
+          name: queue,
+          id: job.id,
+          data: job.data,
+          startAfter: job.startAfter,
+        })),
       );
     },
 
@@ -162,17 +236,13 @@ export async function startJobQueue(
     stop: (timeoutMs = 10_000) => boss.stop({ graceful: true, timeout: timeoutMs }),
 
     async ping() {
-      if (!(await boss.isInstalled())) throw new Error('The job queue schema is not installed.');
+      if (!(await boss.isInstalled()).valueOf())
+        throw new Error('The job queue schema is not installed.');
     },
 
     async stats() {
-      return (await boss.getQueues()).map((queue) => ({
-        queue: queue.name,
-        ready: queue.readyCount,
-        deferred: queue.deferredCount,
-        active: queue.activeCount,
-        failed: queue.failedCount,
-      }));
+      const { rows } = await boss.getDb().executeSql(queueCountsQuery, []);
+      return rows as QueueStats[];
     },
   };
 }

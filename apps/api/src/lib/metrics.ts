@@ -66,7 +66,7 @@ export class Metrics {
     const queueStats = () => this.queueStats;
     new Gauge({
       name: 'dental_jobs',
-      help: 'Jobs in the queue by state, across every process (pg-boss monitor counts): ready is the backlog, failed the jobs that failed for good and are still kept.',
+      help: 'Jobs in the queue by state, across every process (counted from the job table at each scrape): ready is the backlog, failed the jobs that failed for good and are still kept.',
       labelNames: ['queue', 'state'],
       registers: [this.registry],
       async collect() {

@@ -47,12 +47,11 @@ export class ReminderService {
     private readonly log: ErrorLogger,
   ) {}
 
-  /** The queue's retry rules: backoff from `retryDelaySeconds`, at most an hour apart. */
+  /** The queue's retry rules: backoff from `retryDelaySeconds`, doubling on each attempt. */
   get queueRules(): QueueRules {
     return {
       retryLimit: this.settings.retryLimit,
       retryDelaySeconds: this.settings.retryDelaySeconds,
-      retryDelayMaxSeconds: 3600,
       expireInSeconds: this.settings.attemptSeconds,
       // Each send holds a database connection while it runs; leave the pool room for the API.
       batchSize: 5,

@@ -35,7 +35,6 @@ export const dataExportCleanupQueue = 'data-export-cleanup';
 export const dataExportQueueRules: QueueRules = {
   retryLimit: 2,
   retryDelaySeconds: 30,
-  retryDelayMaxSeconds: 300,
   expireInSeconds: 30 * 60,
   batchSize: 1,
 };
@@ -334,7 +333,6 @@ export async function registerDataExportJobs(
     {
       retryLimit: 0,
       retryDelaySeconds: 60,
-      retryDelayMaxSeconds: 60,
       expireInSeconds: 3600,
       batchSize: 1,
     },

@@ -16,7 +16,6 @@ export async function registerFileJobs(jobs: JobQueue, orphanSweep: OrphanSweep)
     {
       retryLimit: 0,
       retryDelaySeconds: 60,
-      retryDelayMaxSeconds: 60,
       expireInSeconds: 3600,
       batchSize: 1,
     },

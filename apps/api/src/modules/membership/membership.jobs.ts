@@ -19,7 +19,6 @@ export async function registerMembershipJobs(
     {
       retryLimit: 0,
       retryDelaySeconds: 60,
-      retryDelayMaxSeconds: 60,
       expireInSeconds: 300,
       batchSize: 1,
     },

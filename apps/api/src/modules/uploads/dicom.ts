@@ -21,6 +21,7 @@ const uncompressedSyntaxes = new Set([
   '1.2.840.10008.1.2.1', // Explicit VR Little Endian
   '1.2.840.10008.1.2.1.99', // Deflated Explicit VR Little Endian: dcmjs inflates the dataset
 ]);
+const deflatedSyntax = '1.2.840.10008.1.2.1.99';
 const jpegBaselineSyntax = '1.2.840.10008.1.2.4.50';
 
 /** Names of the transfer syntaxes a refusal may have to name (DICOM PS3.6 Annex A). */
@@ -119,6 +120,30 @@ function parse(bytes: Buffer): { syntax: string; dataset: Dataset } {
   } catch (error) {
     throw unreadable(error);
   }
+}
+
+const implicitLittleEndian = '1.2.840.10008.1.2';
+
+/**
+ * Whether the file holds the whole uncompressed pixel data its header declares. dcmjs 0.51 fills a
+ * value cut off by the file's end with zeros instead of failing, so a truncated X-ray would show
+ * a black band; the element is found by its tag with its VR and length, a 12- or 8-byte run that
+ * pixel values do not repeat by chance, and must end within the file.
+ */
+function holdsWholePixelData(bytes: Buffer, syntax: string, length: number): boolean {
+  const tag = [0xe0, 0x7f, 0x10, 0x00]; // (7FE0,0010) Pixel Data, little endian
+  const lengthBytes = Buffer.alloc(4);
+  lengthBytes.writeUInt32LE(length);
+  const headers =
+    syntax === implicitLittleEndian
+      ? [Buffer.from([...tag, ...lengthBytes])]
+      : ['OW', 'OB'].map((vr) =>
+          Buffer.concat([Buffer.from(tag), Buffer.from(vr), Buffer.alloc(2), lengthBytes]),
+        );
+  return headers.some((header) => {
+    const at = bytes.indexOf(header);
+    return at !== -1 && at + header.length + length <= bytes.byteLength;
+  });
 }
 
 /** The pixel data's fragments or frames as dcmjs reads them: a list of buffers. */
@@ -307,7 +332,13 @@ export async function renderDicom(
         };
   }
   // Uncompressed frames follow one another in one buffer.
-  const values = storedValues(dataset, shape, data[0] ?? new Uint8Array());
+  const frames = data[0] ?? new Uint8Array();
+  // A deflated file's dataset is compressed, so its bytes cannot be searched; inflating a cut
+  // stream fails on its own.
+  if (syntax !== deflatedSyntax && !holdsWholePixelData(bytes, syntax, frames.byteLength)) {
+    throw unreadable();
+  }
+  const values = storedValues(dataset, shape, frames);
   if (colour) {
     if ((numberOf(dataset.BitsAllocated) ?? 8) !== 8) throw unsupportedImage('RGB, 16-bit');
     const planar = numberOf(dataset.PlanarConfiguration) === 1;
