@@ -39,5 +39,5 @@ export interface PaymentProvider {
   readonly kind: 'stripe' | 'test';
   createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
   /** Verifies and reads a webhook delivery; throws InvalidSignature. Absent in test mode. */
-  verifyWebhook?(rawBody: Buffer, signature: string): PaymentEvent;
+  verifyWebhook?(rawBody: Buffer, signature: string): Promise<PaymentEvent>;
 }

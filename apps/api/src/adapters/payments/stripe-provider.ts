@@ -1,5 +1,6 @@
-import { Stripe } from 'stripe';
+import type { Stripe } from 'stripe';
 import type { StripeSettings } from '#api/config';
+import { loadOnce } from '#api/lib/load-once';
 import {
   InvalidSignature,
   paymentCurrency,
@@ -16,21 +17,23 @@ function sessionOf(session: Stripe.Checkout.Session): NonNullable<PaymentEvent['
 /** Stripe Checkout in payment mode; the plan's price comes from the plan table each time. */
 export class StripePaymentProvider implements PaymentProvider {
   readonly kind = 'stripe';
-  private readonly stripe: Stripe;
-
-  constructor(
-    private readonly settings: StripeSettings,
-    /** Origin of the web app, for the success and cancel URLs. */
-    private readonly publicUrl: string,
-  ) {
-    this.stripe = new Stripe(settings.secretKey, {
+  private readonly stripe = loadOnce(async () => {
+    const { Stripe: Client } = await import('stripe');
+    const settings = this.settings;
+    return new Client(settings.secretKey, {
       maxNetworkRetries: 2,
       telemetry: false,
       ...(settings.host === undefined ? {} : { host: settings.host }),
       ...(settings.port === undefined ? {} : { port: settings.port }),
       ...(settings.protocol === undefined ? {} : { protocol: settings.protocol }),
     });
-  }
+  });
+
+  constructor(
+    private readonly settings: StripeSettings,
+    /** Origin of the web app, for the success and cancel URLs. */
+    private readonly publicUrl: string,
+  ) {}
 
   async createCheckout({
     paymentId,
@@ -38,7 +41,9 @@ export class StripePaymentProvider implements PaymentProvider {
     customerEmail,
   }: CheckoutRequest): Promise<CheckoutSession> {
     const back = (outcome: string) => `${this.publicUrl}/membership?payment=${outcome}`;
-    const session = await this.stripe.checkout.sessions.create(
+    const session = await (
+      await this.stripe()
+    ).checkout.sessions.create(
       {
         mode: 'payment',
         client_reference_id: paymentId,
@@ -63,10 +68,11 @@ export class StripePaymentProvider implements PaymentProvider {
     return { sessionId: session.id, url: session.url };
   }
 
-  verifyWebhook(rawBody: Buffer, signature: string): PaymentEvent {
+  async verifyWebhook(rawBody: Buffer, signature: string): Promise<PaymentEvent> {
+    const stripe = await this.stripe();
     let event: Stripe.Event;
     try {
-      event = this.stripe.webhooks.constructEvent(rawBody, signature, this.settings.webhookSecret);
+      event = stripe.webhooks.constructEvent(rawBody, signature, this.settings.webhookSecret);
     } catch (error) {
       throw new InvalidSignature(error instanceof Error ? error.message : String(error));
     }

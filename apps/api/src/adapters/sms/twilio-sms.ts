@@ -1,4 +1,5 @@
-import twilio from 'twilio';
+import type twilio from 'twilio';
+import { loadOnce } from '#api/lib/load-once';
 import { SmsDeliveryError, type SentSms, type SmsMessage, type SmsSender } from './sms-sender';
 
 export interface TwilioSmsOptions {
@@ -22,21 +23,24 @@ function refusalOf(error: unknown): { status: number; code: unknown } | undefine
 
 /** Sends through Twilio's Messages API. */
 export class TwilioSms implements SmsSender {
-  private readonly client: twilio.Twilio;
-
-  constructor(private readonly options: TwilioSmsOptions) {
+  private readonly client = loadOnce(async (): Promise<twilio.Twilio> => {
+    const { default: createClient } = await import('twilio');
     // The SDK's own 429 retries are off: the reminder job retries with backoff and stays
     // visible in the queue, instead of a request blocking a worker.
-    this.client = twilio(options.accountSid, options.authToken, {
+    const client = createClient(this.options.accountSid, this.options.authToken, {
       autoRetry: false,
-      timeout: options.timeoutMs ?? 10_000,
+      timeout: this.options.timeoutMs ?? 10_000,
     });
-    if (options.baseUrl !== undefined) this.client.api.baseUrl = options.baseUrl;
-  }
+    if (this.options.baseUrl !== undefined) client.api.baseUrl = this.options.baseUrl;
+    return client;
+  });
+
+  constructor(private readonly options: TwilioSmsOptions) {}
 
   async send(message: SmsMessage): Promise<SentSms> {
+    const client = await this.client();
     try {
-      const sent = await this.client.messages.create({
+      const sent = await client.messages.create({
         to: message.to,
         from: this.options.from,
         body: message.body,

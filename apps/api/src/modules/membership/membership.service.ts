@@ -178,7 +178,7 @@ export class MembershipService {
     if (verify === undefined) throw new NotFound('Payment webhooks are not used in test mode.');
     let event;
     try {
-      event = verify(rawBody, signature);
+      event = await verify(rawBody, signature);
     } catch (error) {
       if (error instanceof InvalidSignature) {
         throw new BadRequest('The webhook signature is not valid.');

@@ -1,12 +1,4 @@
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
-} from '@simplewebauthn/server';
-import { decodeClientDataJSON, isoBase64URL, isoUint8Array } from '@simplewebauthn/server/helpers';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import {
   lastSignInMethodPasskeyMessage,
   mfaTokenExpiredMessage,
@@ -29,6 +21,7 @@ import type { ErrorLogger } from '#api/logger';
 import type { AccountRepository } from '../account.repository';
 import { isActiveMember } from '../account.service';
 import { htmlParagraphs } from '#api/lib/html';
+import { loadOnce } from '#api/lib/load-once';
 import type { SecondFactorService } from '../second-factor.service';
 import type { SessionService, SignInContext } from '../session.service';
 import type { ChallengePurpose, PasskeyRepository } from './passkeys.repository';
@@ -42,6 +35,15 @@ export interface PasskeySettings {
 export const passkeyExistsMessage = 'This passkey is registered already.';
 export const passkeyNotFoundMessage = 'This passkey was not found.';
 
+/** The WebAuthn library, loaded on the first passkey ceremony rather than at start. */
+const webauthn = loadOnce(async () => {
+  const [server, helpers] = await Promise.all([
+    import('@simplewebauthn/server'),
+    import('@simplewebauthn/server/helpers'),
+  ]);
+  return { ...server, ...helpers };
+});
+
 function toPasskey(row: PasskeyRow): Passkey {
   return {
     id: row.id,
@@ -52,7 +54,8 @@ function toPasskey(row: PasskeyRow): Passkey {
 }
 
 /** The challenge the browser signed, read from the client data; '' when it cannot be read. */
-function signedChallenge(clientDataJSON: string): string {
+async function signedChallenge(clientDataJSON: string): Promise<string> {
+  const { decodeClientDataJSON } = await webauthn();
   try {
     const challenge = (decodeClientDataJSON(clientDataJSON) as { challenge?: unknown }).challenge;
     return typeof challenge === 'string' ? challenge : '';
@@ -93,12 +96,14 @@ export class PasskeyService {
   async registrationOptions(userId: string): Promise<WebAuthnOptions> {
     const user = await this.requireMember(userId);
     const existing = await this.repository.list(userId);
-    const options = await generateRegistrationOptions({
+    const options = await (
+      await webauthn()
+    ).generateRegistrationOptions({
       rpName: this.settings.companyName,
       rpID: this.rpId,
       userName: user.email,
       userDisplayName: user.username,
-      userID: isoUint8Array.fromUTF8String(user.id),
+      userID: (await webauthn()).isoUint8Array.fromUTF8String(user.id),
       attestationType: 'none',
       timeout: passkeyChallengeLifetimeMs,
       // The same authenticator twice would be one key under two names.
@@ -118,13 +123,17 @@ export class PasskeyService {
     const user = await this.requireMember(userId);
     const response = request.response as RegistrationResponseJSON;
     await this.claimChallenge(response.response.clientDataJSON, 'register', userId);
-    const verification = await verifyRegistrationResponse({
-      response,
-      expectedChallenge: () => true,
-      expectedOrigin: this.origin,
-      expectedRPID: this.rpId,
-      requireUserVerification: true,
-    }).catch(() => ({ verified: false as const }));
+    const verification = await (
+      await webauthn()
+    )
+      .verifyRegistrationResponse({
+        response,
+        expectedChallenge: () => true,
+        expectedOrigin: this.origin,
+        expectedRPID: this.rpId,
+        requireUserVerification: true,
+      })
+      .catch(() => ({ verified: false as const }));
     if (!verification.verified) {
       throw new BadRequest(passkeyNotVerifiedMessage);
     }
@@ -132,7 +141,7 @@ export class PasskeyService {
     const row = await this.repository.insert({
       userId,
       credentialId: credential.id,
-      publicKey: isoBase64URL.fromBuffer(credential.publicKey),
+      publicKey: (await webauthn()).isoBase64URL.fromBuffer(credential.publicKey),
       counter: credential.counter,
       transports: credential.transports ?? [],
       name: request.name,
@@ -161,7 +170,9 @@ export class PasskeyService {
   /** Options for a usernameless sign-in: no credentials are listed, the authenticator offers
    *  the passkeys it holds for this site. */
   async signInOptions(): Promise<WebAuthnOptions> {
-    const options = await generateAuthenticationOptions({
+    const options = await (
+      await webauthn()
+    ).generateAuthenticationOptions({
       rpID: this.rpId,
       timeout: passkeyChallengeLifetimeMs,
       userVerification: 'required',
@@ -181,7 +192,9 @@ export class PasskeyService {
   /** Options for the second step of a login: only the passkeys of the `mfa_token`'s member. */
   async secondFactorOptions(mfaToken: string): Promise<WebAuthnOptions> {
     const userId = await this.mfaTokenMember(mfaToken);
-    const options = await generateAuthenticationOptions({
+    const options = await (
+      await webauthn()
+    ).generateAuthenticationOptions({
       rpID: this.rpId,
       timeout: passkeyChallengeLifetimeMs,
       userVerification: 'required',
@@ -223,19 +236,23 @@ export class PasskeyService {
     if (passkey === undefined || (userId !== null && passkey.userId !== userId)) {
       throw new Unauthorized(passkeyUnknownMessage);
     }
-    const verification = await verifyAuthenticationResponse({
-      response,
-      expectedChallenge: () => true,
-      expectedOrigin: this.origin,
-      expectedRPID: this.rpId,
-      credential: {
-        id: passkey.credentialId,
-        publicKey: isoBase64URL.toBuffer(passkey.publicKey),
-        counter: passkey.counter,
-        transports: passkey.transports,
-      },
-      requireUserVerification: true,
-    }).catch(() => ({ verified: false as const }));
+    const verification = await (
+      await webauthn()
+    )
+      .verifyAuthenticationResponse({
+        response,
+        expectedChallenge: () => true,
+        expectedOrigin: this.origin,
+        expectedRPID: this.rpId,
+        credential: {
+          id: passkey.credentialId,
+          publicKey: (await webauthn()).isoBase64URL.toBuffer(passkey.publicKey),
+          counter: passkey.counter,
+          transports: passkey.transports,
+        },
+        requireUserVerification: true,
+      })
+      .catch(() => ({ verified: false as const }));
     const now = this.clock.now();
     if (
       !verification.verified ||
@@ -271,7 +288,7 @@ export class PasskeyService {
     purpose: ChallengePurpose,
     userId: string | null,
   ): Promise<void> {
-    const challenge = signedChallenge(clientDataJSON);
+    const challenge = await signedChallenge(clientDataJSON);
     const claimed =
       challenge !== '' &&
       (await this.repository.claimChallenge(challenge, purpose, userId, this.clock.now()));
