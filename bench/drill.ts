@@ -31,8 +31,11 @@ const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1
 /** Seconds of load (DRILL_SECONDS, 20–300): the drill is bounded in time and in requests. */
 const loadSeconds = Math.min(300, Math.max(20, Number(process.env.DRILL_SECONDS ?? 45)));
 const memberCount = 6;
-/** Most requests one member makes, whatever the time left. */
-const maxRequestsPerMember = 150;
+/**
+ * Requests one member starts per second at most: the load is bounded by rate, not by count, so
+ * that however fast the machine answers it still runs while the killed API is back up.
+ */
+const requestsPerSecondPerMember = 4;
 /** The load goes on at most this long after its planned end while killed processes restart. */
 const restartAllowanceSeconds = 240;
 /** Per client address and action; low so that the cross-process check reaches it quickly. */
@@ -395,7 +398,9 @@ async function memberLoad(
   until: () => number,
   outcomes: Outcome[],
 ): Promise<void> {
-  for (let step = 0; step < maxRequestsPerMember && Date.now() < until(); step += 1) {
+  const first = Date.now();
+  for (let step = 0; Date.now() < until(); step += 1) {
+    await sleep(first + (step * 1000) / requestsPerSecondPerMember - Date.now());
     const operation: Operation =
       step % 12 === 11 && member.signIns < signInsPerMember
         ? 'sign-in'
@@ -626,7 +631,7 @@ async function main(): Promise<number> {
         ? loadEnd + restartAllowanceSeconds * 1000
         : Math.max(loadEnd, restarts.doneAt + 10_000);
     say(
-      `load: ${String(memberCount)} members for ${String(loadSeconds)} s (at most ${String(maxRequestsPerMember)} requests each)`,
+      `load: ${String(memberCount)} members for ${String(loadSeconds)} s (at most ${String(requestsPerSecondPerMember)} requests a second each)`,
     );
     const load = Promise.all(members.map((member) => memberLoad(member, photo, until, outcomes)));
     /** From the kill signal until its exit was seen: a request that reached it then may fail. */
