@@ -1,6 +1,7 @@
 import type { FastifyLoggerOptions, FastifyRequest } from 'fastify';
 import { DrizzleQueryError } from 'drizzle-orm';
-import { prettyFactory } from 'pino-pretty';
+import { createRequire } from 'node:module';
+import type PinoPretty from 'pino-pretty';
 import type { LogLevel } from './config';
 
 /**
@@ -29,6 +30,8 @@ export interface ConsoleOutput extends LogDestination {
  */
 export function consoleDestination(output: ConsoleOutput = process.stdout): LogDestination {
   if (output.isTTY !== true) return output;
+  // Loaded only for a terminal: a server under a supervisor writes JSON and never needs it.
+  const { prettyFactory } = createRequire(import.meta.url)('pino-pretty') as typeof PinoPretty;
   const prettify = prettyFactory({
     colorize: true,
     translateTime: 'SYS:HH:MM:ss.l',

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import { LoadOnce } from '#api/lib/load-once';
 
 export interface MailMessage {
   to: string;
@@ -18,13 +19,22 @@ export interface Mailer {
   close(): Promise<void>;
 }
 
+/** A nodemailer transport made on the first message: most starts send none at once. */
+function transportOnFirstUse(
+  create: (nodemailer: typeof import('nodemailer').default) => Transporter,
+): LoadOnce<Transporter> {
+  return new LoadOnce(async () => create((await import('nodemailer')).default));
+}
+
+async function closeTransport(transport: LoadOnce<Transporter>): Promise<void> {
+  (await transport.ifLoaded())?.close();
+}
+
 /** Writes each message as an RFC 5322 .eml file named so that a plain sort is send order. */
 export class OutboxMailer implements Mailer {
-  private readonly transport = nodemailer.createTransport({
-    streamTransport: true,
-    buffer: true,
-    newline: 'windows',
-  });
+  private readonly transport = transportOnFirstUse((nodemailer) =>
+    nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' }),
+  );
 
   constructor(
     readonly folder: string,
@@ -36,7 +46,7 @@ export class OutboxMailer implements Mailer {
   }
 
   async send(message: MailMessage): Promise<void> {
-    const info = await this.transport.sendMail({ from: this.from, ...message });
+    const info = await (await this.transport.get()).sendMail({ from: this.from, ...message });
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     const file = path.join(this.folder, `${stamp}-${randomBytes(4).toString('hex')}.eml`);
     await mkdir(this.folder, { recursive: true });
@@ -45,8 +55,7 @@ export class OutboxMailer implements Mailer {
   }
 
   close(): Promise<void> {
-    this.transport.close();
-    return Promise.resolve();
+    return closeTransport(this.transport);
   }
 }
 
@@ -55,19 +64,18 @@ export class SmtpMailer implements Mailer {
   readonly description: string;
 
   constructor(url: string, from: string) {
-    this.transport = nodemailer.createTransport(url, { from });
+    this.transport = transportOnFirstUse((nodemailer) => nodemailer.createTransport(url, { from }));
     const shown = new URL(url);
     if (shown.password !== '') shown.password = '***';
     this.description = `SMTP at ${shown.toString()}`;
   }
 
   async send(message: MailMessage): Promise<void> {
-    await this.transport.sendMail(message);
+    await (await this.transport.get()).sendMail(message);
   }
 
   close(): Promise<void> {
-    this.transport.close();
-    return Promise.resolve();
+    return closeTransport(this.transport);
   }
 }
 

@@ -1,6 +1,6 @@
 import type { Stripe } from 'stripe';
 import type { StripeSettings } from '#api/config';
-import { loadOnce } from '#api/lib/load-once';
+import { LoadOnce } from '#api/lib/load-once';
 import {
   InvalidSignature,
   paymentCurrency,
@@ -17,7 +17,7 @@ function sessionOf(session: Stripe.Checkout.Session): NonNullable<PaymentEvent['
 /** Stripe Checkout in payment mode; the plan's price comes from the plan table each time. */
 export class StripePaymentProvider implements PaymentProvider {
   readonly kind = 'stripe';
-  private readonly stripe = loadOnce(async () => {
+  private readonly stripe = new LoadOnce(async () => {
     const { Stripe: Client } = await import('stripe');
     const settings = this.settings;
     return new Client(settings.secretKey, {
@@ -42,7 +42,7 @@ export class StripePaymentProvider implements PaymentProvider {
   }: CheckoutRequest): Promise<CheckoutSession> {
     const back = (outcome: string) => `${this.publicUrl}/membership?payment=${outcome}`;
     const session = await (
-      await this.stripe()
+      await this.stripe.get()
     ).checkout.sessions.create(
       {
         mode: 'payment',
@@ -69,7 +69,7 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   async verifyWebhook(rawBody: Buffer, signature: string): Promise<PaymentEvent> {
-    const stripe = await this.stripe();
+    const stripe = await this.stripe.get();
     let event: Stripe.Event;
     try {
       event = stripe.webhooks.constructEvent(rawBody, signature, this.settings.webhookSecret);

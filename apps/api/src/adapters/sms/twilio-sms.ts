@@ -1,5 +1,5 @@
 import type twilio from 'twilio';
-import { loadOnce } from '#api/lib/load-once';
+import { LoadOnce } from '#api/lib/load-once';
 import { SmsDeliveryError, type SentSms, type SmsMessage, type SmsSender } from './sms-sender';
 
 export interface TwilioSmsOptions {
@@ -23,7 +23,7 @@ function refusalOf(error: unknown): { status: number; code: unknown } | undefine
 
 /** Sends through Twilio's Messages API. */
 export class TwilioSms implements SmsSender {
-  private readonly client = loadOnce(async (): Promise<twilio.Twilio> => {
+  private readonly client = new LoadOnce(async (): Promise<twilio.Twilio> => {
     const { default: createClient } = await import('twilio');
     // The SDK's own 429 retries are off: the reminder job retries with backoff and stays
     // visible in the queue, instead of a request blocking a worker.
@@ -38,7 +38,7 @@ export class TwilioSms implements SmsSender {
   constructor(private readonly options: TwilioSmsOptions) {}
 
   async send(message: SmsMessage): Promise<SentSms> {
-    const client = await this.client();
+    const client = await this.client.get();
     try {
       const sent = await client.messages.create({
         to: message.to,

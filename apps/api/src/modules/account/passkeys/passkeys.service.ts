@@ -21,7 +21,7 @@ import type { ErrorLogger } from '#api/logger';
 import type { AccountRepository } from '../account.repository';
 import { isActiveMember } from '../account.service';
 import { htmlParagraphs } from '#api/lib/html';
-import { loadOnce } from '#api/lib/load-once';
+import { LoadOnce } from '#api/lib/load-once';
 import type { SecondFactorService } from '../second-factor.service';
 import type { SessionService, SignInContext } from '../session.service';
 import type { ChallengePurpose, PasskeyRepository } from './passkeys.repository';
@@ -36,7 +36,7 @@ export const passkeyExistsMessage = 'This passkey is registered already.';
 export const passkeyNotFoundMessage = 'This passkey was not found.';
 
 /** The WebAuthn library, loaded on the first passkey ceremony rather than at start. */
-const webauthn = loadOnce(async () => {
+const webauthn = new LoadOnce(async () => {
   const [server, helpers] = await Promise.all([
     import('@simplewebauthn/server'),
     import('@simplewebauthn/server/helpers'),
@@ -55,7 +55,7 @@ function toPasskey(row: PasskeyRow): Passkey {
 
 /** The challenge the browser signed, read from the client data; '' when it cannot be read. */
 async function signedChallenge(clientDataJSON: string): Promise<string> {
-  const { decodeClientDataJSON } = await webauthn();
+  const { decodeClientDataJSON } = await webauthn.get();
   try {
     const challenge = (decodeClientDataJSON(clientDataJSON) as { challenge?: unknown }).challenge;
     return typeof challenge === 'string' ? challenge : '';
@@ -97,13 +97,13 @@ export class PasskeyService {
     const user = await this.requireMember(userId);
     const existing = await this.repository.list(userId);
     const options = await (
-      await webauthn()
+      await webauthn.get()
     ).generateRegistrationOptions({
       rpName: this.settings.companyName,
       rpID: this.rpId,
       userName: user.email,
       userDisplayName: user.username,
-      userID: (await webauthn()).isoUint8Array.fromUTF8String(user.id),
+      userID: (await webauthn.get()).isoUint8Array.fromUTF8String(user.id),
       attestationType: 'none',
       timeout: passkeyChallengeLifetimeMs,
       // The same authenticator twice would be one key under two names.
@@ -124,7 +124,7 @@ export class PasskeyService {
     const response = request.response as RegistrationResponseJSON;
     await this.claimChallenge(response.response.clientDataJSON, 'register', userId);
     const verification = await (
-      await webauthn()
+      await webauthn.get()
     )
       .verifyRegistrationResponse({
         response,
@@ -141,7 +141,7 @@ export class PasskeyService {
     const row = await this.repository.insert({
       userId,
       credentialId: credential.id,
-      publicKey: (await webauthn()).isoBase64URL.fromBuffer(credential.publicKey),
+      publicKey: (await webauthn.get()).isoBase64URL.fromBuffer(credential.publicKey),
       counter: credential.counter,
       transports: credential.transports ?? [],
       name: request.name,
@@ -171,7 +171,7 @@ export class PasskeyService {
    *  the passkeys it holds for this site. */
   async signInOptions(): Promise<WebAuthnOptions> {
     const options = await (
-      await webauthn()
+      await webauthn.get()
     ).generateAuthenticationOptions({
       rpID: this.rpId,
       timeout: passkeyChallengeLifetimeMs,
@@ -193,7 +193,7 @@ export class PasskeyService {
   async secondFactorOptions(mfaToken: string): Promise<WebAuthnOptions> {
     const userId = await this.mfaTokenMember(mfaToken);
     const options = await (
-      await webauthn()
+      await webauthn.get()
     ).generateAuthenticationOptions({
       rpID: this.rpId,
       timeout: passkeyChallengeLifetimeMs,
@@ -237,7 +237,7 @@ export class PasskeyService {
       throw new Unauthorized(passkeyUnknownMessage);
     }
     const verification = await (
-      await webauthn()
+      await webauthn.get()
     )
       .verifyAuthenticationResponse({
         response,
@@ -246,7 +246,7 @@ export class PasskeyService {
         expectedRPID: this.rpId,
         credential: {
           id: passkey.credentialId,
-          publicKey: (await webauthn()).isoBase64URL.toBuffer(passkey.publicKey),
+          publicKey: (await webauthn.get()).isoBase64URL.toBuffer(passkey.publicKey),
           counter: passkey.counter,
           transports: passkey.transports,
         },
