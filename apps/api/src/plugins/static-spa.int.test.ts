@@ -1,12 +1,14 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configPath, problemContentType } from '@dental/contracts';
 import { buildTestApp, type TestApp } from '#api-test/build-test-app';
 
 const indexHtml =
   '<!doctype html><html><head><script type="module" src="/static/js/main.1a2b.js"></script></head><body><div id="root"></div></body></html>';
+const mainScript = `console.log(${JSON.stringify('app '.repeat(200))});`;
 let webDist: string;
 let t: TestApp;
 
@@ -14,7 +16,13 @@ beforeAll(async () => {
   webDist = await mkdtemp(path.join(os.tmpdir(), 'dental-web-dist-'));
   await mkdir(path.join(webDist, 'static', 'js'), { recursive: true });
   await writeFile(path.join(webDist, 'index.html'), indexHtml);
-  await writeFile(path.join(webDist, 'static', 'js', 'main.1a2b.js'), 'console.log("app");');
+  const script = path.join(webDist, 'static', 'js', 'main.1a2b.js');
+  await writeFile(script, mainScript);
+  // As scripts/build.mjs leaves them: a Brotli and a gzip copy beside each text file.
+  await writeFile(`${script}.br`, brotliCompressSync(mainScript));
+  await writeFile(`${script}.gz`, gzipSync(mainScript));
+  await writeFile(path.join(webDist, 'index.html.br'), brotliCompressSync(indexHtml));
+  await writeFile(path.join(webDist, 'index.html.gz'), gzipSync(indexHtml));
   await writeFile(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   t = await buildTestApp({ env: { WEB_DIST: webDist } });
 });
@@ -51,6 +59,31 @@ describe('the single-page app', () => {
     expect(res.headers['x-robots-tag']).toBe('noindex, nofollow');
     expect(res.headers['referrer-policy']).toBe('no-referrer');
     expect((await page('/login')).headers['x-robots-tag']).toBeUndefined();
+  });
+
+  it('sends the build’s Brotli or gzip copy to a browser that takes it, else the file', async () => {
+    const url = '/static/js/main.1a2b.js';
+    const br = await t.request('GET', url, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(br.rawPayload.byteLength).toBeLessThan(mainScript.length / 4);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(mainScript);
+    const gz = await t.request('GET', url, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(mainScript);
+    const plain = await t.request('GET', url, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(mainScript);
+    for (const res of [br, gz, plain]) {
+      expect(res.headers['content-type']).toContain('javascript');
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+    const page = await t.request('GET', '/login', {
+      headers: { accept: 'text/html', 'accept-encoding': 'br' },
+    });
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(brotliDecompressSync(page.rawPayload).toString()).toBe(indexHtml);
   });
 
   it('serves hashed build files as immutable for a year', async () => {

@@ -30,6 +30,9 @@ export const staticSpaPlugin = fp(
       root: path.join(webDist, 'static'),
       prefix: '/static/',
       decorateReply: false,
+      // The build writes .br and .gz beside each text file (scripts/build.mjs); they are sent
+      // as they are to a browser that accepts them.
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (reply) => {
         void reply.header('cache-control', immutable);
@@ -40,6 +43,7 @@ export const staticSpaPlugin = fp(
       root: webDist,
       wildcard: false,
       globIgnore: ['static/**'],
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (reply) => {
         void reply.header('cache-control', 'no-cache');
