@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { configPath, dentalAiPaths, dentalAiResult, plans } from '@dental/contracts';
 import { letterboxImage } from '../apps/api/src/adapters/detector/letterbox';
 import { loggedInMember, measure, printComparison, startApi, withBenchDatabase } from './harness';
+import { median } from './median';
 
 const detections = 40;
 const shippedModel = path.resolve(import.meta.dirname, '../models/dental-xray-4class.onnx');
@@ -21,11 +22,6 @@ async function panoramicSizedImage(): Promise<Buffer> {
     .jpeg()
     .toBuffer();
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
-};
 
 /**
  * Issue 6 §5: milliseconds per detection through the API (HTTP, image checks, letterbox, worker

@@ -1,5 +1,6 @@
 import { accountBench } from './account.bench';
 import { dentalAiBench } from './dental-ai.bench';
+import { loginBench } from './login.bench';
 import { oralPhotoBench } from './oral-photo.bench';
 import { remindersBench } from './reminders.bench';
 import { startBench } from './start.bench';
@@ -14,6 +15,7 @@ const benches: Record<string, () => Promise<void>> = {
   reminders: remindersBench,
   'dental-ai': dentalAiBench,
   start: startBench,
+  login: loginBench,
 };
 
 const wanted = process.argv.slice(2);

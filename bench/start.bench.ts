@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, staleReason, targets } from '../scripts/build.mjs';
 import { withBenchDatabase } from './harness';
+import { median } from './median';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** Starts per variant and database (BENCH_START_RUNS); the median is printed. */
@@ -77,14 +78,6 @@ async function startOnce(variant: Variant, env: Record<string, string>): Promise
     await exited;
   }
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[middle] ?? 0)
-    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-};
 
 /** The first start of a fresh DATA_DIR, then `runs` restarts of it. */
 async function measureVariant(variant: Variant, database: 'PGlite' | 'PostgreSQL', url?: string) {
