@@ -1,44 +1,27 @@
-import { Divider } from '@mantine/core';
-import termsAndConditions from '../../../../content/legal/terms-and-conditions.md?raw';
-import privacyPolicy from '../../../../content/legal/privacy-policy.md?raw';
-import hipaaNotice from '../../../../content/legal/hipaa-notice.md?raw';
-import { InfoModal } from './info-modal';
-import { Markdown } from './markdown';
-import classes from './legal-modals.module.css';
+import { lazy, Suspense, useState } from 'react';
 
 export type LegalDocument = 'terms' | 'privacy';
-
-export const termsTitle = 'Terms and Conditions of Usage of our Website and Mobile Application';
-export const privacyTitle = 'Web And Mobile Privacy Policy';
-
-/** The dialog title already names the document, so its own top heading is not repeated. */
-function withoutTitle(markdown: string): string {
-  return markdown.replace(/^#\s[^\n]*\n+/, '');
-}
 
 export interface LegalModalsProps {
   opened: LegalDocument | null;
   onClose: () => void;
 }
 
-/** The Terms and the Privacy dialogs (docs/product/accounts.md#legal-texts): scrollable, content
- *  65vh high. The privacy one holds the privacy policy followed by the HIPAA notice of privacy
- *  practices. */
-export function LegalModals({ opened, onClose }: LegalModalsProps) {
+// The texts and the markdown renderer are a chunk of their own, fetched when a dialog is first
+// opened: the sign-in and sign-up screens only show the links to them.
+const LegalDialogs = lazy(() =>
+  import('./legal-dialogs').then((module) => ({ default: module.LegalDialogs })),
+);
+
+/** The Terms and the Privacy dialogs (docs/product/accounts.md#legal-texts), loaded on first use
+ *  and kept mounted after, so that closing one still plays its transition. */
+export function LegalModals(props: LegalModalsProps) {
+  const [wanted, setWanted] = useState(false);
+  if (props.opened !== null && !wanted) setWanted(true);
+  if (!wanted) return null;
   return (
-    <>
-      <InfoModal opened={opened === 'terms'} onClose={onClose} title={termsTitle}>
-        <div className={classes.body} tabIndex={0}>
-          <Markdown headingOffset={1}>{withoutTitle(termsAndConditions)}</Markdown>
-        </div>
-      </InfoModal>
-      <InfoModal opened={opened === 'privacy'} onClose={onClose} title={privacyTitle}>
-        <div className={classes.body} tabIndex={0}>
-          <Markdown headingOffset={1}>{withoutTitle(privacyPolicy)}</Markdown>
-          <Divider my="lg" />
-          <Markdown headingOffset={1}>{hipaaNotice}</Markdown>
-        </div>
-      </InfoModal>
-    </>
+    <Suspense fallback={null}>
+      <LegalDialogs {...props} />
+    </Suspense>
   );
 }
