@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { isValidPhoneNumber } from 'libphonenumber-js';
 import { planName } from './plans';
 import { singleLineText } from './text';
 import { mfaChallenge, secondFactorCode } from './second-factor';
@@ -27,10 +26,6 @@ export const email = z.email('Enter a valid e-mail address.').max(254);
 export const password = singleLineText()
   .min(passwordMinLength, `Password must be at least ${passwordMinLength} characters.`)
   .max(128, 'Password must be at most 128 characters.');
-/** An international phone number; stored as E.164. */
-export const phone = singleLineText()
-  .trim()
-  .refine((value) => isValidPhoneNumber(value), 'Enter a valid phone number.');
 export const username = singleLineText()
   .trim()
   .min(1, 'Name is required.')
@@ -68,12 +63,6 @@ export const account = z.object({
 });
 export type Account = z.infer<typeof account>;
 
-/** Phone is optional at sign-up (docs/product/accounts.md#sign-up); '' or absent means none. */
-const optionalPhone = z.union([z.literal('').transform(() => null), phone]).nullish();
-
-export const registerRequest = z.object({ email, phone: optionalPhone, username, password });
-export type RegisterRequest = z.infer<typeof registerRequest>;
-
 export const nativeLoginRequest = z.object({
   login_type: z.literal('native'),
   email: singleLineText().trim().min(1, 'E-mail is required.').max(254),
@@ -91,14 +80,6 @@ export const loginResponse = z.union([tokenPair, mfaChallenge]);
 export type LoginResponse = z.infer<typeof loginResponse>;
 
 export const refreshRequest = z.object({ refresh: singleLineText().min(1).max(512) });
-
-/** PUT /api/account/: only username and phone change; other fields are ignored
- *  (docs/product/accounts.md#account-calls). */
-export const updateAccountRequest = z.object({
-  username: username.optional(),
-  phone: optionalPhone,
-});
-export type UpdateAccountRequest = z.infer<typeof updateAccountRequest>;
 
 /** The step-up before sensitive actions (docs/decisions/session-timeouts.md): the password, or
  *  a code of the member's second factor (docs/decisions/second-factor.md). */

@@ -1,4 +1,5 @@
 export * from './account';
+export * from './account-details';
 export * from './passkeys';
 export * from './second-factor';
 export * from './plans';

@@ -15,7 +15,7 @@ import { NewPasswordFields } from './components/new-password-fields';
 import { PhoneField } from './components/phone-field';
 import { SubmitButton } from './components/submit-button';
 import { applyFieldErrors } from './apply-field-errors';
-import { signupForm } from './form-schemas';
+import { signupForm } from './signup-form-schema';
 
 /** The server's refusal; a taken address also tells the way back into a deleted account, in the
  *  same words for every taken address so that no more is given away than that it is taken
