@@ -96,14 +96,13 @@ export class PasskeyService {
   async registrationOptions(userId: string): Promise<WebAuthnOptions> {
     const user = await this.requireMember(userId);
     const existing = await this.repository.list(userId);
-    const options = await (
-      await webauthn.get()
-    ).generateRegistrationOptions({
+    const { generateRegistrationOptions, isoUint8Array } = await webauthn.get();
+    const options = await generateRegistrationOptions({
       rpName: this.settings.companyName,
       rpID: this.rpId,
       userName: user.email,
       userDisplayName: user.username,
-      userID: (await webauthn.get()).isoUint8Array.fromUTF8String(user.id),
+      userID: isoUint8Array.fromUTF8String(user.id),
       attestationType: 'none',
       timeout: passkeyChallengeLifetimeMs,
       // The same authenticator twice would be one key under two names.
@@ -123,17 +122,14 @@ export class PasskeyService {
     const user = await this.requireMember(userId);
     const response = request.response as RegistrationResponseJSON;
     await this.claimChallenge(response.response.clientDataJSON, 'register', userId);
-    const verification = await (
-      await webauthn.get()
-    )
-      .verifyRegistrationResponse({
-        response,
-        expectedChallenge: () => true,
-        expectedOrigin: this.origin,
-        expectedRPID: this.rpId,
-        requireUserVerification: true,
-      })
-      .catch(() => ({ verified: false as const }));
+    const { verifyRegistrationResponse, isoBase64URL } = await webauthn.get();
+    const verification = await verifyRegistrationResponse({
+      response,
+      expectedChallenge: () => true,
+      expectedOrigin: this.origin,
+      expectedRPID: this.rpId,
+      requireUserVerification: true,
+    }).catch(() => ({ verified: false as const }));
     if (!verification.verified) {
       throw new BadRequest(passkeyNotVerifiedMessage);
     }
@@ -141,7 +137,7 @@ export class PasskeyService {
     const row = await this.repository.insert({
       userId,
       credentialId: credential.id,
-      publicKey: (await webauthn.get()).isoBase64URL.fromBuffer(credential.publicKey),
+      publicKey: isoBase64URL.fromBuffer(credential.publicKey),
       counter: credential.counter,
       transports: credential.transports ?? [],
       name: request.name,
@@ -170,9 +166,8 @@ export class PasskeyService {
   /** Options for a usernameless sign-in: no credentials are listed, the authenticator offers
    *  the passkeys it holds for this site. */
   async signInOptions(): Promise<WebAuthnOptions> {
-    const options = await (
-      await webauthn.get()
-    ).generateAuthenticationOptions({
+    const { generateAuthenticationOptions } = await webauthn.get();
+    const options = await generateAuthenticationOptions({
       rpID: this.rpId,
       timeout: passkeyChallengeLifetimeMs,
       userVerification: 'required',
@@ -192,9 +187,8 @@ export class PasskeyService {
   /** Options for the second step of a login: only the passkeys of the `mfa_token`'s member. */
   async secondFactorOptions(mfaToken: string): Promise<WebAuthnOptions> {
     const userId = await this.mfaTokenMember(mfaToken);
-    const options = await (
-      await webauthn.get()
-    ).generateAuthenticationOptions({
+    const { generateAuthenticationOptions } = await webauthn.get();
+    const options = await generateAuthenticationOptions({
       rpID: this.rpId,
       timeout: passkeyChallengeLifetimeMs,
       userVerification: 'required',
@@ -236,23 +230,20 @@ export class PasskeyService {
     if (passkey === undefined || (userId !== null && passkey.userId !== userId)) {
       throw new Unauthorized(passkeyUnknownMessage);
     }
-    const verification = await (
-      await webauthn.get()
-    )
-      .verifyAuthenticationResponse({
-        response,
-        expectedChallenge: () => true,
-        expectedOrigin: this.origin,
-        expectedRPID: this.rpId,
-        credential: {
-          id: passkey.credentialId,
-          publicKey: (await webauthn.get()).isoBase64URL.toBuffer(passkey.publicKey),
-          counter: passkey.counter,
-          transports: passkey.transports,
-        },
-        requireUserVerification: true,
-      })
-      .catch(() => ({ verified: false as const }));
+    const { verifyAuthenticationResponse, isoBase64URL } = await webauthn.get();
+    const verification = await verifyAuthenticationResponse({
+      response,
+      expectedChallenge: () => true,
+      expectedOrigin: this.origin,
+      expectedRPID: this.rpId,
+      credential: {
+        id: passkey.credentialId,
+        publicKey: isoBase64URL.toBuffer(passkey.publicKey),
+        counter: passkey.counter,
+        transports: passkey.transports,
+      },
+      requireUserVerification: true,
+    }).catch(() => ({ verified: false as const }));
     const now = this.clock.now();
     if (
       !verification.verified ||
