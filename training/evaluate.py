@@ -14,8 +14,8 @@ import numpy as np
 import torch
 from torchvision.ops import batched_nms
 
-from common import CLASS_NAMES, DEFAULT_DATASET, load_split
-from data import XrayDataset, collate
+from common import KINDS, Kind, load_split
+from data import DetectionDataset, collate
 from model import Detector, anchor_points, decode, flatten
 
 IOU_THRESHOLDS = np.linspace(0.5, 0.95, 10)
@@ -24,7 +24,7 @@ RECALL_POINTS = np.linspace(0.0, 1.0, 101)
 
 @torch.no_grad()
 def predict(
-    model: Detector, dataset: XrayDataset, conf: float = 0.001, iou: float = 0.6, max_det: int = 300, batch_size: int = 16
+    model: Detector, dataset: DetectionDataset, conf: float = 0.001, iou: float = 0.6, max_det: int = 300, batch_size: int = 16
 ) -> list[np.ndarray]:
     """Detections per image as rows (cls, score, x1, y1, x2, y2) in input pixels, after class-aware NMS."""
     model.eval()
@@ -62,44 +62,73 @@ def average_precision(recall: np.ndarray, precision: np.ndarray) -> float:
     return float(sampled.mean())
 
 
+Matches = tuple[np.ndarray, np.ndarray, int]
+
+
+def image_matches(rows: np.ndarray, truth: np.ndarray, cls: int) -> Matches:
+    """One image's detections of a class: their scores, whether each matched a labelled box at
+    each IoU threshold ([thresholds, detections], greedy by score as COCO does), and how many
+    labelled boxes of the class the image has. Matching never crosses images, so an image's
+    matches serve every AP over any set of images (the bootstrap resamples them)."""
+    found = rows[rows[:, 0] == cls]
+    found = found[np.argsort(-found[:, 1], kind='stable')]
+    labelled = truth[truth[:, 0] == cls, 1:5]
+    hits = np.zeros((len(IOU_THRESHOLDS), len(found)))
+    if len(labelled) and len(found):
+        ious = iou_matrix(found[:, 2:6], labelled)
+        for t, threshold in enumerate(IOU_THRESHOLDS):
+            taken = np.zeros(len(labelled), dtype=bool)
+            for k in range(len(found)):
+                candidates = np.where(taken, -1.0, ious[k])
+                best = int(candidates.argmax())
+                if candidates[best] >= threshold:
+                    taken[best] = True
+                    hits[t, k] = 1.0
+    return found[:, 1], hits, len(labelled)
+
+
+def ap_of(matches: list[Matches]) -> np.ndarray:
+    """AP at each IoU threshold over the images whose matches are given."""
+    total = sum(count for _, _, count in matches)
+    aps = np.zeros(len(IOU_THRESHOLDS))
+    scores = np.concatenate([scores for scores, _, _ in matches])
+    if total == 0 or len(scores) == 0:
+        return aps
+    order = np.argsort(-scores, kind='stable')
+    true_positives = np.cumsum(np.concatenate([hits for _, hits, _ in matches], 1)[:, order], 1)
+    precision = true_positives / np.arange(1, len(scores) + 1)
+    for t in range(len(IOU_THRESHOLDS)):
+        aps[t] = average_precision(true_positives[t] / total, precision[t])
+    return aps
+
+
 def class_ap(detections: list[np.ndarray], truths: list[np.ndarray], cls: int) -> tuple[np.ndarray, int]:
     """AP of one class at each IoU threshold, and how many labelled boxes it has."""
-    scored = []  # (score, image, box)
-    for image, rows in enumerate(detections):
-        for row in rows[rows[:, 0] == cls]:
-            scored.append((row[1], image, row[2:6]))
-    scored.sort(key=lambda item: -item[0])
-    gt_boxes = [truth[truth[:, 0] == cls, 1:5] for truth in truths]
-    total = sum(len(boxes) for boxes in gt_boxes)
-    aps = np.zeros(len(IOU_THRESHOLDS))
-    if total == 0:
-        return aps, 0
-    for t, threshold in enumerate(IOU_THRESHOLDS):
-        taken = [np.zeros(len(boxes), dtype=bool) for boxes in gt_boxes]
-        hits = np.zeros(len(scored))
-        for k, (_, image, box) in enumerate(scored):
-            if len(gt_boxes[image]) == 0:
-                continue
-            ious = iou_matrix(box[None], gt_boxes[image])[0]
-            ious[taken[image]] = -1.0
-            best = int(ious.argmax())
-            if ious[best] >= threshold:
-                taken[image][best] = True
-                hits[k] = 1.0
-        true_positives = np.cumsum(hits)
-        recall = true_positives / total
-        precision = true_positives / np.arange(1, len(scored) + 1)
-        aps[t] = average_precision(recall, precision) if len(scored) else 0.0
-    return aps, total
+    matches = [image_matches(rows, truth, cls) for rows, truth in zip(detections, truths)]
+    return ap_of(matches), sum(count for _, _, count in matches)
 
 
-def evaluate(model: Detector, dataset: XrayDataset) -> dict[str, dict[str, float]]:
-    """Per-class and mean AP50 / AP50-95 of a model on a data set (no augmentation)."""
+def bootstrap_interval(
+    detections: list[np.ndarray], truths: list[np.ndarray], cls: int, samples: int, seed: int = 0
+) -> dict[str, list[float]]:
+    """95 % percentile intervals of a class's AP50 and AP50-95 over images resampled with replacement."""
+    matches = [image_matches(rows, truth, cls) for rows, truth in zip(detections, truths)]
+    rng = np.random.default_rng(seed)
+    draws = np.array([ap_of([matches[i] for i in rng.integers(0, len(matches), len(matches))]) for _ in range(samples)])
+    low_high = lambda values: [round(float(v), 4) for v in np.percentile(values, (2.5, 97.5))]
+    return {'ap50_ci95': low_high(draws[:, 0]), 'ap50_95_ci95': low_high(draws.mean(1))}
+
+
+def evaluate(model: Detector, dataset: DetectionDataset, bootstrap: int = 0) -> dict[str, dict]:
+    """Per-class and mean AP50 / AP50-95 of a model on a data set (no augmentation); with
+    `bootstrap` samples, each class also gets its 95 % interval."""
     detections = predict(model, dataset)
-    metrics: dict[str, dict[str, float]] = {}
-    for cls, name in enumerate(CLASS_NAMES):
+    metrics: dict[str, dict] = {}
+    for cls, name in enumerate(dataset.kind.class_names):
         aps, count = class_ap(detections, dataset.boxes, cls)
         metrics[name] = {'ap50': float(aps[0]), 'ap50_95': float(aps.mean()), 'boxes': count}
+        if bootstrap and count:
+            metrics[name].update(bootstrap_interval(detections, dataset.boxes, cls, bootstrap))
     present = [m for m in metrics.values() if m['boxes']]
     metrics['mean'] = {
         'ap50': float(np.mean([m['ap50'] for m in present])),
@@ -109,19 +138,33 @@ def evaluate(model: Detector, dataset: XrayDataset) -> dict[str, dict[str, float
     return metrics
 
 
-def table(metrics: dict[str, dict[str, float]]) -> str:
-    """Metrics as a fixed-width text table."""
-    lines = [f'{"class":<16}{"boxes":>7}{"AP50":>8}{"AP50-95":>9}']
+def table(metrics: dict[str, dict]) -> str:
+    """Metrics as a fixed-width text table (with 95 % intervals when bootstrapped)."""
+    interval = lambda row, key: f'{row[key][0]:.3f}-{row[key][1]:.3f}' if key in row else ''
+    lines = [f'{"class":<16}{"boxes":>7}{"AP50":>8}{"95 % CI":>14}{"AP50-95":>9}{"95 % CI":>14}']
     for name, row in metrics.items():
-        lines.append(f'{name:<16}{int(row["boxes"]):>7}{row["ap50"]:>8.3f}{row["ap50_95"]:>9.3f}')
+        lines.append(
+            f'{name:<16}{int(row["boxes"]):>7}{row["ap50"]:>8.3f}{interval(row, "ap50_ci95"):>14}'
+            f'{row["ap50_95"]:>9.3f}{interval(row, "ap50_95_ci95"):>14}'
+        )
     return '\n'.join(lines)
+
+
+def checkpoint_kind(config: dict) -> Kind:
+    """The data set a checkpoint was trained on; runs from before photos were X-ray runs."""
+    return KINDS[config.get('kind', 'xray')]
+
+
+def build_model(config: dict) -> Detector:
+    """An untrained detector shaped as a checkpoint's configuration says."""
+    kind = checkpoint_kind(config)
+    return Detector(len(kind.class_names), tuple(config['width']), config['depth'], 3 if kind.colour else 1)
 
 
 def load_model(weights: Path) -> tuple[Detector, dict]:
     """The EMA weights of a training checkpoint, ready for inference."""
     checkpoint = torch.load(weights, map_location='cpu')
-    config = checkpoint['config']
-    model = Detector(len(CLASS_NAMES), tuple(config['width']), config['depth'])
+    model = build_model(checkpoint['config'])
     model.load_state_dict(checkpoint['ema'])
     model.eval()
     return model, checkpoint
@@ -131,13 +174,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument('--weights', type=Path, required=True, help='checkpoint (last.pt or best.pt)')
     parser.add_argument('--split', choices=('train', 'val', 'test'), default='test')
-    parser.add_argument('--dataset', type=Path, default=DEFAULT_DATASET)
+    parser.add_argument('--dataset', type=Path, help='dataset root (default: the checkpoint kind\'s folder)')
     parser.add_argument('--out', type=Path, help='also write the metrics to this JSON file')
+    parser.add_argument('--bootstrap', type=int, default=1000, help='resamples for the 95 % intervals (0: none)')
     args = parser.parse_args()
     torch.set_num_threads(2)
     model, checkpoint = load_model(args.weights)
-    dataset = XrayDataset(args.dataset, load_split()[args.split], checkpoint['config']['imgsz'], augment=False)
-    metrics = evaluate(model, dataset)
+    kind = checkpoint_kind(checkpoint['config'])
+    images = load_split(kind.split_file)[args.split]
+    dataset = DetectionDataset(kind, args.dataset or kind.dataset, images, checkpoint['config']['imgsz'], augment=False)
+    metrics = evaluate(model, dataset, args.bootstrap)
     print(f'{args.split} split, {len(dataset)} images, epoch {checkpoint["epoch"]}')
     print(table(metrics))
     if args.out:

@@ -19,12 +19,11 @@ import torch
 from torch import nn
 
 import onnx_numpy
-from common import CLASS_NAMES, MODELS_DIR
-from evaluate import load_model
+from common import MODELS_DIR
+from data import LUMA
+from evaluate import checkpoint_kind, load_model
 from model import STRIDES, Detector, anchor_points, flatten
 
-# PIL's 'L' conversion (ITU-R 601 luma), which training used to make grey images.
-LUMA = (0.299, 0.587, 0.114)
 MAX_BYTES = 15 * 1024 * 1024
 VERSION = '1.0.0'
 
@@ -38,10 +37,12 @@ class YoloLayout(nn.Module):
         points, strides = anchor_points(size)
         self.register_buffer('points', points)
         self.register_buffer('strides', strides)
-        # Fold the grey conversion into the first convolution: grey = sum(luma_c * rgb_c), and a
-        # convolution is linear in its input, so weights w become w * luma_c per input channel.
         stem = detector.stem[0]
         assert isinstance(stem, nn.Conv2d)
+        if stem.in_channels == 3:
+            return
+        # Fold the grey conversion into the first convolution: grey = sum(luma_c * rgb_c), and a
+        # convolution is linear in its input, so weights w become w * luma_c per input channel.
         rgb_stem = nn.Conv2d(3, stem.out_channels, stem.kernel_size, stem.stride, stem.padding, bias=False)
         rgb_stem.weight.data = stem.weight.data * torch.tensor(LUMA).view(1, 3, 1, 1)
         detector.stem[0] = rgb_stem
@@ -57,22 +58,22 @@ class YoloLayout(nn.Module):
 
 
 def reference_output(detector: Detector, images: torch.Tensor, size: int) -> torch.Tensor:
-    """The same layout computed from the grey-input detector, independent of the wrapper."""
-    grey = (images * torch.tensor(LUMA).view(1, 3, 1, 1)).sum(1, keepdim=True)
+    """The same layout computed from the unwrapped detector (grey or RGB), independent of the wrapper."""
+    if detector.stem[0].in_channels == 1:
+        images = (images * torch.tensor(LUMA).view(1, 3, 1, 1)).sum(1, keepdim=True)
     points, strides = anchor_points(size)
-    ltrb, logits = flatten(detector(grey))
+    ltrb, logits = flatten(detector(images))
     distances = ltrb * strides
     x1y1, x2y2 = points - distances[..., :2], points + distances[..., 2:]
     return torch.cat(((x1y1 + x2y2) / 2, x2y2 - x1y1, logits.sigmoid()), 2).transpose(1, 2)
 
 
 def export(weights: Path, out: Path, opset: int = 17) -> Path:
-    """Write the ONNX file and labels.json, then check the graph and compare it with PyTorch."""
+    """Write the ONNX file and <name>.labels.json, then check the graph and compare it with PyTorch."""
     detector, checkpoint = load_model(weights)
+    reference, _ = load_model(weights)
+    kind = checkpoint_kind(checkpoint['config'])
     size = int(checkpoint['config']['imgsz'])
-    reference = Detector(len(CLASS_NAMES), tuple(checkpoint['config']['width']), checkpoint['config']['depth'])
-    reference.load_state_dict(checkpoint['ema'])
-    reference.eval()
     wrapper = YoloLayout(detector, size).eval()
     dummy = torch.rand(1, 3, size, size)
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -81,17 +82,17 @@ def export(weights: Path, out: Path, opset: int = 17) -> Path:
     )
     model = onnx.load(str(out))
     metadata = {
-        'description': 'Dental Companion panoramic X-ray detector (Cavity, Fillings, Impacted Tooth, Implant)',
+        'description': kind.description,
         'author': 'Dental Companion',
         'date': datetime.date.today().isoformat(),
         'version': VERSION,
-        'license': 'Model: Dental Companion. Training data: CC BY 4.0, https://universe.roboflow.com/dental-uispo/-bhjcu',
+        'license': kind.licence,
         'docs': 'models/MODEL_CARD.md',
         'stride': str(max(STRIDES)),
         'task': 'detect',
         'batch': '1',
         'imgsz': f'[{size}, {size}]',
-        'names': repr(dict(enumerate(CLASS_NAMES))),
+        'names': repr(dict(enumerate(kind.class_names))),
         'epochs': str(checkpoint['epoch']),
     }
     del model.metadata_props[:]
@@ -99,7 +100,7 @@ def export(weights: Path, out: Path, opset: int = 17) -> Path:
         model.metadata_props.add(key=key, value=value)
     model.producer_name = 'dental-companion-training'
     onnx.save(model, str(out))
-    (out.parent / 'labels.json').write_text(json.dumps(list(CLASS_NAMES)) + '\n')
+    (out.parent / f'{out.stem}.labels.json').write_text(json.dumps(list(kind.class_names)) + '\n')
     verify(out, reference, size)
     return out
 
@@ -112,7 +113,7 @@ def verify(path: Path, reference: Detector, size: int) -> None:
     output = inferred.graph.output[0]
     dims = [d.dim_value for d in output.type.tensor_type.shape.dim]
     cells = sum((size // s) ** 2 for s in STRIDES)
-    expected = [1, 4 + len(CLASS_NAMES), cells]
+    expected = [1, 4 + reference.num_classes, cells]
     if output.name != 'output0' or dims != expected:
         raise AssertionError(f'output {output.name} {dims}, expected output0 {expected}')
     if path.stat().st_size > MAX_BYTES:

@@ -92,13 +92,15 @@ class Head(nn.Module):
 
 
 class Detector(nn.Module):
-    """Input: grey images [B, 1, S, S] in 0..1. Output per level: (ltrb in strides, class logits)."""
+    """Input: images [B, C, S, S] in 0..1, grey (C = 1) or RGB (C = 3). Output per level: (ltrb in strides, class logits)."""
 
-    def __init__(self, num_classes: int, width: tuple[int, int, int, int, int] = (16, 32, 64, 128, 256), depth: int = 1) -> None:
+    def __init__(
+        self, num_classes: int, width: tuple[int, int, int, int, int] = (16, 32, 64, 128, 256), depth: int = 1, channels: int = 1
+    ) -> None:
         super().__init__()
         c1, c2, c3, c4, c5 = width
         self.num_classes = num_classes
-        self.stem = Conv(1, c1, 3, 2)
+        self.stem = Conv(channels, c1, 3, 2)
         self.stage2 = nn.Sequential(Conv(c1, c2, 3, 2), C2f(c2, c2, depth))
         self.stage3 = nn.Sequential(Conv(c2, c3, 3, 2), C2f(c3, c3, 2 * depth))
         self.stage4 = nn.Sequential(Conv(c3, c4, 3, 2), C2f(c4, c4, 2 * depth))

@@ -1,14 +1,15 @@
-"""Train the Dental Companion X-ray detector from scratch, evaluate it, and export it to ONNX.
+"""Train a Dental Companion detector from scratch, evaluate it, and export it to ONNX.
 
-One entry point for the whole path:
-  1. writes training/split.json (split by source picture) if it is missing;
+Two kinds: panoramic X-rays (`--kind xray`, the default) and intra-oral colour photos
+(`--kind photo`). One entry point for the whole path:
+  1. writes the kind's split file (training/split.json, split-photos.json) if it is missing;
   2. trains a compact anchor-free detector on the train split for a wall-clock budget
      (--max-minutes, evaluation and export included), checkpointing every epoch to
      training/runs/<name>/last.pt (model, EMA, optimizer) and keeping the best EMA weights by
      validation AP50 in best.pt; --resume continues an interrupted run;
-  3. evaluates best.pt on the held-out test split (AP50 and AP50-95 per class) and writes
-     <models-dir>/<name>.metrics.json;
-  4. exports <models-dir>/<name>.onnx (YOLOv8 layout) and labels.json, and verifies the graph.
+  3. evaluates best.pt on the held-out test split (AP50 and AP50-95 per class, with bootstrap
+     95 % intervals) and writes <models-dir>/<name>.metrics.json;
+  4. exports <models-dir>/<name>.onnx (YOLOv8 layout) and <name>.labels.json, and verifies the graph.
 
 Example: OMP_WAIT_POLICY=PASSIVE nice -n 19 /usr/bin/python3 training/train.py --max-minutes 100
 """
@@ -26,13 +27,17 @@ from pathlib import Path
 import torch
 from torch import nn
 
-from common import CLASS_NAMES, DEFAULT_DATASET, MODELS_DIR, RUNS_DIR, SPLIT_FILE, load_split
-from data import XrayDataset, collate, epoch_indices, repeat_factors
-from evaluate import evaluate, load_model, table
+from common import KINDS, MODELS_DIR, RUNS_DIR, Kind, load_split
+from data import DetectionDataset, collate, epoch_indices, repeat_factors
+from evaluate import build_model, checkpoint_kind, evaluate, load_model, table
 from export_onnx import export
 from loss import DetectionLoss
-from model import Detector, anchor_points, decode, flatten
+from model import anchor_points, decode, flatten
 from prepare_split import prepare
+
+# Resamples of the test images for the 95 % intervals of the reported AP.
+BOOTSTRAP_SAMPLES = 1000
+DEFAULT_NAMES = {'xray': 'dental-xray-4class', 'photo': 'dental-photo-2class'}
 
 # Kept free of the training budget for the test evaluation and the export.
 FINISH_RESERVE_S = 180
@@ -96,8 +101,10 @@ class Logger:
 
 def parse_args() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument('--name', default='dental-xray-4class', help='run name: training/runs/<name>, models/<name>.onnx')
-    parser.add_argument('--dataset', type=Path, default=DEFAULT_DATASET, help='dataset root (has data.yaml)')
+    parser.add_argument('--kind', choices=sorted(KINDS), default='xray', help='panoramic X-rays or intra-oral colour photos')
+    parser.add_argument('--name', help='run name: training/runs/<name>, models/<name>.onnx (default: by kind, '
+                        + ', '.join(f'{kind} {name}' for kind, name in DEFAULT_NAMES.items()) + ')')
+    parser.add_argument('--dataset', type=Path, help='dataset root (default: the kind\'s folder under ../shared/datasets)')
     parser.add_argument('--max-minutes', type=float, default=100.0, help='wall-clock budget of the run, evaluation and export included')
     parser.add_argument('--epochs', type=int, default=300, help='upper bound on epochs (the time budget usually ends first)')
     parser.add_argument('--imgsz', type=int, default=288, help='square input size, a multiple of 32')
@@ -119,28 +126,30 @@ def main() -> None:
     args = parse_args()
     started = time.monotonic()
     torch.set_num_threads(args.threads)
+    args.name = args.name or DEFAULT_NAMES[args.kind]
     run_dir = RUNS_DIR / args.name
     run_dir.mkdir(parents=True, exist_ok=True)
     log = Logger(run_dir / 'train.log')
-    if not SPLIT_FILE.exists():
-        prepare(args.dataset)
-    split = load_split()
-    if args.limit_images:
-        split = {name: images[: args.limit_images] for name, images in split.items()}
-
     checkpoint = torch.load(run_dir / 'last.pt', map_location='cpu') if args.resume else None
     config = checkpoint['config'] if checkpoint else {
-        'imgsz': args.imgsz, 'batch': args.batch, 'lr': args.lr, 'weight_decay': args.weight_decay,
+        'kind': args.kind, 'imgsz': args.imgsz, 'batch': args.batch, 'lr': args.lr, 'weight_decay': args.weight_decay,
         'width': args.width, 'depth': args.depth, 'repeat_threshold': args.repeat_threshold,
         'epochs': args.epochs, 'seed': args.seed, 'limit_images': args.limit_images,
     }
+    kind = checkpoint_kind(config)
+    args.dataset = args.dataset or kind.dataset
+    if not kind.split_file.exists():
+        prepare(kind, args.dataset)
+    split = load_split(kind.split_file)
+    if config['limit_images']:
+        split = {name: images[: config['limit_images']] for name, images in split.items()}
     random.seed(config['seed'])
     torch.manual_seed(config['seed'])
-    train_set = XrayDataset(args.dataset, split['train'], config['imgsz'], augment=True)
-    val_set = XrayDataset(args.dataset, split['val'], config['imgsz'], augment=False)
+    train_set = DetectionDataset(kind, args.dataset, split['train'], config['imgsz'], augment=True)
+    val_set = DetectionDataset(kind, args.dataset, split['val'], config['imgsz'], augment=False)
     log(f'{len(train_set)} train / {len(val_set)} val images at {config["imgsz"]} px, loaded in {time.monotonic() - started:.0f} s')
 
-    model = Detector(len(CLASS_NAMES), tuple(config['width']), config['depth'])
+    model = build_model(config)
     optimizer = torch.optim.AdamW(parameter_groups(model, config['weight_decay']), lr=config['lr'], betas=(0.9, 0.999))
     ema = ModelEma(model, decay=0.998, ramp=300)
     state = {'epoch': 0, 'iteration': 0, 'train_seconds': 0.0, 'best_fitness': -1.0, 'history': []}
@@ -203,7 +212,7 @@ def main() -> None:
         record = {
             'epoch': state['epoch'], 'seconds': round(last_epoch_s, 1), 'lr': lr,
             'box_loss': sums['box'] / batches, 'cls_loss': sums['cls'] / batches,
-            'val_ap50': {name: round(metrics[name]['ap50'], 4) for name in (*CLASS_NAMES, 'mean')},
+            'val_ap50': {name: round(metrics[name]['ap50'], 4) for name in (*kind.class_names, 'mean')},
         }
         state['history'].append(record)
         improved = fitness > state['best_fitness']
@@ -223,19 +232,20 @@ def main() -> None:
         if improved:
             torch.save({key: saved[key] for key in ('epoch', 'config', 'ema', 'history')}, run_dir / 'best.pt')
 
-    finish(args, run_dir, split, state, log)
+    finish(args, kind, run_dir, split, state, log)
     log(f'done in {(time.monotonic() - started) / 60:.1f} min of wall time')
 
 
-def finish(args: argparse.Namespace, run_dir: Path, split: dict[str, list[str]], state: dict, log: Logger) -> None:
+def finish(args: argparse.Namespace, kind: Kind, run_dir: Path, split: dict[str, list[str]], state: dict, log: Logger) -> None:
     """Evaluate best.pt on the held-out test split, write the metrics, export the model."""
     model, best = load_model(run_dir / 'best.pt')
-    test_set = XrayDataset(args.dataset, split['test'], best['config']['imgsz'], augment=False)
-    metrics = evaluate(model, test_set)
+    test_set = DetectionDataset(kind, args.dataset, split['test'], best['config']['imgsz'], augment=False)
+    metrics = evaluate(model, test_set, BOOTSTRAP_SAMPLES)
     log(f'test split, {len(test_set)} images, best epoch {best["epoch"]} of {state["epoch"]}:\n{table(metrics)}')
     args.models_dir.mkdir(parents=True, exist_ok=True)
     report = {
-        'model': f'{args.name}.onnx', 'split': 'test', 'images': len(test_set), 'iou_thresholds': '0.50:0.05:0.95',
+        'model': f'{args.name}.onnx', 'dataset': args.dataset.name, 'split_file': kind.split_file.name,
+        'split': 'test', 'images': len(test_set), 'iou_thresholds': '0.50:0.05:0.95', 'bootstrap_samples': BOOTSTRAP_SAMPLES,
         'interpolation': 'COCO 101-point', 'nms_iou': 0.6, 'conf_threshold': 0.001,
         'best_epoch': best['epoch'], 'epochs_trained': state['epoch'],
         'training_minutes': round(state['train_seconds'] / 60, 1), 'config': best['config'], 'classes': metrics,
