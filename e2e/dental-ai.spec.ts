@@ -1,6 +1,11 @@
 import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { dentalAiDisclaimer, imageTooLargeMessage } from '@dental/contracts';
+import {
+  dentalAiDisclaimer,
+  dentalAiWrongKindMessage,
+  imageKindLabels,
+  imageTooLargeMessage,
+} from '@dental/contracts';
 import { closeDialog, expect, logIn, test } from './support/fixtures';
 import { atNarrowWidth, checkScreen } from './support/layout-checks';
 
@@ -29,6 +34,24 @@ function redSquarePng(): Promise<Buffer> {
 
 const picker = (page: Page) => page.getByLabel('Step 2: Upload an image');
 const preview = (page: Page) => page.getByRole('img', { name: 'Preview of the chosen image' });
+const kindChoice = (page: Page, kind: keyof typeof imageKindLabels) =>
+  page.getByRole('radio', { name: imageKindLabels[kind] });
+
+async function chooseRedSquare(page: Page) {
+  await picker(page).setInputFiles({
+    name: 'red-square.png',
+    mimeType: 'image/png',
+    buffer: await redSquarePng(),
+  });
+  await expect(preview(page)).toBeVisible();
+}
+
+/** The red square on black reads as a colour photo; the fixture model is the server's X-ray
+ *  model, so the member's correction sends the image there: the correction wins. */
+async function sayItIsAnXray(page: Page) {
+  await expect(kindChoice(page, 'photo')).toBeChecked();
+  await kindChoice(page, 'xray').check();
+}
 
 async function openForm(page: Page) {
   await page.goto('/dental-ai');
@@ -38,12 +61,8 @@ async function openForm(page: Page) {
 
 /** Runs a caries detection on the red-square image; resolves on the result view. */
 async function detectRedSquare(page: Page) {
-  await picker(page).setInputFiles({
-    name: 'red-square.png',
-    mimeType: 'image/png',
-    buffer: await redSquarePng(),
-  });
-  await expect(preview(page)).toBeVisible();
+  await chooseRedSquare(page);
+  await sayItIsAnXray(page);
   await page.getByRole('button', { name: 'Start Detection' }).click();
   await expect(page.getByRole('heading', { name: 'Caries Result', level: 1 })).toBeVisible();
   await expect(page).toHaveURL(/\/dental-ai\/result\/[0-9a-f-]{36}$/);
@@ -94,6 +113,7 @@ test('detects caries, draws the boxes with their legend, and tries another', asy
   await expect(
     page.getByText('We looked for signs of tooth decay (caries) on your image.'),
   ).toBeVisible();
+  await expect(page.getByText('We read your image as an X-ray, as you told us.')).toBeVisible();
   await expect(
     page.getByText(`The model marked ${String(await boxes.count())} areas.`),
   ).toBeVisible();
@@ -147,6 +167,8 @@ test('a result with nothing marked says it rules nothing out; past results open 
     page.getByText(/^Nothing was marked on this image\. This does not rule anything out/),
   ).toBeVisible();
   await expect(page.getByRole('list', { name: 'Findings' })).toHaveCount(0);
+  // A grey image is read as an X-ray from its pixels, with no correction to send.
+  await expect(page.getByText('We read your image as an X-ray.')).toBeVisible();
 
   await page.getByRole('button', { name: 'Try Another Detection' }).click();
   await detectRedSquare(page);
@@ -187,9 +209,27 @@ test('refuses an image over 5 MB in a dialog and keeps nothing', async ({ page, 
   await expect(page.getByRole('button', { name: 'Start Detection' })).toBeDisabled();
 });
 
+test('wisdom teeth on a colour photo says so instead of running, until the member says X-ray', async ({
+  page,
+  account,
+}) => {
+  await logIn(page, account);
+  await openForm(page);
+  await page.getByRole('radio', { name: 'Wisdom Teeth (Panel X-Ray Only)' }).check();
+  await chooseRedSquare(page);
+  await expect(kindChoice(page, 'photo')).toBeChecked();
+  await expect(page.getByRole('alert')).toHaveText(dentalAiWrongKindMessage('wisdom_teeth'));
+  const start = page.getByRole('button', { name: 'Start Detection' });
+  await expect(start).toBeDisabled();
+
+  await kindChoice(page, 'xray').check();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(start).toBeEnabled();
+});
+
 test('every Dental AI screen is accessible and fits 360 px', async ({ page, account }) => {
-  // axe runs twice on each of four screens: slow on a shared two-core machine.
-  test.setTimeout(240_000);
+  // axe runs twice on each of five screens: slow on a shared two-core machine.
+  test.setTimeout(300_000);
   await logIn(page, account);
   await openForm(page);
   await checkScreen(page, 'Dental AI form');
@@ -204,14 +244,15 @@ test('every Dental AI screen is accessible and fits 360 px', async ({ page, acco
   await checkScreen(page, 'Dental AI oversize dialog');
   await closeDialog(refusal);
 
-  await picker(page).setInputFiles({
-    name: 'red-square.png',
-    mimeType: 'image/png',
-    buffer: await redSquarePng(),
-  });
-  await expect(preview(page)).toBeVisible();
+  await chooseRedSquare(page);
   await checkScreen(page, 'Dental AI form with a preview');
 
+  await page.getByRole('radio', { name: 'Wisdom Teeth (Panel X-Ray Only)' }).check();
+  await expect(page.getByRole('alert')).toHaveText(dentalAiWrongKindMessage('wisdom_teeth'));
+  await checkScreen(page, 'Dental AI form refusing wisdom teeth on a photo');
+
+  await page.getByRole('radio', { name: 'Caries' }).check();
+  await sayItIsAnXray(page);
   await page.getByRole('button', { name: 'Start Detection' }).click();
   await expect(page.getByRole('heading', { name: 'Caries Result', level: 1 })).toBeVisible();
   await expect(page.locator('svg rect').first()).toBeVisible();

@@ -184,6 +184,7 @@ describe('Dental AI settings', () => {
     expect(
       parseEnv({
         DENTAL_AI_MODEL_CARIES: 'caries.onnx',
+        DENTAL_AI_MODEL_CARIES_PHOTO: '/models/photo.onnx',
         DENTAL_AI_MODEL_WISDOM_TEETH: '/models/wisdom.onnx',
         DENTAL_AI_ENDPOINT: 'http://127.0.0.1:8000/',
         DENTAL_AI_CONFIDENCE: '0.4',
@@ -192,7 +193,11 @@ describe('Dental AI settings', () => {
         DENTAL_AI_SHIPPED_MODELS: 'off',
       }).dentalAi,
     ).toEqual({
-      models: { caries: path.resolve('caries.onnx'), wisdom_teeth: '/models/wisdom.onnx' },
+      models: {
+        caries: path.resolve('caries.onnx'),
+        caries_photo: '/models/photo.onnx',
+        wisdom_teeth: '/models/wisdom.onnx',
+      },
       endpoint: 'http://127.0.0.1:8000',
       confidence: 0.4,
       iou: 0.6,

@@ -4,6 +4,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { ModelSlot } from './adapters/detector/detector';
 import { DataDirError, protectDataDir } from './db/data-dir';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -103,6 +104,7 @@ const envSchema = z.object({
     z.url({ protocol: /^https?$/, error: 'TWILIO_BASE_URL must be an http:// or https:// URL.' }),
   ),
   DENTAL_AI_MODEL_CARIES: optional(z.string()),
+  DENTAL_AI_MODEL_CARIES_PHOTO: optional(z.string()),
   DENTAL_AI_MODEL_WISDOM_TEETH: optional(z.string()),
   DENTAL_AI_ENDPOINT: optional(
     z.url({
@@ -260,9 +262,10 @@ export interface MetricsSettings {
 
 /** Dental AI models and inference (docs/decisions/dental-ai-model-loading.md). */
 export interface DentalAiSettings {
-  /** Configured model files per type; an unset type falls back to `dataDir/models/{type}.onnx`,
-   *  then to the shipped model. */
-  models: { caries?: string; wisdom_teeth?: string };
+  /** Configured model files per slot (`caries` and `wisdom_teeth` read X-rays, `caries_photo`
+   *  colour photos); an unset slot falls back to `dataDir/models/{slot}.onnx`, then to the
+   *  shipped model. */
+  models: Partial<Record<ModelSlot, string>>;
   /** A KServe v2 / Triton server that runs the models instead of this process. */
   endpoint: string | undefined;
   /** Boxes scoring below this are dropped. */
@@ -409,6 +412,9 @@ export function parseEnv(env: Env): Settings {
         ...(vars.DENTAL_AI_MODEL_CARIES === undefined
           ? {}
           : { caries: path.resolve(vars.DENTAL_AI_MODEL_CARIES) }),
+        ...(vars.DENTAL_AI_MODEL_CARIES_PHOTO === undefined
+          ? {}
+          : { caries_photo: path.resolve(vars.DENTAL_AI_MODEL_CARIES_PHOTO) }),
         ...(vars.DENTAL_AI_MODEL_WISDOM_TEETH === undefined
           ? {}
           : { wisdom_teeth: path.resolve(vars.DENTAL_AI_MODEL_WISDOM_TEETH) }),

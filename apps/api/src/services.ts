@@ -111,8 +111,8 @@ export function createServices(
     metrics.uploadBytes.inc({ area }, bytes);
   });
   const contentRepository = new ContentRepository(db);
-  const detector = createDetector(config.dentalAi, config.dataDir, (type, seconds) => {
-    metrics.inferenceSeconds.observe({ type }, seconds);
+  const detector = createDetector(config.dentalAi, config.dataDir, (type, kind, seconds) => {
+    metrics.inferenceSeconds.observe({ type, image_kind: kind }, seconds);
   });
   const auditRepository = new AuditRepository(db);
   const audit = new AuditService(auditRepository, clock);

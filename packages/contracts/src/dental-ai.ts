@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { planName } from './plans';
 import { dataLink } from './oral-photo';
 import { pageQueryFields } from './pagination';
+import { imageKind, type ImageKind } from './image-kind';
 
 /** Routes of docs/product/dental-ai.md#dental-ai-calls, plus the status and stored-result reads
  *  (docs/decisions/dental-ai-api.md). */
@@ -26,9 +27,17 @@ export const dentalAiTypeLabels: Record<DentalAiType, { option: string; resultTi
   wisdom_teeth: { option: 'Wisdom Teeth (Panel X-Ray Only)', resultTitle: 'Wisdom Teeth Result' },
 };
 
+/** Which image kinds a type's models read: wisdom teeth only show on panoramic X-rays. */
+export const dentalAiImageKinds: Record<DentalAiType, readonly ImageKind[]> = {
+  caries: ['photo', 'xray'],
+  wisdom_teeth: ['xray'],
+};
+
 export const dentalAiRequest = z.object({
   dental_ai: dentalAiType.default('caries'),
   image_url: dataLink,
+  /** The member's correction of the kind read from the pixels; absent, the pixels decide. */
+  image_kind: imageKind.optional(),
 });
 export type DentalAiRequest = z.input<typeof dentalAiRequest>;
 
@@ -55,6 +64,10 @@ export const dentalAiResult = z.object({
   image_width: z.number().int().positive(),
   image_height: z.number().int().positive(),
   detection_selection: z.array(detectionBox),
+  /** Which kind of image the detection treated it as, and so which model ran. */
+  image_kind: imageKind,
+  /** Whether the member said the kind on the form, or it was read from the pixels. */
+  image_kind_source: z.enum(['member', 'pixels']),
   model_name: z.string(),
   model_version: z.string(),
   created_at: z.iso.datetime({ offset: true }),
@@ -69,7 +82,14 @@ export const dentalAiResultList = z.array(dentalAiResult);
 
 /** What the form needs before a run: which types this server can run, and the plan's uses. */
 export const dentalAiStatus = z.object({
-  types: z.array(z.object({ dental_ai: dentalAiType, available: z.boolean() })),
+  types: z.array(
+    z.object({
+      dental_ai: dentalAiType,
+      available: z.boolean(),
+      /** The image kinds this server has a model for, for this type. */
+      image_kinds: z.array(imageKind),
+    }),
+  ),
   uses: z.object({
     plan: planName,
     used: z.number().int().min(0),
@@ -81,6 +101,14 @@ export type DentalAiStatus = z.infer<typeof dentalAiStatus>;
 /** The 503 detail when no model serves a type. */
 export const dentalAiUnavailableMessage = (type: DentalAiType) =>
   `${dentalAiTypeLabels[type].option} detection is not available on this server.`;
+
+/** The 503 detail when a type has models, but none for this kind of image. */
+export const dentalAiKindUnavailableMessage = (type: DentalAiType, kind: ImageKind) =>
+  `${dentalAiTypeLabels[type].option} detection on ${kind === 'photo' ? 'photos' : 'X-rays'} is not available on this server.`;
+
+/** The 422 detail when a type cannot read this kind of image at all (wisdom teeth on a photo). */
+export const dentalAiWrongKindMessage = (type: DentalAiType) =>
+  `${dentalAiTypeLabels[type].option} works on panoramic X-rays, and this image is a colour photo. Choose an X-ray, or choose 'This is an X-ray' if it is one.`;
 
 /** The disclaimer under every result (docs/product/dental-ai.md#result). */
 export const dentalAiDisclaimer =

@@ -16,6 +16,7 @@ export * from './appointments';
 export * from './calendar';
 export * from './membership';
 export * from './dental-ai';
+export * from './image-kind';
 export * from './audit';
 export * from './data-export';
 export * from './share-links';

@@ -26,7 +26,7 @@ export class Metrics {
   readonly httpErrors: Counter<'method' | 'route'>;
   /** Bytes of the files members upload, as stored (originals and thumbnails). */
   readonly uploadBytes: Counter<'area'>;
-  readonly inferenceSeconds: Histogram<'type'>;
+  readonly inferenceSeconds: Histogram<'type' | 'image_kind'>;
   private queueStats: QueueStatsSource | undefined;
 
   constructor() {
@@ -58,8 +58,8 @@ export class Metrics {
     });
     this.inferenceSeconds = new Histogram({
       name: 'dental_ai_inference_seconds',
-      help: 'Time one Dental AI model run took, by detection type.',
-      labelNames: ['type'],
+      help: 'Time one Dental AI model run took, by detection type and image kind (photo or xray).',
+      labelNames: ['type', 'image_kind'],
       buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 4, 8, 16, 30],
       registers: [this.registry],
     });

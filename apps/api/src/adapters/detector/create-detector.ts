@@ -1,4 +1,4 @@
-import type { DentalAiType } from '@dental/contracts';
+import type { DentalAiType, ImageKind } from '@dental/contracts';
 import type { DentalAiSettings } from '#api/config';
 import { LocalInference } from './local-inference';
 import { findModelSources } from './model-spec';
@@ -10,7 +10,7 @@ import { RemoteInference } from './remote-inference';
 export function createDetector(
   settings: DentalAiSettings,
   dataDir: string,
-  observeInference?: (type: DentalAiType, seconds: number) => void,
+  observeInference?: (type: DentalAiType, kind: ImageKind, seconds: number) => void,
 ): PipelineDetector {
   return new PipelineDetector(
     () => findModelSources(settings, dataDir),

@@ -1,4 +1,9 @@
-import type { DentalAiType } from '@dental/contracts';
+import {
+  dentalAiImageKinds,
+  dentalAiTypes,
+  type DentalAiType,
+  type ImageKind,
+} from '@dental/contracts';
 
 /** One detected object, in the pixels of the image after its EXIF orientation is applied. */
 export interface Detection {
@@ -16,19 +21,54 @@ export interface DetectionOutcome {
   width: number;
   height: number;
   detections: Detection[];
+  /** What the image was treated as, and whether the member said so or its pixels did. */
+  imageKind: ImageKind;
+  imageKindSource: 'member' | 'pixels';
   model: { name: string; version: string };
 }
 
-/** The model file serving each type that has one. */
+/**
+ * One model per type and image kind: `caries` and `wisdom_teeth` read X-rays (the names the
+ * settings and files had before photos), `caries_photo` reads colour photos.
+ */
+export type ModelSlot = 'caries' | 'caries_photo' | 'wisdom_teeth';
+
+export function slotOf(type: DentalAiType, kind: ImageKind): ModelSlot {
+  return (kind === 'xray' ? type : `${type}_${kind}`) as ModelSlot;
+}
+
+/** Every slot, in the order of the types and their kinds. */
+export const modelSlots: readonly ModelSlot[] = dentalAiTypes.flatMap((type) =>
+  dentalAiImageKinds[type].map((kind) => slotOf(type, kind)),
+);
+
+/** The model file serving each slot that has one. */
 export type LoadedModels = Partial<
-  Record<DentalAiType, { name: string; version: string; path: string }>
+  Record<ModelSlot, { name: string; version: string; path: string }>
 >;
 
-/** Thrown when no model serves a detection type on this server (the API answers 503). */
+/** Thrown when no model serves a detection type (for this kind of image) on this server (the
+ *  API answers 503). */
 export class DetectorUnavailable extends Error {
   override name = 'DetectorUnavailable';
-  constructor(readonly type: DentalAiType) {
-    super(`No detection model is configured for ${type}.`);
+  constructor(
+    readonly type: DentalAiType,
+    readonly kind?: ImageKind,
+  ) {
+    super(
+      `No detection model is configured for ${kind === undefined ? type : slotOf(type, kind)}.`,
+    );
+  }
+}
+
+/** Thrown when a type cannot read this kind of image at all: wisdom teeth on a photo (422). */
+export class WrongImageKind extends Error {
+  override name = 'WrongImageKind';
+  constructor(
+    readonly type: DentalAiType,
+    readonly kind: ImageKind,
+  ) {
+    super(`${type} detection does not read ${kind} images.`);
   }
 }
 
@@ -42,11 +82,12 @@ export interface Detector {
   /** Reads every model's class names and input size; throws naming a file that cannot be used.
    *  Answers which model serves each type, for the start-up log. */
   load(): Promise<LoadedModels>;
-  /** Whether a model serves this type. */
-  available(type: DentalAiType): boolean;
-  /** Detects in an encoded image (JPEG, PNG or WebP bytes); throws DetectorUnavailable, or
-   *  DetectionFailed when the model could not be run. */
-  detect(type: DentalAiType, image: Uint8Array): Promise<DetectionOutcome>;
+  /** The image kinds this type has a model for; empty when the type cannot run here. */
+  imageKinds(type: DentalAiType): ImageKind[];
+  /** Detects in an encoded image (JPEG, PNG or WebP bytes) with the model for its kind: the
+   *  member's `kind` when given, else the kind its pixels show. Throws WrongImageKind,
+   *  DetectorUnavailable, or DetectionFailed when the model could not be run. */
+  detect(type: DentalAiType, image: Uint8Array, kind?: ImageKind): Promise<DetectionOutcome>;
   /** Throws when a loaded model could not be run now (readiness probe). */
   ping(): Promise<void>;
   /** Stops the worker threads; pending detections finish first. */

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { imageKindOf, imageKindSampleSide, type ImageKind } from '@dental/contracts';
 
 /** Ultralytics' letterbox fill, and the grey the shipped models were trained with. */
 export const letterboxGrey = 114;
@@ -60,20 +61,40 @@ export interface ModelInput {
   geometry: Letterbox;
 }
 
+/** An image decoded once: upright (EXIF orientation applied), raw sRGB, three channels. */
+export interface DecodedImage {
+  data: Buffer;
+  info: { width: number; height: number; channels: 3 };
+}
+
 /**
- * Decodes an image, applies its EXIF orientation first (the boxes refer to the image as people
- * see it), and letterboxes it into the model's input: RGB planes scaled to 0–1. Greyscale X-rays
- * become three equal planes.
+ * Decodes an image and applies its EXIF orientation first (the boxes refer to the image as people
+ * see it). Greyscale X-rays become three equal channels. The kind rule and the letterbox both
+ * read these pixels, so an image is decoded once per detection.
  */
-export async function letterboxImage(image: Uint8Array, size: number): Promise<ModelInput> {
-  const oriented = await sharp(image)
+export async function decodeImage(image: Uint8Array): Promise<DecodedImage> {
+  const { data, info } = await sharp(image)
     .autoOrient()
     .toColourspace('srgb')
     .removeAlpha()
     .raw({ depth: 'uchar' })
     .toBuffer({ resolveWithObject: true });
-  const geometry = letterboxGeometry(oriented.info.width, oriented.info.height, size);
-  const { data } = await sharp(oriented.data, { raw: oriented.info })
+  return { data, info: { width: info.width, height: info.height, channels: 3 } };
+}
+
+/** Whether the pixels are a colour photo or a grey X-ray, by the rule the browser also uses. */
+export async function imageKindOfPixels(decoded: DecodedImage): Promise<ImageKind> {
+  const { data } = await sharp(decoded.data, { raw: decoded.info })
+    .resize(imageKindSampleSide, imageKindSampleSide, { fit: 'inside', kernel: 'linear' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return imageKindOf(data, 3);
+}
+
+/** Letterboxes decoded pixels into the model's input: RGB planes scaled to 0–1. */
+export async function letterboxImage(decoded: DecodedImage, size: number): Promise<ModelInput> {
+  const geometry = letterboxGeometry(decoded.info.width, decoded.info.height, size);
+  const { data } = await sharp(decoded.data, { raw: decoded.info })
     .resize(geometry.resizedWidth, geometry.resizedHeight, { fit: 'fill', kernel: 'linear' })
     .extend({
       left: geometry.padLeft,

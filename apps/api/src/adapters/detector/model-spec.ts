@@ -2,12 +2,12 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { dentalAiTypes, type DentalAiType } from '@dental/contracts';
 import type { DentalAiSettings } from '#api/config';
+import { modelSlots, type ModelSlot } from './detector';
 import { readClassNames } from './class-names';
 import { readModelFacts } from './onnx-proto';
 
-/** Where a type's model file is, and which of its classes that type reports. */
+/** Where a slot's model file is, and which of its classes that slot reports. */
 export interface ModelSource {
   path: string;
   /** Class names reported for this type; all of the model's classes when absent. */
@@ -30,37 +30,37 @@ export interface ModelSpec {
   reportedClasses?: ReadonlySet<number>;
 }
 
-/** `models/shipped-models.json`: which shipped model serves each type, and which classes. */
+/** `models/shipped-models.json`: which shipped model serves each slot, and which classes. */
 type ShippedModels = Record<string, { model: string; classes: string[] } | undefined>;
 
 /**
- * The model file of every type that has one: the configured file, else `dataDir/models/{type}.onnx`,
+ * The model file of every slot that has one: the configured file, else `dataDir/models/{slot}.onnx`,
  * else the shipped model named in `shipped-models.json` (issue 7). A configured file must exist.
  */
 export async function findModelSources(
   settings: DentalAiSettings,
   dataDir: string,
-): Promise<Partial<Record<DentalAiType, ModelSource>>> {
+): Promise<Partial<Record<ModelSlot, ModelSource>>> {
   const shipped =
     settings.shippedModelsDir === undefined
       ? {}
       : (JSON.parse(
           await readFile(path.join(settings.shippedModelsDir, 'shipped-models.json'), 'utf8'),
         ) as ShippedModels);
-  const sources: Partial<Record<DentalAiType, ModelSource>> = {};
-  for (const type of dentalAiTypes) {
-    const configured = settings.models[type];
-    const inDataDir = path.join(dataDir, 'models', `${type}.onnx`);
-    const fromShipped = shipped[type];
+  const sources: Partial<Record<ModelSlot, ModelSource>> = {};
+  for (const slot of modelSlots) {
+    const configured = settings.models[slot];
+    const inDataDir = path.join(dataDir, 'models', `${slot}.onnx`);
+    const fromShipped = shipped[slot];
     if (configured !== undefined) {
       if (!existsSync(configured)) {
-        throw new Error(`The ${type} model file ${configured} does not exist.`);
+        throw new Error(`The ${slot} model file ${configured} does not exist.`);
       }
-      sources[type] = { path: configured };
+      sources[slot] = { path: configured };
     } else if (existsSync(inDataDir)) {
-      sources[type] = { path: inDataDir };
+      sources[slot] = { path: inDataDir };
     } else if (fromShipped !== undefined && settings.shippedModelsDir !== undefined) {
-      sources[type] = {
+      sources[slot] = {
         path: path.join(settings.shippedModelsDir, fromShipped.model),
         reportedClasses: fromShipped.classes,
       };

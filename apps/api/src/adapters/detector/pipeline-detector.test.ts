@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type Env } from '#api/config';
 import { createDetector } from './create-detector';
-import { DetectionFailed, DetectorUnavailable, type Detection } from './detector';
+import { DetectionFailed, DetectorUnavailable, WrongImageKind, type Detection } from './detector';
 import type { PipelineDetector } from './pipeline-detector';
 import {
   startInferenceTestServer,
@@ -91,7 +91,7 @@ describe('the detection pipeline on a real ONNX model', () => {
       DENTAL_AI_MODEL_CARIES: path.join(folder, 'v8', 'caries.onnx'),
       DENTAL_AI_THREADS: '1',
     });
-    const outcome = await detector.detect('caries', await wideImage());
+    const outcome = await detector.detect('caries', await wideImage(), 'xray');
 
     expect(outcome).toMatchObject({ width: 200, height: 100, model: { name: 'caries' } });
     expect(outcome.model.version).toMatch(/^sha256:[0-9a-f]{12}$/);
@@ -112,7 +112,7 @@ describe('the detection pipeline on a real ONNX model', () => {
     const detector = await detectorFor({
       DENTAL_AI_MODEL_WISDOM_TEETH: path.join(folder, 'v5', 'wisdom.onnx'),
     });
-    const outcome = await detector.detect('wisdom_teeth', await wideImage());
+    const outcome = await detector.detect('wisdom_teeth', await wideImage(), 'xray');
 
     expect(extentOf(outcome.detections, 'Rot')).toMatchObject({ count: 4, xmin: 25, xmax: 75 });
     expect(extentOf(outcome.detections, 'Blau')).toMatchObject({ count: 4, xmin: 125, xmax: 175 });
@@ -133,7 +133,7 @@ describe('the detection pipeline on a real ONNX model', () => {
     const detector = await detectorFor({
       DENTAL_AI_MODEL_CARIES: path.join(folder, 'v8', 'caries.onnx'),
     });
-    const outcome = await detector.detect('caries', rotated);
+    const outcome = await detector.detect('caries', rotated, 'xray');
 
     expect([outcome.width, outcome.height]).toEqual([100, 200]);
     expect(extentOf(outcome.detections, 'blue')).toMatchObject({
@@ -149,7 +149,7 @@ describe('the detection pipeline on a real ONNX model', () => {
       DENTAL_AI_MODEL_WISDOM_TEETH: path.join(folder, 'v5', 'wisdom.onnx'),
       DENTAL_AI_CONFIDENCE: '0.85',
     });
-    const outcome = await detector.detect('wisdom_teeth', await wideImage());
+    const outcome = await detector.detect('wisdom_teeth', await wideImage(), 'xray');
     expect(outcome.detections).toEqual([]);
   });
 
@@ -161,8 +161,8 @@ describe('the detection pipeline on a real ONNX model', () => {
     detectors.push(detector);
     await detector.load();
 
-    expect(detector.available('wisdom_teeth')).toBe(true);
-    expect(detector.available('caries')).toBe(false);
+    expect(detector.imageKinds('wisdom_teeth')).toEqual(['xray']);
+    expect(detector.imageKinds('caries')).toEqual([]);
     await expect(detector.detect('caries', await wideImage())).rejects.toBeInstanceOf(
       DetectorUnavailable,
     );
@@ -184,9 +184,92 @@ describe('the detection pipeline on a real ONNX model', () => {
     await writeFixtureModel(model, { namesIn: 'none' });
     await writeFile(path.join(folder, 'mismatch', 'labels.json'), '["a", "b", "c"]');
     const detector = await detectorFor({ DENTAL_AI_MODEL_CARIES: model });
-    await expect(detector.detect('caries', await wideImage())).rejects.toBeInstanceOf(
+    await expect(detector.detect('caries', await wideImage(), 'xray')).rejects.toBeInstanceOf(
       DetectionFailed,
     );
+  });
+});
+
+describe('one model per image kind (issue 18)', () => {
+  /** A grey X-ray-like PNG: the fixture model finds nothing on it, but its name shows it ran. */
+  const greyImage = () =>
+    sharp({ create: { width: 200, height: 100, channels: 3, background: '#777' } })
+      .composite([
+        {
+          input: { create: { width: 50, height: 50, channels: 3, background: '#ddd' } },
+          left: 25,
+          top: 25,
+        },
+      ])
+      .png()
+      .toBuffer();
+
+  async function photoAndXrayDetector(): Promise<PipelineDetector> {
+    const models = path.join(folder, 'kinds');
+    await writeFixtureModel(path.join(models, 'xray-model.onnx'));
+    await writeFixtureModel(path.join(models, 'photo-model.onnx'));
+    return detectorFor({
+      DENTAL_AI_MODEL_CARIES: path.join(models, 'xray-model.onnx'),
+      DENTAL_AI_MODEL_CARIES_PHOTO: path.join(models, 'photo-model.onnx'),
+      DENTAL_AI_MODEL_WISDOM_TEETH: path.join(models, 'xray-model.onnx'),
+    });
+  }
+
+  it('runs the photo model on a colour image and the X-ray model on a grey one', async () => {
+    const detector = await photoAndXrayDetector();
+    expect(detector.imageKinds('caries')).toEqual(['photo', 'xray']);
+    expect(detector.imageKinds('wisdom_teeth')).toEqual(['xray']);
+
+    const photo = await detector.detect('caries', await wideImage());
+    expect(photo).toMatchObject({
+      imageKind: 'photo',
+      imageKindSource: 'pixels',
+      model: { name: 'photo-model' },
+    });
+    expect(extentOf(photo.detections, 'red')).toEqual(redSquareCells);
+
+    const xray = await detector.detect('caries', await greyImage());
+    expect(xray).toMatchObject({
+      imageKind: 'xray',
+      imageKindSource: 'pixels',
+      model: { name: 'xray-model' },
+    });
+  });
+
+  it('lets the member’s kind win over the pixels', async () => {
+    const detector = await photoAndXrayDetector();
+    expect(await detector.detect('caries', await wideImage(), 'xray')).toMatchObject({
+      imageKind: 'xray',
+      imageKindSource: 'member',
+      model: { name: 'xray-model' },
+    });
+    expect(await detector.detect('caries', await greyImage(), 'photo')).toMatchObject({
+      imageKind: 'photo',
+      imageKindSource: 'member',
+      model: { name: 'photo-model' },
+    });
+  });
+
+  it('refuses wisdom teeth on a photo, and a kind without a model', async () => {
+    const detector = await photoAndXrayDetector();
+    await expect(detector.detect('wisdom_teeth', await wideImage())).rejects.toBeInstanceOf(
+      WrongImageKind,
+    );
+    await expect(
+      detector.detect('wisdom_teeth', await greyImage(), 'photo'),
+    ).rejects.toBeInstanceOf(WrongImageKind);
+    expect(await detector.detect('wisdom_teeth', await wideImage(), 'xray')).toMatchObject({
+      model: { name: 'xray-model' },
+    });
+
+    const xrayOnly = await detectorFor({
+      DENTAL_AI_MODEL_CARIES: path.join(folder, 'v8', 'caries.onnx'),
+    });
+    expect(xrayOnly.imageKinds('caries')).toEqual(['xray']);
+    await expect(xrayOnly.detect('caries', await wideImage())).rejects.toMatchObject({
+      name: 'DetectorUnavailable',
+      kind: 'photo',
+    });
   });
 });
 
@@ -206,7 +289,7 @@ describe('remote inference (Open Inference Protocol v2)', () => {
       DENTAL_AI_MODEL_CARIES: path.join(folder, 'v8', 'caries.onnx'),
       DENTAL_AI_ENDPOINT: server.endpoint,
     });
-    const outcome = await detector.detect('caries', await wideImage());
+    const outcome = await detector.detect('caries', await wideImage(), 'xray');
 
     expect(server.requests).toEqual(['caries']);
     expect(extentOf(outcome.detections, 'red')).toEqual(redSquareCells);
@@ -219,7 +302,9 @@ describe('remote inference (Open Inference Protocol v2)', () => {
       DENTAL_AI_MODEL_CARIES: unknown,
       DENTAL_AI_ENDPOINT: server.endpoint,
     });
-    await expect(detector.detect('caries', await wideImage())).rejects.toThrow(/answered 404/);
+    await expect(detector.detect('caries', await wideImage(), 'xray')).rejects.toThrow(
+      /answered 404/,
+    );
 
     const stopped = await startInferenceTestServer(path.join(folder, 'v8'));
     await stopped.close();
@@ -227,7 +312,7 @@ describe('remote inference (Open Inference Protocol v2)', () => {
       DENTAL_AI_MODEL_CARIES: path.join(folder, 'v8', 'caries.onnx'),
       DENTAL_AI_ENDPOINT: stopped.endpoint,
     });
-    await expect(unreachable.detect('caries', await wideImage())).rejects.toBeInstanceOf(
+    await expect(unreachable.detect('caries', await wideImage(), 'xray')).rejects.toBeInstanceOf(
       DetectionFailed,
     );
   });

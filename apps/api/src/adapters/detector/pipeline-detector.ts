@@ -1,14 +1,17 @@
-import type { DentalAiType } from '@dental/contracts';
+import { dentalAiImageKinds, type DentalAiType, type ImageKind } from '@dental/contracts';
 import { decodeOutput } from './decode';
 import {
   DetectionFailed,
   DetectorUnavailable,
+  slotOf,
+  WrongImageKind,
   type DetectionOutcome,
   type Detector,
   type LoadedModels,
+  type ModelSlot,
 } from './detector';
 import type { Inference } from './inference';
-import { letterboxImage, toImagePixels } from './letterbox';
+import { decodeImage, imageKindOfPixels, letterboxImage, toImagePixels } from './letterbox';
 import type { ModelSource, ModelSpec } from './model-spec';
 import { loadModelSpec } from './model-spec';
 import { nonMaximumSuppression } from './nms';
@@ -22,58 +25,70 @@ export interface Thresholds {
 const roundTenth = (value: number) => Math.round(value * 10) / 10;
 
 /**
- * Letterbox → inference → decoding → class-aware NMS → boxes in the original image's pixels. The
- * same pipeline serves local and remote inference; only `inference` differs.
+ * Decoding → the image's kind (photo or X-ray) and so its model → letterbox → inference →
+ * decoding → class-aware NMS → boxes in the original image's pixels. The same pipeline serves
+ * local and remote inference; only `inference` differs.
  */
 export class PipelineDetector implements Detector {
-  private models: Partial<Record<DentalAiType, ModelSpec>> = {};
+  private models: Partial<Record<ModelSlot, ModelSpec>> = {};
 
   constructor(
-    private readonly findSources: () => Promise<Partial<Record<DentalAiType, ModelSource>>>,
+    private readonly findSources: () => Promise<Partial<Record<ModelSlot, ModelSource>>>,
     private readonly inference: Inference,
     private readonly thresholds: Thresholds,
     /** Told how long each model run took (metrics). */
-    private readonly observeInference: (type: DentalAiType, seconds: number) => void = () =>
-      undefined,
+    private readonly observeInference: (
+      type: DentalAiType,
+      kind: ImageKind,
+      seconds: number,
+    ) => void = () => undefined,
   ) {}
 
   async load(): Promise<LoadedModels> {
     const sources = await this.findSources();
-    const loaded: Partial<Record<DentalAiType, ModelSpec>> = {};
-    for (const [type, source] of Object.entries(sources) as [DentalAiType, ModelSource][]) {
+    const loaded: Partial<Record<ModelSlot, ModelSpec>> = {};
+    for (const [slot, source] of Object.entries(sources) as [ModelSlot, ModelSource][]) {
       try {
-        loaded[type] = await loadModelSpec(source);
+        loaded[slot] = await loadModelSpec(source);
       } catch (error) {
-        throw new Error(`The ${type} model ${source.path} cannot be used: ${String(error)}`, {
+        throw new Error(`The ${slot} model ${source.path} cannot be used: ${String(error)}`, {
           cause: error,
         });
       }
     }
     this.models = loaded;
     return Object.fromEntries(
-      Object.entries(loaded).map(([type, { name, version, path }]) => [
-        type,
+      Object.entries(loaded).map(([slot, { name, version, path }]) => [
+        slot,
         { name, version, path },
       ]),
     );
   }
 
-  /** The loaded model of each type, for logs and the evaluation script. */
-  modelOf(type: DentalAiType): ModelSpec | undefined {
-    return this.models[type];
+  /** The loaded model of each slot, for logs and the evaluation script. */
+  modelOf(slot: ModelSlot): ModelSpec | undefined {
+    return this.models[slot];
   }
 
-  available(type: DentalAiType): boolean {
-    return this.models[type] !== undefined;
+  imageKinds(type: DentalAiType): ImageKind[] {
+    return dentalAiImageKinds[type].filter((kind) => this.models[slotOf(type, kind)] !== undefined);
   }
 
-  async detect(type: DentalAiType, image: Uint8Array): Promise<DetectionOutcome> {
-    const model = this.models[type];
-    if (model === undefined) throw new DetectorUnavailable(type);
-    const { tensor, geometry } = await letterboxImage(image, model.size);
+  async detect(
+    type: DentalAiType,
+    image: Uint8Array,
+    memberKind?: ImageKind,
+  ): Promise<DetectionOutcome> {
+    if (this.imageKinds(type).length === 0) throw new DetectorUnavailable(type);
+    const decoded = await decodeImage(image);
+    const kind = memberKind ?? (await imageKindOfPixels(decoded));
+    if (!dentalAiImageKinds[type].includes(kind)) throw new WrongImageKind(type, kind);
+    const model = this.models[slotOf(type, kind)];
+    if (model === undefined) throw new DetectorUnavailable(type, kind);
+    const { tensor, geometry } = await letterboxImage(decoded, model.size);
     const started = performance.now();
     const output = await this.inference.run(model, tensor);
-    this.observeInference(type, (performance.now() - started) / 1000);
+    this.observeInference(type, kind, (performance.now() - started) / 1000);
     let kept;
     try {
       const candidates = decodeOutput(output.data, output.dims, {
@@ -99,6 +114,8 @@ export class PipelineDetector implements Detector {
           confidence: Math.min(1, Math.max(0, candidate.score)),
         };
       }),
+      imageKind: kind,
+      imageKindSource: memberKind === undefined ? 'pixels' : 'member',
       model: { name: model.name, version: model.version },
     };
   }

@@ -1,6 +1,7 @@
 import { index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns';
 import { dentalAiTypes } from '@dental/contracts/dental-ai';
+import { imageKinds } from '@dental/contracts/image-kind';
 import type { Detection } from '#api/adapters/detector/detector';
 import { users } from './account';
 
@@ -23,6 +24,13 @@ export const dentalAiResults = pgTable(
     imageWidth: integer('image_width').notNull(),
     imageHeight: integer('image_height').notNull(),
     detections: jsonb('detections').$type<Detection[]>().notNull(),
+    /** What the image was treated as, so which model ran; results from before photos had a model
+     *  of their own were all read as X-rays. */
+    imageKind: text('image_kind', { enum: imageKinds }).notNull().default('xray'),
+    /** Whether the member said the kind on the form, or the pixels decided. */
+    imageKindSource: text('image_kind_source', { enum: ['member', 'pixels'] })
+      .notNull()
+      .default('pixels'),
     modelName: text('model_name').notNull(),
     modelVersion: text('model_version').notNull(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),

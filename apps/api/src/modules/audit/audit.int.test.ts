@@ -71,6 +71,7 @@ beforeAll(async () => {
       ...providers.env,
       SMTP_URL: inbox.url,
       DENTAL_AI_MODEL_CARIES: model,
+      DENTAL_AI_MODEL_CARIES_PHOTO: model,
       DENTAL_AI_SHIPPED_MODELS: 'off',
     },
   });

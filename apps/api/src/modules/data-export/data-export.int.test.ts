@@ -62,6 +62,7 @@ beforeAll(async () => {
       SMTP_URL: smtp.url,
       JOB_POLL_SECONDS: '0.5',
       DENTAL_AI_MODEL_CARIES: model,
+      DENTAL_AI_MODEL_CARIES_PHOTO: model,
       DENTAL_AI_SHIPPED_MODELS: 'off',
     },
   });

@@ -63,6 +63,7 @@ beforeAll(async () => {
     env: {
       SMTP_URL: inbox.url,
       DENTAL_AI_MODEL_CARIES: model,
+      DENTAL_AI_MODEL_CARIES_PHOTO: model,
       DENTAL_AI_SHIPPED_MODELS: 'off',
     },
   });

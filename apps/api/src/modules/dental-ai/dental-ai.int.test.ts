@@ -9,7 +9,9 @@ import {
   dentalAiResult,
   dentalAiResultList,
   dentalAiStatus,
+  dentalAiKindUnavailableMessage,
   dentalAiUnavailableMessage,
+  dentalAiWrongKindMessage,
   imageTooLargeMessage,
   plans,
   unsupportedImageMessage,
@@ -37,17 +39,19 @@ import { dentalAiResultNotFoundMessage, detectionFailedMessage } from './dental-
 let t: TestApp;
 let factory: ReturnType<typeof factories>;
 let modelDir: string;
-let xray: Buffer;
+let drawing: Buffer;
+/** A grey picture (an X-ray to the kind rule); the fixture model finds nothing on it. */
+let greyXray: Buffer;
 
 const red = { r: 255, g: 0, b: 0 };
 const blue = { r: 0, g: 0, b: 255 };
 
 /**
- * 128×96 black with a red square at (16,16)–(48,48) and a blue bar at (80,32)–(96,64). The
+ * A colour drawing (so a photo to the kind rule): 128×96 black with a red square at (16,16)–(48,48) and a blue bar at (80,32)–(96,64). The
  * fixture model (64×64 input: scale 0.5, 8 px of grey letterbox above and below) answers one box
  * per 8×8 input cell that is pure red or pure blue, so every 16×16 block of these shapes is a box.
  */
-async function makeXray(): Promise<Sharp> {
+async function makeDrawing(): Promise<Sharp> {
   const shape = (width: number, height: number, background: typeof red) =>
     sharp({ create: { width, height, channels: 3, background } })
       .png()
@@ -58,7 +62,7 @@ async function makeXray(): Promise<Sharp> {
   ]);
 }
 
-/** The boxes of makeXray, in the pixels of the 128×96 image. */
+/** The boxes of makeDrawing, in the pixels of the 128×96 image. */
 const expectedBoxes = [
   [16, 16, 32, 32, 'red'],
   [32, 16, 48, 32, 'red'],
@@ -70,13 +74,23 @@ const expectedBoxes = [
 
 beforeAll(async () => {
   modelDir = await mkdtemp(path.join(os.tmpdir(), 'dental-ai-model-'));
-  const model = path.join(modelDir, 'caries.onnx');
-  await writeFixtureModel(model);
+  // One fixture model under three names, so a result's model_name shows which one ran.
+  const model = (name: string) => path.join(modelDir, `${name}.onnx`);
+  for (const name of ['caries', 'caries-photo', 'wisdom-teeth'])
+    await writeFixtureModel(model(name));
   t = await buildTestApp({
-    env: { DENTAL_AI_MODEL_CARIES: model, DENTAL_AI_SHIPPED_MODELS: 'off' },
+    env: {
+      DENTAL_AI_MODEL_CARIES: model('caries'),
+      DENTAL_AI_MODEL_CARIES_PHOTO: model('caries-photo'),
+      DENTAL_AI_MODEL_WISDOM_TEETH: model('wisdom-teeth'),
+      DENTAL_AI_SHIPPED_MODELS: 'off',
+    },
   });
   factory = factories(t);
-  xray = await (await makeXray()).png().toBuffer();
+  drawing = await (await makeDrawing()).png().toBuffer();
+  greyXray = await sharp({ create: { width: 120, height: 60, channels: 3, background: '#888' } })
+    .jpeg()
+    .toBuffer();
 });
 afterEach(() => {
   vi.restoreAllMocks();
@@ -92,7 +106,7 @@ const post = (member: Member, body: unknown) =>
   t.request('POST', dentalAiPaths.root, { token: member.tokens.access, body });
 
 async function detect(member: Member, body: object = {}): Promise<DentalAiResult> {
-  const res = await post(member, { image_url: dataUrlOf(xray, 'image/png'), ...body });
+  const res = await post(member, { image_url: dataUrlOf(drawing, 'image/png'), ...body });
   expect(res.statusCode, res.body).toBe(201);
   return dentalAiResult.parse(res.json());
 }
@@ -159,8 +173,8 @@ describe('POST /api/dental-ai/', () => {
 
   it('finds the boxes on the upright image of a sideways phone JPEG', async () => {
     const member = await factory.loggedInMember();
-    // Stored sideways with EXIF orientation 6: upright, it is makeXray’s image again.
-    const sideways = await sharp(xray)
+    // Stored sideways with EXIF orientation 6: upright, it is makeDrawing’s image again.
+    const sideways = await sharp(drawing)
       .rotate(-90)
       .withMetadata({ orientation: 6 })
       .jpeg({ quality: 100, chromaSubsampling: '4:4:4' })
@@ -201,34 +215,86 @@ describe('POST /api/dental-ai/', () => {
 
   it.each([
     ['dental_ai', { dental_ai: 'plaque' }],
+    ['image_kind', { image_kind: 'bitewing' }],
     ['image_url', { image_url: 'https://example.com/x-ray.png' }],
     ['image_url', { image_url: undefined }],
   ])('refuses a bad %s with a field error and stores nothing', async (field, change) => {
     const member = await factory.loggedInMember();
-    const res = await post(member, { image_url: dataUrlOf(xray, 'image/png'), ...change });
+    const res = await post(member, { image_url: dataUrlOf(drawing, 'image/png'), ...change });
     expect(res.statusCode).toBe(400);
     expect(res.json<{ errors: Record<string, string[]> }>().errors).toHaveProperty(field);
     await expectNothingStored(member);
   });
 
-  it('answers 503 for a type without a model, spending no use', async () => {
+  it('runs the photo model on a colour photo and the X-ray model on an X-ray, and keeps which ran', async () => {
     const member = await factory.loggedInMember();
-    const res = await post(member, {
-      dental_ai: 'wisdom_teeth',
-      image_url: dataUrlOf(xray, 'image/png'),
+    const photo = await detect(member);
+    expect(photo).toMatchObject({
+      image_kind: 'photo',
+      image_kind_source: 'pixels',
+      model_name: 'caries-photo',
     });
-    expect(res.statusCode).toBe(503);
-    expect(res.json()).toMatchObject({
-      status: 503,
-      detail: dentalAiUnavailableMessage('wisdom_teeth'),
+    expect(photo.detection_selection).toHaveLength(expectedBoxes.length);
+    const xray = await detect(member, { image_url: dataUrlOf(greyXray, 'image/jpeg') });
+    expect(xray).toMatchObject({
+      image_kind: 'xray',
+      image_kind_source: 'pixels',
+      model_name: 'caries',
+      detection_selection: [],
     });
+
+    const stored = await t.request('GET', dentalAiPaths.result(photo.id), {
+      token: member.tokens.access,
+    });
+    expect(stored.json()).toMatchObject({ image_kind: 'photo', model_name: 'caries-photo' });
+  });
+
+  it('lets the member’s kind on the form win over the pixels', async () => {
+    const member = await factory.loggedInMember();
+    expect(await detect(member, { image_kind: 'xray' })).toMatchObject({
+      image_kind: 'xray',
+      image_kind_source: 'member',
+      model_name: 'caries',
+    });
+    expect(
+      await detect(member, { image_url: dataUrlOf(greyXray, 'image/jpeg'), image_kind: 'photo' }),
+    ).toMatchObject({
+      image_kind: 'photo',
+      image_kind_source: 'member',
+      model_name: 'caries-photo',
+    });
+  });
+
+  it('answers wisdom teeth on a colour photo with a 422 message, spending no use', async () => {
+    const member = await factory.loggedInMember();
+    for (const body of [
+      { dental_ai: 'wisdom_teeth', image_url: dataUrlOf(drawing, 'image/png') },
+      {
+        dental_ai: 'wisdom_teeth',
+        image_url: dataUrlOf(greyXray, 'image/jpeg'),
+        image_kind: 'photo',
+      },
+    ]) {
+      const res = await post(member, body);
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toMatchObject({
+        status: 422,
+        detail: dentalAiWrongKindMessage('wisdom_teeth'),
+        errors: { image_kind: [dentalAiWrongKindMessage('wisdom_teeth')] },
+      });
+    }
     await expectNothingStored(member);
+    // Said to be an X-ray, it runs.
+    expect(await detect(member, { dental_ai: 'wisdom_teeth', image_kind: 'xray' })).toMatchObject({
+      model_name: 'wisdom-teeth',
+      image_kind: 'xray',
+    });
   });
 
   it('answers 503 when the detector fails, keeping nothing', async () => {
     const member = await factory.loggedInMember();
     vi.spyOn(t.services.detector, 'detect').mockRejectedValueOnce(new Error('session lost'));
-    const res = await post(member, { image_url: dataUrlOf(xray, 'image/png') });
+    const res = await post(member, { image_url: dataUrlOf(drawing, 'image/png') });
     expect(res.statusCode).toBe(503);
     expect(res.json()).toMatchObject({ detail: detectionFailedMessage });
     await expectNothingStored(member);
@@ -239,7 +305,7 @@ describe('POST /api/dental-ai/', () => {
     const allowed = plans.Silver.dentalAiUsesPerYear;
     await spendUses(member.id, allowed);
     const detectSpy = vi.spyOn(t.services.detector, 'detect');
-    const res = await post(member, { image_url: dataUrlOf(xray, 'image/png') });
+    const res = await post(member, { image_url: dataUrlOf(drawing, 'image/png') });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toMatchObject({
       detail: `You have used all ${String(allowed)} Dental AI diagnoses of your Silver plan for this membership year. The Gold plan raises it to ${String(plans.Gold.dentalAiUsesPerYear)} a year.`,
@@ -254,7 +320,7 @@ describe('POST /api/dental-ai/', () => {
     const allowed = plans.Silver.dentalAiUsesPerYear;
     await spendUses(member.id, allowed - 1);
     const results = await Promise.all(
-      [1, 2].map(() => post(member, { image_url: dataUrlOf(xray, 'image/png') })),
+      [1, 2].map(() => post(member, { image_url: dataUrlOf(drawing, 'image/png') })),
     );
     expect(results.map((res) => res.statusCode).sort()).toEqual([201, 422]);
     expect(await resultCount(member.id)).toBe(1);
@@ -265,7 +331,7 @@ describe('POST /api/dental-ai/', () => {
 
   it('refuses a request without a token', async () => {
     const res = await t.request('POST', dentalAiPaths.root, {
-      body: { image_url: dataUrlOf(xray, 'image/png') },
+      body: { image_url: dataUrlOf(drawing, 'image/png') },
     });
     expect(res.statusCode).toBe(401);
   });
@@ -387,8 +453,8 @@ describe('GET /api/dental-ai/', () => {
     expect(res.statusCode).toBe(200);
     expect(dentalAiStatus.parse(res.json())).toEqual({
       types: [
-        { dental_ai: 'caries', available: true },
-        { dental_ai: 'wisdom_teeth', available: false },
+        { dental_ai: 'caries', available: true, image_kinds: ['photo', 'xray'] },
+        { dental_ai: 'wisdom_teeth', available: true, image_kinds: ['xray'] },
       ],
       uses: { plan: 'Silver', used: 1, allowed: plans.Silver.dentalAiUsesPerYear },
     });
@@ -396,6 +462,49 @@ describe('GET /api/dental-ai/', () => {
 
   it('refuses a request without a token', async () => {
     expect((await t.request('GET', dentalAiPaths.root)).statusCode).toBe(401);
+  });
+});
+
+describe('on a server with an X-ray caries model only', () => {
+  let xrayOnly: TestApp;
+
+  beforeAll(async () => {
+    xrayOnly = await buildTestApp({
+      env: {
+        DENTAL_AI_MODEL_CARIES: path.join(modelDir, 'caries.onnx'),
+        DENTAL_AI_SHIPPED_MODELS: 'off',
+      },
+    });
+  });
+  afterAll(async () => {
+    await xrayOnly.close();
+  });
+
+  it('answers 503 for a type without a model, or a kind without one, spending no use', async () => {
+    const member = await factories(xrayOnly).loggedInMember();
+    for (const [body, detail] of [
+      [{ dental_ai: 'wisdom_teeth' }, dentalAiUnavailableMessage('wisdom_teeth')],
+      [{ dental_ai: 'caries' }, dentalAiKindUnavailableMessage('caries', 'photo')],
+    ] as const) {
+      const res = await xrayOnly.request('POST', dentalAiPaths.root, {
+        token: member.tokens.access,
+        body: { ...body, image_url: dataUrlOf(drawing, 'image/png') },
+      });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ status: 503, detail });
+    }
+    const [row] = await xrayOnly.db
+      .select({ results: count() })
+      .from(dentalAiResults)
+      .where(eq(dentalAiResults.userId, member.id));
+    expect(row?.results).toBe(0);
+    const status = await xrayOnly.request('GET', dentalAiPaths.root, {
+      token: member.tokens.access,
+    });
+    expect(dentalAiStatus.parse(status.json()).types).toEqual([
+      { dental_ai: 'caries', available: true, image_kinds: ['xray'] },
+      { dental_ai: 'wisdom_teeth', available: false, image_kinds: [] },
+    ]);
   });
 });
 
@@ -407,7 +516,7 @@ describe('with inference on a KServe v2 / Triton server (DENTAL_AI_ENDPOINT)', (
     server = await startInferenceTestServer(modelDir);
     remote = await buildTestApp({
       env: {
-        DENTAL_AI_MODEL_CARIES: path.join(modelDir, 'caries.onnx'),
+        DENTAL_AI_MODEL_CARIES_PHOTO: path.join(modelDir, 'caries-photo.onnx'),
         DENTAL_AI_SHIPPED_MODELS: 'off',
         DENTAL_AI_ENDPOINT: server.endpoint,
       },
@@ -422,7 +531,7 @@ describe('with inference on a KServe v2 / Triton server (DENTAL_AI_ENDPOINT)', (
     const member = await factories(remote).loggedInMember();
     const res = await remote.request('POST', dentalAiPaths.root, {
       token: member.tokens.access,
-      body: { image_url: dataUrlOf(xray, 'image/png') },
+      body: { image_url: dataUrlOf(drawing, 'image/png') },
     });
     expect(res.statusCode, res.body).toBe(201);
     const boxes = dentalAiResult
@@ -436,7 +545,7 @@ describe('with inference on a KServe v2 / Triton server (DENTAL_AI_ENDPOINT)', (
       ]);
     expect(boxes).toEqual(expect.arrayContaining(expectedBoxes.map((box) => [...box])));
     expect(boxes).toHaveLength(expectedBoxes.length);
-    expect(server.requests).toEqual(['caries']);
+    expect(server.requests).toEqual(['caries-photo']);
   });
 
   it('answers 503 and keeps nothing when the server is down', async () => {
@@ -444,7 +553,7 @@ describe('with inference on a KServe v2 / Triton server (DENTAL_AI_ENDPOINT)', (
     await server.close();
     const res = await remote.request('POST', dentalAiPaths.root, {
       token: member.tokens.access,
-      body: { image_url: dataUrlOf(xray, 'image/png') },
+      body: { image_url: dataUrlOf(drawing, 'image/png') },
     });
     server = await startInferenceTestServer(modelDir);
     expect(res.statusCode).toBe(503);

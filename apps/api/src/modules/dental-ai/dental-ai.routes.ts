@@ -101,7 +101,8 @@ export const dentalAiRoutes: FastifyPluginAsyncZod<DentalAiRoutesOptions> = (app
       schema: {
         tags,
         security,
-        summary: 'Detect caries or wisdom teeth on an image (JPEG, PNG or WebP up to 5 MB)',
+        summary:
+          'Detect caries (on a colour photo or an X-ray) or wisdom teeth (on a panoramic X-ray) in an image (JPEG, PNG or WebP up to 5 MB)',
         body: dentalAiRequest,
         response: { 201: dentalAiResult, ...problems(400, 401, 413, 415, 422, 503) },
       },
@@ -110,7 +111,12 @@ export const dentalAiRoutes: FastifyPluginAsyncZod<DentalAiRoutesOptions> = (app
       reply
         .code(201)
         .send(
-          await dentalAi.detect(request.user.id, request.body.dental_ai, request.body.image_url),
+          await dentalAi.detect(
+            request.user.id,
+            request.body.dental_ai,
+            request.body.image_url,
+            request.body.image_kind,
+          ),
         ),
   );
 

@@ -1,19 +1,23 @@
 import {
+  dentalAiKindUnavailableMessage,
   dentalAiTypes,
   dentalAiUnavailableMessage,
+  dentalAiWrongKindMessage,
   type DentalAiResult,
   type DentalAiResultListQuery,
   type DentalAiStatus,
   type DentalAiType,
+  type ImageKind,
 } from '@dental/contracts';
 import {
   DetectorUnavailable,
+  WrongImageKind,
   type DetectionOutcome,
   type Detector,
 } from '#api/adapters/detector/detector';
 import type { Clock } from '#api/clock';
 import type { DentalAiResultRow } from '#api/db/schema';
-import { NotFound, ServiceUnavailable } from '#api/domain-errors';
+import { NotFound, ServiceUnavailable, UnprocessableEntity } from '#api/domain-errors';
 import { pageOf, type Page } from '#api/lib/pagination';
 import { extensionOfKey, newBlobKey, type FileStorage } from '../files/file-storage';
 import type { DentalAiUsage, PlanLimitsService } from '../membership/plan-limits.service';
@@ -42,10 +46,10 @@ export class DentalAiService {
   /** Which types this server can run, and the plan's uses in this membership year. */
   async status(userId: string): Promise<DentalAiStatus> {
     return {
-      types: dentalAiTypes.map((type) => ({
-        dental_ai: type,
-        available: this.detector.available(type),
-      })),
+      types: dentalAiTypes.map((type) => {
+        const imageKinds = this.detector.imageKinds(type);
+        return { dental_ai: type, available: imageKinds.length > 0, image_kinds: imageKinds };
+      }),
       uses: await this.usage(userId),
     };
   }
@@ -70,11 +74,17 @@ export class DentalAiService {
   }
 
   /**
-   * Runs a detection on the image (checked by its bytes, 5 MB at most) and stores image and
-   * boxes as one of the plan's uses. The cheap refusals come before the model runs.
+   * Runs a detection on the image (checked by its bytes, 5 MB at most) with the model for its
+   * kind (the member's `imageKind`, else what its pixels show) and stores image and boxes as one
+   * of the plan's uses. The cheap refusals come before the model runs.
    */
-  async detect(userId: string, type: DentalAiType, imageUrl: string): Promise<DentalAiResult> {
-    if (!this.detector.available(type)) {
+  async detect(
+    userId: string,
+    type: DentalAiType,
+    imageUrl: string,
+    imageKind?: ImageKind,
+  ): Promise<DentalAiResult> {
+    if (this.detector.imageKinds(type).length === 0) {
       throw new ServiceUnavailable(dentalAiUnavailableMessage(type));
     }
     // A first look without locking, so a member with no uses left costs no inference; the
@@ -83,7 +93,7 @@ export class DentalAiService {
     // Accepted images are already upright (EXIF orientation applied) and free of metadata, so
     // the stored pixels are the ones the boxes refer to.
     const image = await this.uploads.acceptImageWithoutThumbnail(imageUrl);
-    const outcome = await this.runDetector(type, image.bytes);
+    const outcome = await this.runDetector(type, image.bytes, imageKind);
     const blobKey = newBlobKey(userId, 'dental-ai', image.extension);
     await this.files.put([{ key: blobKey, bytes: image.bytes, contentType: image.contentType }]);
     try {
@@ -101,6 +111,8 @@ export class DentalAiService {
             imageWidth: outcome.width,
             imageHeight: outcome.height,
             detections: outcome.detections,
+            imageKind: outcome.imageKind,
+            imageKindSource: outcome.imageKindSource,
             modelName: outcome.model.name,
             modelVersion: outcome.model.version,
           },
@@ -120,17 +132,29 @@ export class DentalAiService {
     );
   }
 
-  /** Any detector failure is a 503 with a sentence for the member; the cause goes to the log. */
-  private async runDetector(type: DentalAiType, image: Uint8Array): Promise<DetectionOutcome> {
+  /** A type that cannot read this kind of image is a 422 the member can act on; any other
+   *  detector failure is a 503 with a sentence for the member, the cause going to the log. */
+  private async runDetector(
+    type: DentalAiType,
+    image: Uint8Array,
+    imageKind: ImageKind | undefined,
+  ): Promise<DetectionOutcome> {
     try {
-      return await this.detector.detect(type, image);
+      return await this.detector.detect(type, image, imageKind);
     } catch (error) {
-      throw new ServiceUnavailable(
-        error instanceof DetectorUnavailable
-          ? dentalAiUnavailableMessage(type)
-          : detectionFailedMessage,
-        error,
-      );
+      if (error instanceof WrongImageKind) {
+        const message = dentalAiWrongKindMessage(type);
+        throw new UnprocessableEntity(message, { image_kind: [message] });
+      }
+      if (error instanceof DetectorUnavailable) {
+        throw new ServiceUnavailable(
+          error.kind === undefined
+            ? dentalAiUnavailableMessage(type)
+            : dentalAiKindUnavailableMessage(type, error.kind),
+          error,
+        );
+      }
+      throw new ServiceUnavailable(detectionFailedMessage, error);
     }
   }
 
@@ -157,6 +181,8 @@ export class DentalAiService {
         crop_prediction: detection.label,
         confidence: detection.confidence,
       })),
+      image_kind: row.imageKind,
+      image_kind_source: row.imageKindSource,
       model_name: row.modelName,
       model_version: row.modelVersion,
       created_at: row.createdAt.toISOString(),

@@ -2,13 +2,17 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import {
+  dentalAiKindUnavailableMessage,
   dentalAiPaths,
   dentalAiUnavailableMessage,
+  dentalAiWrongKindMessage,
+  imageKindLabels,
   imageTooLargeMessage,
   type DentalAiResult,
   type DentalAiStatus,
 } from '@dental/contracts';
 import { sessionStore } from '#web/lib/session-store';
+import { photoPixels, stubCanvas, xrayPixels } from '#web/test/canvas-stub';
 import {
   deferred,
   json,
@@ -24,8 +28,8 @@ const runKey = `POST ${dentalAiPaths.root}`;
 
 const status: DentalAiStatus = {
   types: [
-    { dental_ai: 'caries', available: true },
-    { dental_ai: 'wisdom_teeth', available: true },
+    { dental_ai: 'caries', available: true, image_kinds: ['photo', 'xray'] },
+    { dental_ai: 'wisdom_teeth', available: true, image_kinds: ['xray'] },
   ],
   uses: { plan: 'Silver', used: 3, allowed: 10 },
 };
@@ -39,6 +43,8 @@ const result: DentalAiResult = {
   detection_selection: [
     { xmin: 32, ymin: 32, xmax: 64, ymax: 64, crop_prediction: 'Impacted Tooth', confidence: 0.8 },
   ],
+  image_kind: 'xray',
+  image_kind_source: 'pixels',
   model_name: 'dental-xray-4class',
   model_version: '1',
   created_at: '2026-03-02T10:15:00.000Z',
@@ -61,6 +67,8 @@ function openDentalAi(handlers: Record<string, Handler> = {}, path = '/dental-ai
 const startButton = () => screen.getByRole('button', { name: 'Start Detection' });
 const picker = () => screen.findByLabelText('Step 2: Upload an image');
 const preview = () => screen.queryByRole('img', { name: 'Preview of the chosen image' });
+const kindChoice = (kind: keyof typeof imageKindLabels) =>
+  screen.getByRole('radio', { name: imageKindLabels[kind] });
 
 /** Chooses a small PNG and waits for its preview. */
 async function choosePng(user: UserEvent) {
@@ -135,6 +143,7 @@ describe('Dental AI form', () => {
 
   it.each([
     [422, 'You have used all 10 Dental AI detections of this membership year.'],
+    [422, dentalAiWrongKindMessage('wisdom_teeth')],
     [503, dentalAiUnavailableMessage('caries')],
   ])('shows the detail of a %i refusal and keeps the image', async (code, detail) => {
     const { user } = openDentalAi({ [runKey]: () => problemResponse(code, detail) });
@@ -151,8 +160,8 @@ describe('Dental AI form', () => {
         json({
           ...status,
           types: [
-            { dental_ai: 'caries', available: false },
-            { dental_ai: 'wisdom_teeth', available: true },
+            { dental_ai: 'caries', available: false, image_kinds: [] },
+            { dental_ai: 'wisdom_teeth', available: true, image_kinds: ['xray'] },
           ],
         }),
     });
@@ -160,6 +169,93 @@ describe('Dental AI form', () => {
     expect(caries).toBeDisabled();
     expect(caries).toHaveAccessibleDescription(dentalAiUnavailableMessage('caries'));
     expect(screen.getByRole('radio', { name: 'Wisdom Teeth (Panel X-Ray Only)' })).toBeChecked();
+  });
+
+  it('preselects the kind read from the image and sends only the member’s correction', async () => {
+    stubCanvas(photoPixels);
+    const { api, user } = openDentalAi({
+      [runKey]: () => problemResponse(503, 'The detection could not be run just now.'),
+    });
+    await choosePng(user);
+    expect(kindChoice('photo')).toBeChecked();
+    expect(screen.getByRole('radiogroup', { name: 'Kind of image' })).toHaveAccessibleDescription(
+      'Read from its colours; change it if it is wrong.',
+    );
+
+    // Changed and changed back: the API's own reading of the pixels stands.
+    await user.click(kindChoice('xray'));
+    await user.click(kindChoice('photo'));
+    await user.click(startButton());
+    await screen.findByRole('alert');
+    expect(api.to(runKey)[0]?.body).toEqual({
+      dental_ai: 'caries',
+      image_url: 'data:image/png;base64,iVBORwECAw==',
+    });
+
+    await user.click(kindChoice('xray'));
+    expect(kindChoice('xray')).toBeChecked();
+    await user.click(startButton());
+    await waitFor(() => {
+      expect(api.to(runKey)).toHaveLength(2);
+    });
+    expect(api.to(runKey)[1]?.body).toMatchObject({ dental_ai: 'caries', image_kind: 'xray' });
+  });
+
+  it('leaves the kind unchosen and unsent when the browser cannot read the image', async () => {
+    // jsdom has no canvas: like a browser that cannot decode the file.
+    const { api, user } = openDentalAi({
+      [runKey]: () => json({ ...result, dental_ai: 'caries' }, 201),
+    });
+    await choosePng(user);
+    expect(kindChoice('photo')).not.toBeChecked();
+    expect(kindChoice('xray')).not.toBeChecked();
+    expect(screen.getByRole('radiogroup', { name: 'Kind of image' })).toHaveAccessibleDescription(
+      /^Choose one if you know it; otherwise it is read from the image’s colours/,
+    );
+    expect(startButton()).toBeEnabled();
+    await user.click(startButton());
+    await screen.findByRole('heading', { name: 'Caries Result', level: 1 });
+    expect(api.to(runKey)[0]?.body).not.toHaveProperty('image_kind');
+  });
+
+  it('refuses wisdom teeth on a colour photo until the member says it is an X-ray', async () => {
+    stubCanvas(photoPixels);
+    const { user } = openDentalAi();
+    await user.click(await screen.findByRole('radio', { name: 'Wisdom Teeth (Panel X-Ray Only)' }));
+    await choosePng(user);
+    expect(screen.getByRole('alert')).toHaveTextContent(dentalAiWrongKindMessage('wisdom_teeth'));
+    expect(startButton()).toBeDisabled();
+
+    await user.click(kindChoice('xray'));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(startButton()).toBeEnabled();
+
+    // Caries reads photos: back to the read kind, the type alone decides.
+    await user.click(kindChoice('photo'));
+    expect(startButton()).toBeDisabled();
+    await user.click(screen.getByRole('radio', { name: 'Caries' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(startButton()).toBeEnabled();
+  });
+
+  it('says when this server has no model for the kind of image', async () => {
+    stubCanvas(xrayPixels);
+    const { user } = openDentalAi({
+      [statusKey]: () =>
+        json({
+          ...status,
+          types: [
+            { dental_ai: 'caries', available: true, image_kinds: ['photo'] },
+            { dental_ai: 'wisdom_teeth', available: false, image_kinds: [] },
+          ],
+        }),
+    });
+    await choosePng(user);
+    expect(kindChoice('xray')).toBeChecked();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      dentalAiKindUnavailableMessage('caries', 'xray'),
+    );
+    expect(startButton()).toBeDisabled();
   });
 
   it('leads to a higher plan once this year’s detections are used up', async () => {

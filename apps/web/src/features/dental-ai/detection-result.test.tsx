@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MantineProvider } from '@mantine/core';
 import { describe, expect, it, vi } from 'vitest';
 import { dentalAiDisclaimer, type DentalAiResult, type DetectionBox } from '@dental/contracts';
-import { shippedModelName } from './components/dataset-credit';
+import { shippedModelNames } from './components/dataset-credit';
 import { DetectionResult } from './components/detection-result';
 import { lookedFor, nextStepsWhenMarked, nothingMarked } from './result-wording';
 
@@ -18,7 +18,9 @@ const baseResult: DentalAiResult = {
   image_width: 1200,
   image_height: 600,
   detection_selection: [],
-  model_name: shippedModelName,
+  image_kind: 'xray',
+  image_kind_source: 'pixels',
+  model_name: shippedModelNames.xray,
   model_version: '1+sha256:0123456789ab',
   created_at: '2026-03-02T10:15:00.000Z',
 };
@@ -141,6 +143,31 @@ describe('Dental AI result view', () => {
     await userEvent.click(screen.getByText('About this result'));
     expect(screen.getByText(/by the model clinic-caries-v2/)).toBeVisible();
     expect(screen.queryByRole('link', { name: 'CC BY 4.0' })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['xray', 'pixels', 'We read your image as an X-ray.'],
+    ['photo', 'pixels', 'We read your image as a colour photo.'],
+    ['xray', 'member', 'We read your image as an X-ray, as you told us.'],
+    ['photo', 'member', 'We read your image as a colour photo, as you told us.'],
+  ] as const)('says a %s read from the %s: %j', (image_kind, image_kind_source, sentence) => {
+    renderResult({ image_kind, image_kind_source });
+    expect(screen.getByText(sentence)).toBeVisible();
+  });
+
+  it('credits the cavity photo data set under results of the shipped photo model', async () => {
+    renderResult({ image_kind: 'photo', model_name: shippedModelNames.photo });
+    await userEvent.click(screen.getByText('About this result'));
+    expect(screen.getByRole('link', { name: 'cavity photo data set' })).toHaveAttribute(
+      'href',
+      'https://github.com/mainak1023/dental_cavity_detection',
+    );
+    expect(screen.getByText(/provided by CAV-TEE Research Team/)).toBeVisible();
+    expect(screen.getByRole('link', { name: 'CC BY 4.0' })).toHaveAttribute(
+      'href',
+      'https://creativecommons.org/licenses/by/4.0/',
+    );
+    expect(screen.queryByRole('link', { name: /X-ray images/ })).not.toBeInTheDocument();
   });
 
   it('offers Try Another Detection', async () => {

@@ -2,13 +2,17 @@ import { useId, useState, type SyntheticEvent } from 'react';
 import { Alert, Anchor, Button, Image, Input, Radio, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import {
+  dentalAiImageKinds,
+  dentalAiKindUnavailableMessage,
   dentalAiTypeLabels,
   dentalAiUnavailableMessage,
+  dentalAiWrongKindMessage,
   planNames,
   planRank,
   type DentalAiRequest,
   type DentalAiStatus,
   type DentalAiType,
+  type ImageKind,
 } from '@dental/contracts';
 import { paths } from '#web/app/paths';
 import { FormActions } from '#web/components/form-actions';
@@ -16,6 +20,8 @@ import { useMessageModal } from '#web/components/message-modal';
 import { ApiError, errorMessage } from '#web/lib/api-client';
 import { chooseImage, imageAccept } from '#web/lib/choose-image';
 import { useLeave } from '#web/lib/use-leave';
+import { readImageKind } from '../read-image-kind';
+import { ImageKindChoice } from './image-kind-choice';
 
 export interface DetectionFormProps {
   status: DentalAiStatus;
@@ -34,12 +40,37 @@ function defaultType(types: DentalAiStatus['types']): DentalAiType {
   ).dental_ai;
 }
 
-/** The Dental AI form (docs/product/dental-ai.md#form): Step 1 the type, Step 2 the image and its
- *  preview, then Start Detection, which stays disabled until a detection can actually run. */
+/** Why the type cannot run on this kind of image, or null when it can: wisdom teeth need an X-ray,
+ *  and a server may have a type's model for one kind only. */
+function kindRefusal(
+  types: DentalAiStatus['types'],
+  type: DentalAiType,
+  kind: ImageKind,
+): string | null {
+  if (!dentalAiImageKinds[type].includes(kind)) return dentalAiWrongKindMessage(type);
+  const entry = types.find((candidate) => candidate.dental_ai === type);
+  // A type with no model at all already says so on its own choice.
+  if (entry?.available === true && !entry.image_kinds.includes(kind)) {
+    return dentalAiKindUnavailableMessage(type, kind);
+  }
+  return null;
+}
+
+interface DetectionImage {
+  dataUrl: string;
+  /** What its pixels say it is; null when the browser could not read them. */
+  readKind: ImageKind | null;
+}
+
+/** The Dental AI form (docs/product/dental-ai.md#form): Step 1 the type, Step 2 the image, its
+ *  preview and its kind, then Start Detection, which stays disabled until a detection can actually
+ *  run. */
 export function DetectionForm({ status, onStart }: DetectionFormProps) {
   const pickerId = useId();
   const [chosenType, setChosenType] = useState<DentalAiType | null>(null);
-  const [image, setImage] = useState<string | null>(null);
+  const [image, setImage] = useState<DetectionImage | null>(null);
+  // Only a kind that differs from the read one: the API reads the pixels by the same rule.
+  const [kindCorrection, setKindCorrection] = useState<ImageKind | null>(null);
   const popup = useMessageModal();
   const [detecting, setDetecting] = useState(false);
   const [runError, setRunError] = useState<string | null>(null);
@@ -49,16 +80,23 @@ export function DetectionForm({ status, onStart }: DetectionFormProps) {
   const available = status.types.some((entry) => entry.dental_ai === type && entry.available);
   const { plan, used, allowed } = status.uses;
   const usesLeft = used < allowed;
+  const kind = kindCorrection ?? image?.readKind ?? null;
+  const refusal = kind === null ? null : kindRefusal(status.types, type, kind);
+
+  const replaceImage = (next: DetectionImage | null) => {
+    setImage(next);
+    setKindCorrection(null);
+  };
 
   const choose = async (file: File | undefined) => {
     setRunError(null);
     if (file === undefined) return;
     const chosen = await chooseImage(file);
     if ('error' in chosen) {
-      setImage(null);
+      replaceImage(null);
       popup.show({ title: imageDialogTitle, text: chosen.error });
     } else {
-      setImage(chosen.dataUrl);
+      replaceImage({ dataUrl: chosen.dataUrl, readKind: await readImageKind(file) });
     }
   };
 
@@ -67,11 +105,15 @@ export function DetectionForm({ status, onStart }: DetectionFormProps) {
     if (image === null) return;
     setRunError(null);
     setDetecting(true);
-    onStart({ dental_ai: type, image_url: image }).catch((error: unknown) => {
+    onStart({
+      dental_ai: type,
+      image_url: image.dataUrl,
+      ...(kindCorrection === null ? {} : { image_kind: kindCorrection }),
+    }).catch((error: unknown) => {
       setDetecting(false);
       if (error instanceof ApiError && error.status === 413) {
         // The server's own 5 MB check: the image is not kept (docs/product/dental-ai.md#form).
-        setImage(null);
+        replaceImage(null);
         popup.show({ title: imageDialogTitle, text: error.detail });
       } else {
         setRunError(errorMessage(error));
@@ -139,14 +181,20 @@ export function DetectionForm({ status, onStart }: DetectionFormProps) {
             />
           ) : (
             <Stack gap="xs" align="flex-start" mt={4}>
-              <Image src={image} alt="Preview of the chosen image" mah={240} w="auto" maw="100%" />
+              <Image
+                src={image.dataUrl}
+                alt="Preview of the chosen image"
+                mah={240}
+                w="auto"
+                maw="100%"
+              />
               <Button
                 variant="default"
                 size="xs"
                 disabled={detecting}
                 onClick={() => {
                   setRunError(null);
-                  setImage(null);
+                  replaceImage(null);
                 }}
               >
                 Choose another image
@@ -154,6 +202,18 @@ export function DetectionForm({ status, onStart }: DetectionFormProps) {
             </Stack>
           )}
         </Input.Wrapper>
+        {image !== null && (
+          <ImageKindChoice
+            readKind={image.readKind}
+            value={kind}
+            onChange={(chosenKind) => {
+              setRunError(null);
+              setKindCorrection(chosenKind === image.readKind ? null : chosenKind);
+            }}
+            refusal={refusal}
+            disabled={detecting}
+          />
+        )}
         {runError !== null && (
           <Alert color="red" variant="outline" role="alert">
             {runError}
@@ -162,7 +222,7 @@ export function DetectionForm({ status, onStart }: DetectionFormProps) {
         <FormActions
           submitLabel="Start Detection"
           pending={detecting}
-          submitDisabled={image === null || !available || !usesLeft}
+          submitDisabled={image === null || !available || !usesLeft || refusal !== null}
           onCancel={leave}
         />
         {detecting && <Text role="status">Detecting…</Text>}

@@ -12,6 +12,7 @@ import {
   markedAreasSentence,
   nextStepsWhenMarked,
   nothingMarked,
+  readAsSentence,
 } from '../result-wording';
 import { DatasetCredit } from './dataset-credit';
 import { DetectionImage } from './detection-image';
@@ -42,6 +43,7 @@ export function DetectionResult({ result, onTryAnother }: DetectionResultProps) 
       />
       <Stack gap="xs">
         <Text>{lookedFor[result.dental_ai]}</Text>
+        <Text>{readAsSentence(result.image_kind, result.image_kind_source)}</Text>
         {boxes.length === 0 ? (
           <Text fw={700}>{nothingMarked}</Text>
         ) : (

@@ -1,0 +1,2 @@
+ALTER TABLE "dental_ai_results" ADD COLUMN "image_kind" text DEFAULT 'xray' NOT NULL;--> statement-breakpoint
+ALTER TABLE "dental_ai_results" ADD COLUMN "image_kind_source" text DEFAULT 'pixels' NOT NULL;
