@@ -4,6 +4,7 @@ import {
   type DentalAiType,
   type ImageKind,
 } from '@dental/contracts';
+import type { RawRgbImage } from '#api/lib/raw-image';
 
 /** One detected object, in the pixels of the image after its EXIF orientation is applied. */
 export interface Detection {
@@ -84,10 +85,14 @@ export interface Detector {
   load(): Promise<LoadedModels>;
   /** The image kinds this type has a model for; empty when the type cannot run here. */
   imageKinds(type: DentalAiType): ImageKind[];
-  /** Detects in an encoded image (JPEG, PNG or WebP bytes) with the model for its kind: the
-   *  member's `kind` when given, else the kind its pixels show. Throws WrongImageKind,
-   *  DetectorUnavailable, or DetectionFailed when the model could not be run. */
-  detect(type: DentalAiType, image: Uint8Array, kind?: ImageKind): Promise<DetectionOutcome>;
+  /** Detects in an image (JPEG, PNG or WebP bytes, or pixels already decoded upright) with the
+   *  model for its kind: the member's `kind` when given, else the kind its pixels show. Throws
+   *  WrongImageKind, DetectorUnavailable, or DetectionFailed when the model could not be run. */
+  detect(
+    type: DentalAiType,
+    image: Uint8Array | RawRgbImage,
+    kind?: ImageKind,
+  ): Promise<DetectionOutcome>;
   /** Throws when a loaded model could not be run now (readiness probe). */
   ping(): Promise<void>;
   /** Stops the worker threads; pending detections finish first. */

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { imageKindOf, imageKindSampleSide, type ImageKind } from '@dental/contracts';
+import type { RawRgbImage } from '#api/lib/raw-image';
 
 /** Ultralytics' letterbox fill, and the grey the shipped models were trained with. */
 export const letterboxGrey = 114;
@@ -61,18 +62,12 @@ export interface ModelInput {
   geometry: Letterbox;
 }
 
-/** An image decoded once: upright (EXIF orientation applied), raw sRGB, three channels. */
-export interface DecodedImage {
-  data: Buffer;
-  info: { width: number; height: number; channels: 3 };
-}
-
 /**
  * Decodes an image and applies its EXIF orientation first (the boxes refer to the image as people
  * see it). Greyscale X-rays become three equal channels. The kind rule and the letterbox both
- * read these pixels, so an image is decoded once per detection.
+ * read these pixels; the API hands the detector the pixels its upload check already decoded.
  */
-export async function decodeImage(image: Uint8Array): Promise<DecodedImage> {
+export async function decodeImage(image: Uint8Array): Promise<RawRgbImage> {
   const { data, info } = await sharp(image)
     .autoOrient()
     .toColourspace('srgb')
@@ -83,7 +78,7 @@ export async function decodeImage(image: Uint8Array): Promise<DecodedImage> {
 }
 
 /** Whether the pixels are a colour photo or a grey X-ray, by the rule the browser also uses. */
-export async function imageKindOfPixels(decoded: DecodedImage): Promise<ImageKind> {
+export async function imageKindOfPixels(decoded: RawRgbImage): Promise<ImageKind> {
   const { data } = await sharp(decoded.data, { raw: decoded.info })
     .resize(imageKindSampleSide, imageKindSampleSide, { fit: 'inside', kernel: 'linear' })
     .raw()
@@ -92,7 +87,7 @@ export async function imageKindOfPixels(decoded: DecodedImage): Promise<ImageKin
 }
 
 /** Letterboxes decoded pixels into the model's input: RGB planes scaled to 0–1. */
-export async function letterboxImage(decoded: DecodedImage, size: number): Promise<ModelInput> {
+export async function letterboxImage(decoded: RawRgbImage, size: number): Promise<ModelInput> {
   const geometry = letterboxGeometry(decoded.info.width, decoded.info.height, size);
   const { data } = await sharp(decoded.data, { raw: decoded.info })
     .resize(geometry.resizedWidth, geometry.resizedHeight, { fit: 'fill', kernel: 'linear' })

@@ -10,6 +10,7 @@ import {
   type LoadedModels,
   type ModelSlot,
 } from './detector';
+import type { RawRgbImage } from '#api/lib/raw-image';
 import type { Inference } from './inference';
 import { decodeImage, imageKindOfPixels, letterboxImage, toImagePixels } from './letterbox';
 import type { ModelSource, ModelSpec } from './model-spec';
@@ -76,11 +77,11 @@ export class PipelineDetector implements Detector {
 
   async detect(
     type: DentalAiType,
-    image: Uint8Array,
+    image: Uint8Array | RawRgbImage,
     memberKind?: ImageKind,
   ): Promise<DetectionOutcome> {
     if (this.imageKinds(type).length === 0) throw new DetectorUnavailable(type);
-    const decoded = await decodeImage(image);
+    const decoded = image instanceof Uint8Array ? await decodeImage(image) : image;
     const kind = memberKind ?? (await imageKindOfPixels(decoded));
     if (!dentalAiImageKinds[type].includes(kind)) throw new WrongImageKind(type, kind);
     const model = this.models[slotOf(type, kind)];

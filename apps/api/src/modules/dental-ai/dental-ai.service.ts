@@ -16,6 +16,7 @@ import {
   type Detector,
 } from '#api/adapters/detector/detector';
 import type { Clock } from '#api/clock';
+import type { RawRgbImage } from '#api/lib/raw-image';
 import type { DentalAiResultRow } from '#api/db/schema';
 import { NotFound, ServiceUnavailable, UnprocessableEntity } from '#api/domain-errors';
 import { pageOf, type Page } from '#api/lib/pagination';
@@ -90,12 +91,16 @@ export class DentalAiService {
     // A first look without locking, so a member with no uses left costs no inference; the
     // reservation in the storing transaction below is what holds under concurrent runs.
     this.planLimits.refuseSpentDentalAiUses(await this.usage(userId));
-    // Accepted images are already upright (EXIF orientation applied) and free of metadata, so
-    // the stored pixels are the ones the boxes refer to.
-    const image = await this.uploads.acceptImageWithoutThumbnail(imageUrl);
-    const outcome = await this.runDetector(type, image.bytes, imageKind);
-    const blobKey = newBlobKey(userId, 'dental-ai', image.extension);
-    await this.files.put([{ key: blobKey, bytes: image.bytes, contentType: image.contentType }]);
+    // Decoded once and upright (EXIF orientation applied): the model reads these pixels and the
+    // stored copy, without metadata, is encoded from them, so the boxes fit the stored image.
+    const image = await this.uploads.acceptImageForDetection(imageUrl);
+    // The stored copy is encoded while the model runs.
+    const [outcome, stored] = await Promise.all([
+      this.runDetector(type, image.pixels, imageKind),
+      image.encode(),
+    ]);
+    const blobKey = newBlobKey(userId, 'dental-ai', stored.extension);
+    await this.files.put([{ key: blobKey, bytes: stored.bytes, contentType: stored.contentType }]);
     try {
       const row = await this.repository.transaction(async (results, tx) => {
         const now = this.clock.now();
@@ -107,7 +112,7 @@ export class DentalAiService {
           {
             dentalAi: type,
             blobKey,
-            contentType: image.contentType,
+            contentType: stored.contentType,
             imageWidth: outcome.width,
             imageHeight: outcome.height,
             detections: outcome.detections,
@@ -136,7 +141,7 @@ export class DentalAiService {
    *  detector failure is a 503 with a sentence for the member, the cause going to the log. */
   private async runDetector(
     type: DentalAiType,
-    image: Uint8Array,
+    image: RawRgbImage,
     imageKind: ImageKind | undefined,
   ): Promise<DetectionOutcome> {
     try {

@@ -76,7 +76,7 @@ describe('DecodePool', () => {
       status: 503,
       retryAfterSeconds: 3,
     });
-    await expect(uploads.acceptImageWithoutThumbnail(link)).rejects.toBeInstanceOf(DecodersBusy);
+    await expect(uploads.acceptImageForDetection(link)).rejects.toBeInstanceOf(DecodersBusy);
     held.open();
     await holding;
     await expect(uploads.acceptImage(link)).resolves.toMatchObject({ kind: 'image' });

@@ -50,8 +50,15 @@ function sha256(bytes: Buffer): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
+/** The stored image of each way an image is accepted. */
+const acceptances = {
+  acceptImage: (link: string) => uploads.acceptImage(link),
+  acceptImageForDetection: async (link: string) =>
+    (await uploads.acceptImageForDetection(link)).encode(),
+};
+
 describe('acceptImage', () => {
-  it.each(['acceptImage', 'acceptImageWithoutThumbnail'] as const)(
+  it.each(['acceptImage', 'acceptImageForDetection'] as const)(
     '%s keeps a phone photo upright but drops its location and every other metadata',
     async (method) => {
       const original = await makePhoneJpeg(80, 40);
@@ -60,7 +67,7 @@ describe('acceptImage', () => {
       expect(before.exif).toBeDefined();
       expect(original.includes(plantedMetadata.datum)).toBe(true);
 
-      const image = await uploads[method](dataUrlOf(original, 'image/jpeg'));
+      const image = await acceptances[method](dataUrlOf(original, 'image/jpeg'));
 
       const after = await sharp(image.bytes).metadata();
       expect(after.format).toBe('jpeg');
@@ -80,6 +87,32 @@ describe('acceptImage', () => {
       expect('thumbnail' in image).toBe(method === 'acceptImage');
     },
   );
+
+  it('decodes an image for detection once: upright RGB pixels, and a stored copy as grey or as colourful as the original', async () => {
+    const sideways = await uploads.acceptImageForDetection(
+      dataUrlOf(await makePhoneJpeg(80, 40), 'image/jpeg'),
+    );
+    expect(sideways.pixels.info).toEqual({ width: 40, height: 80, channels: 3 });
+    expect(sideways.pixels.data).toHaveLength(40 * 80 * 3);
+
+    const grey = await sharp({
+      create: { width: 30, height: 20, channels: 3, background: '#808080' },
+    })
+      .toColourspace('b-w')
+      .png()
+      .toBuffer();
+    const colour = await makePng();
+    for (const [original, channels] of [
+      [grey, 1],
+      [colour, (await sharp(colour).metadata()).channels],
+    ] as const) {
+      const image = await uploads.acceptImageForDetection(dataUrlOf(original, 'image/png'));
+      const stored = await sharp((await image.encode()).bytes).metadata();
+      expect(stored.channels).toBe(channels);
+      const { width, height } = await sharp(original).metadata();
+      expect(image.pixels.info).toEqual({ width, height, channels: 3 });
+    }
+  });
 
   it('makes an upright WebP thumbnail of at most 320 pixels a side, without metadata', async () => {
     const image = await uploads.acceptImage(

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Sharp } from 'sharp';
+import type { RawRgbImage } from '#api/lib/raw-image';
 import {
   dicomUploadLimit,
   estimateDataUrlBytes,
@@ -45,6 +46,12 @@ export interface UprightImage extends AcceptedBytes {
   contentType: AcceptedImageType;
   width: number;
   height: number;
+}
+
+/** An image for Dental AI: its upright pixels for the model, and its stored copy on demand. */
+export interface ImageForDetection {
+  pixels: RawRgbImage;
+  encode: () => Promise<UprightImage>;
 }
 
 export interface AcceptedImage extends UprightImage {
@@ -280,12 +287,39 @@ export class UploadAcceptance {
     });
   }
 
-  /** The same checks without a thumbnail, for images no list shows (Dental AI): encoding one
-   *  costs more than the rest of the acceptance together. */
-  async acceptImageWithoutThumbnail(dataUrl: string): Promise<UprightImage> {
+  /**
+   * The same checks for an image no list shows (Dental AI), without a thumbnail (encoding one
+   * costs more than the rest of the acceptance together) and decoded once: the model reads the
+   * upright pixels while `encode` makes the stored copy from them, without metadata. A grey
+   * image is stored grey.
+   */
+  async acceptImageForDetection(dataUrl: string): Promise<ImageForDetection> {
     const { bytes, type } = await this.imageBytes(dataUrl);
     await this.checkPixels(bytes);
-    return this.decodePool.run(() => this.encodeUpright(this.upright(bytes), type));
+    const { pixels, grey } = await this.decodePool.run(async () => {
+      try {
+        const upright = this.upright(bytes);
+        const { channels } = await upright.metadata();
+        const { data, info } = await upright
+          .toColourspace('srgb')
+          .removeAlpha()
+          .raw({ depth: 'uchar' })
+          .toBuffer({ resolveWithObject: true });
+        const size = { width: info.width, height: info.height, channels: 3 as const };
+        // One channel, or one and alpha: grey.
+        return { pixels: { data, info: size }, grey: channels <= 2 };
+      } catch (error) {
+        throw new UnsupportedMediaType(unreadableImageMessage, error);
+      }
+    });
+    return {
+      pixels,
+      // Raw pixels need no decoding, so no decode slot.
+      encode: () => {
+        const raw = sharp(pixels.data, { raw: pixels.info });
+        return this.encodeUpright(grey ? raw.toColourspace('b-w') : raw, type);
+      },
+    };
   }
 
   private async imageBytes(dataUrl: string): Promise<{ bytes: Buffer; type: AcceptedImageType }> {
