@@ -73,6 +73,34 @@ export async function measureBareRoute(): Promise<Measurement> {
   }
 }
 
+/**
+ * The ceiling for a route that reads the database (issue 17): a bare Fastify route that makes
+ * `queries` raw `pg` queries, one after another (a user by id, as an authenticated route looks one
+ * up), through a pool as large as the API's, in the same run.
+ */
+export async function measureCeilingRoute(databaseUrl: string, queries = 3): Promise<Measurement> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: connections });
+  const { rows } = await pool.query<{ id: string }>('SELECT id FROM users LIMIT 1');
+  const userId = rows[0]?.id;
+  if (userId === undefined) throw new Error('The ceiling route needs a member in the database.');
+  const bare = Fastify();
+  bare.get('/ceiling', async () => {
+    let found = 0;
+    for (let query = 0; query < queries; query += 1) {
+      found +=
+        (await pool.query('SELECT id, email FROM users WHERE id = $1', [userId])).rowCount ?? 0;
+    }
+    return { found };
+  });
+  const url = await listen(bare);
+  try {
+    return await measure(`bare Fastify route + ${String(queries)} pg queries`, `${url}/ceiling`);
+  } finally {
+    await bare.close();
+    await pool.end();
+  }
+}
+
 /** A fresh PostgreSQL database for one benchmark, dropped afterwards whatever happens. */
 export async function withBenchDatabase<T>(work: (databaseUrl: string) => Promise<T>): Promise<T> {
   const name = `dental_bench_${randomBytes(4).toString('hex')}`;
@@ -102,14 +130,18 @@ export interface RunningApi {
   close(): Promise<void>;
 }
 
-/** The real API, as `npm start` builds it, on the given PostgreSQL database. */
-export async function startApi(databaseUrl: string): Promise<RunningApi> {
+/** The real API, as `npm start` builds it, on the given PostgreSQL database, with `env` on top. */
+export async function startApi(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+): Promise<RunningApi> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'dental-bench-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,
     LOG_LEVEL: 'silent',
     WEB_DIST: path.join(dataDir, 'no-web-build'),
+    ...env,
   });
   const database = await openDatabase(databaseTarget(config));
   const mailer = createMailer(config);

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { oralPhotoList, oralPhotoPaths } from '@dental/contracts';
+import { accountPaths, oralPhotoList, oralPhotoPaths } from '@dental/contracts';
 import {
   benchDurationSeconds,
   loggedInMember,
@@ -10,13 +10,19 @@ import {
   withBenchDatabase,
 } from './harness';
 
-const photoCount = 200;
+const photoCounts = [200, 2000] as const;
+const pageSize = 50;
 const uploadConcurrency = 4;
 
-/** Issue 3 §7: GET /api/oral-photo/ for a member with 200 photos, next to a bare route. */
+/**
+ * Issue 3 §7 and issue 17: GET /api/oral-photo/ for a member with 200 photos (the whole list) and
+ * with 2,000 (its first page of 50), next to GET /api/account/ in the same run (goal: ≥ 0.5× its
+ * requests/s, p99 under 30 ms) and the bare route.
+ */
 export async function oralPhotoBench(): Promise<void> {
   await withBenchDatabase(async (databaseUrl) => {
-    const api = await startApi(databaseUrl);
+    // The list is filled faster than the upload limit lets a member add photos.
+    const api = await startApi(databaseUrl, { UPLOADS_PER_MINUTE: String(photoCounts[1] * 2) });
     try {
       const bearer = await loggedInMember(api.url);
       const png = await sharp({
@@ -25,44 +31,62 @@ export async function oralPhotoBench(): Promise<void> {
         .png()
         .toBuffer();
       const imageLink = `data:image/png;base64,${png.toString('base64')}`;
+      const listUrl = `${api.url}${oralPhotoPaths.list}`;
       // The photos go in through the API, as a member would add them (thumbnails included).
       let next = 0;
-      const upload = async () => {
-        while (next < photoCount) {
-          const index = next++;
-          const day = new Date(Date.UTC(2026, 0, 1) + index * 24 * 60 * 60 * 1000);
-          const res = await fetch(`${api.url}${oralPhotoPaths.list}`, {
-            method: 'POST',
-            headers: { ...bearer, 'content-type': 'application/json' },
-            body: JSON.stringify({
-              shoot_date: day.toISOString().slice(0, 10),
-              photo_type: index % 2 === 0 ? 'X-ray' : 'Photo',
-              note: `Bench photo ${String(index)}`,
-              image_link: imageLink,
-            }),
-          });
-          if (res.status !== 201) throw new Error(`Upload answered ${String(res.status)}`);
+      const uploadUpTo = async (count: number) => {
+        const upload = async () => {
+          while (next < count) {
+            const index = next++;
+            const day = new Date(Date.UTC(2020, 0, 1) + index * 24 * 60 * 60 * 1000);
+            const res = await fetch(listUrl, {
+              method: 'POST',
+              headers: { ...bearer, 'content-type': 'application/json' },
+              body: JSON.stringify({
+                shoot_date: day.toISOString().slice(0, 10),
+                photo_type: index % 2 === 0 ? 'X-ray' : 'Photo',
+                note: `Bench photo ${String(index)}`,
+                image_link: imageLink,
+              }),
+            });
+            if (res.status !== 201) throw new Error(`Upload answered ${String(res.status)}`);
+          }
+        };
+        await Promise.all(Array.from({ length: uploadConcurrency }, upload));
+      };
+      const listed = async (url: string, expected: number) => {
+        const photos = oralPhotoList.parse(await (await fetch(url, { headers: bearer })).json());
+        if (photos.length !== expected) {
+          throw new Error(`${url} holds ${String(photos.length)} photos, not ${String(expected)}`);
         }
       };
-      await Promise.all(Array.from({ length: uploadConcurrency }, upload));
-      const listUrl = `${api.url}${oralPhotoPaths.list}`;
-      const check = await fetch(listUrl, { headers: bearer });
-      const listed = oralPhotoList.parse(await check.json());
-      if (listed.length !== photoCount) {
-        throw new Error(
-          `The list holds ${String(listed.length)} photos, not ${String(photoCount)}`,
-        );
-      }
-      const photos = await measure(
-        `GET /api/oral-photo/ (${String(photoCount)} photos)`,
+
+      const [whole, paged] = photoCounts;
+      await uploadUpTo(whole);
+      await listed(listUrl, whole);
+      const wholeList = await measure(
+        `GET /api/oral-photo/ (all ${String(whole)} photos)`,
         listUrl,
+        bearer,
+      );
+      await uploadUpTo(paged);
+      const firstPage = `${listUrl}?limit=${String(pageSize)}`;
+      await listed(firstPage, pageSize);
+      const pagedList = await measure(
+        `GET /api/oral-photo/?limit=${String(pageSize)} (${String(paged)} photos)`,
+        firstPage,
+        bearer,
+      );
+      const account = await measure(
+        'GET /api/account/',
+        `${api.url}${accountPaths.account}`,
         bearer,
       );
       const bare = await measureBareRoute();
       printComparison(
         `Photos API on PostgreSQL, 10 connections, ${String(benchDurationSeconds)} s each, 127.0.0.1`,
-        bare,
-        [photos],
+        account,
+        [wholeList, pagedList, bare],
       );
     } finally {
       await api.close();
