@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { logIn, test } from '../support/fixtures';
 import { shoot } from './shoot';
 
-/** A photo with one pure red square, which the e2e server's fixture caries model marks. */
+/** A photo with one pure red square, which the e2e server's fixture caries (X-ray) model marks. */
 function photoWithOneFinding(): Promise<Buffer> {
   return sharp({ create: { width: 640, height: 640, channels: 3, background: '#f4efe6' } })
     .composite([
@@ -30,6 +30,11 @@ test('membership, Dental AI and account security screens', async ({ page, accoun
     mimeType: 'image/png',
     buffer: await photoWithOneFinding(),
   });
+  // The form with the kind read from the image's colours, then the member's correction, which
+  // sends the image to the e2e server's fixture model (in the X-ray slot).
+  await page.getByRole('radio', { name: 'This is a photo' }).waitFor();
+  await shoot(page, 'dental-ai-form', page.getByRole('button', { name: 'Start Detection' }));
+  await page.getByRole('radio', { name: 'This is an X-ray' }).check();
   await page.getByRole('button', { name: 'Start Detection' }).click();
   await page.getByRole('heading', { name: 'Caries Result', level: 1 }).waitFor();
   await page.getByText('About this result').click();
