@@ -116,7 +116,10 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument('--repeat-threshold', type=float, default=0.5, help='repeat-factor sampling threshold (0 disables)')
     parser.add_argument('--limit-images', type=int, default=0, help='use only the first N train/val/test images (smoke tests)')
     parser.add_argument('--models-dir', type=Path, default=MODELS_DIR, help='where the ONNX file, labels.json and metrics go')
-    parser.add_argument('--resume', action='store_true', help='continue from training/runs/<name>/last.pt')
+    parser.add_argument('--resume', action='store_true', help='continue from <runs-dir>/<name>/last.pt')
+    parser.add_argument('--runs-dir', type=Path, default=RUNS_DIR,
+                        help='where the run keeps last.pt, best.pt and train.log (default training/runs, not committed; '
+                        'training/checkpoints for a run that spans sessions on machines that do not keep files)')
     parser.add_argument('--threads', type=int, default=2, help='CPU threads for PyTorch')
     parser.add_argument('--seed', type=int, default=0)
     return parser.parse_args()
@@ -127,7 +130,7 @@ def main() -> None:
     started = time.monotonic()
     torch.set_num_threads(args.threads)
     args.name = args.name or DEFAULT_NAMES[args.kind]
-    run_dir = RUNS_DIR / args.name
+    run_dir = args.runs_dir / args.name
     run_dir.mkdir(parents=True, exist_ok=True)
     log = Logger(run_dir / 'train.log')
     checkpoint = torch.load(run_dir / 'last.pt', map_location='cpu') if args.resume else None
