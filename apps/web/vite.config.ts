@@ -14,6 +14,11 @@ export default defineConfig({
     assetsInlineLimit: 0,
     rolldownOptions: {
       output: {
+        // Mantine in one chunk: /login otherwise fetches about fifteen small component chunks,
+        // one round trip after another, for code it needs almost all of anyway.
+        codeSplitting: {
+          groups: [{ name: 'mantine', test: /node_modules[\\/](@mantine|@floating-ui)[\\/]/ }],
+        },
         entryFileNames: 'static/js/[name]-[hash].js',
         chunkFileNames: 'static/js/[name]-[hash].js',
         assetFileNames: (asset) =>
