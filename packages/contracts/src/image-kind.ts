@@ -14,10 +14,10 @@ export const imageKindLabels: Record<ImageKind, string> = {
   xray: 'This is an X-ray',
 };
 
-/** How a result says what its image was treated as (screens and the data export). */
-export const imageKindReadAs: Record<ImageKind, string> = {
-  photo: 'read as a colour photo',
-  xray: 'read as an X-ray',
+/** What a result says its image was read as (the result screen and the data export). */
+export const imageKindNames: Record<ImageKind, string> = {
+  photo: 'a colour photo',
+  xray: 'an X-ray',
 };
 
 /** The rule reads the image shrunk to fit this many pixels a side. */

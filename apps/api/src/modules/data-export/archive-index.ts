@@ -1,4 +1,4 @@
-import { dataExportBundlePath, imageKindReadAs } from '@dental/contracts';
+import { dataExportBundlePath, imageKindNames } from '@dental/contracts';
 import { escapeHtml } from '#api/lib/html';
 import type { ArchiveLayout } from './archive-layout';
 import type { MemberRecord } from './data-export.repository';
@@ -61,7 +61,7 @@ export function archiveIndex(
                 `<li>${escapeHtml(box.label)}: ${Math.round(box.confidence * 100)}% (pixels ${box.xmin},${box.ymin} to ${box.xmax},${box.ymax})</li>`,
             )
             .join('')}</ul>`;
-    return `<li><h3>${row.dentalAi === 'caries' ? 'Caries' : 'Wisdom teeth'}, ${escapeHtml(when(row.createdAt, 'UTC'))}</h3><p>Model ${escapeHtml(row.modelName)} ${escapeHtml(row.modelVersion)}, ${imageKindReadAs[row.imageKind]}. ${link(image.path, 'The image analysed')}</p>${boxes}</li>`;
+    return `<li><h3>${row.dentalAi === 'caries' ? 'Caries' : 'Wisdom teeth'}, ${escapeHtml(when(row.createdAt, 'UTC'))}</h3><p>Model ${escapeHtml(row.modelName)} ${escapeHtml(row.modelVersion)}, read as ${imageKindNames[row.imageKind]}. ${link(image.path, 'The image analysed')}</p>${boxes}</li>`;
   });
   const consultations = record.consultations.map(
     ({ reservation, doctorName, answers, summary, summaryImages }) =>

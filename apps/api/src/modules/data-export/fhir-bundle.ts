@@ -11,7 +11,7 @@ import type {
   Reference,
   Resource,
 } from '@medplum/fhirtypes';
-import { imageKindReadAs, slotMinutes } from '@dental/contracts';
+import { imageKindNames, slotMinutes } from '@dental/contracts';
 import type { DentalAiResultRow, OralPhotoRow } from '#api/db/schema';
 import { uuidV5 } from '#api/lib/uuid-v5';
 import type { ArchivedFile, ArchiveLayout } from './archive-layout';
@@ -184,7 +184,9 @@ export function fhirBundle(
       subject,
       effectiveDateTime: row.createdAt.toISOString(),
       issued: row.createdAt.toISOString(),
-      method: { text: `${row.modelName} ${row.modelVersion}, ${imageKindReadAs[row.imageKind]}` },
+      method: {
+        text: `${row.modelName} ${row.modelVersion}, read as ${imageKindNames[row.imageKind]}`,
+      },
       device: { display: `Dental AI model ${row.modelName}, version ${row.modelVersion}` },
       derivedFrom: [ref<Media>(imageId)],
       note: [

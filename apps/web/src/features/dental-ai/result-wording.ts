@@ -1,4 +1,9 @@
-import type { DentalAiResult, DentalAiType, ImageKind } from '@dental/contracts';
+import {
+  imageKindNames,
+  type DentalAiResult,
+  type DentalAiType,
+  type ImageKind,
+} from '@dental/contracts';
 
 /** What each detection type looks for, in a patient's words (docs/decisions/dental-ai-plain-results.md). */
 export const lookedFor: Record<DentalAiType, string> = {
@@ -20,10 +25,8 @@ export const nextStepsWhenMarked =
 export const nothingMarked =
   'Nothing was marked on this image. This does not rule anything out: the model can miss problems, so keep your regular dental check-ups and see your dentist if something hurts.';
 
-const kindWords: Record<ImageKind, string> = { photo: 'a colour photo', xray: 'an X-ray' };
-
 /** What the image was taken for, which decided the model that looked at it. */
 export const readAsSentence = (kind: ImageKind, source: DentalAiResult['image_kind_source']) =>
   source === 'member'
-    ? `We read your image as ${kindWords[kind]}, as you told us.`
-    : `We read your image as ${kindWords[kind]}.`;
+    ? `We read your image as ${imageKindNames[kind]}, as you told us.`
+    : `We read your image as ${imageKindNames[kind]}.`;
