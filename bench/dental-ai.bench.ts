@@ -1,13 +1,29 @@
 import path from 'node:path';
 import { InferenceSession, Tensor } from 'onnxruntime-node';
 import sharp from 'sharp';
-import { configPath, dentalAiPaths, dentalAiResult, plans } from '@dental/contracts';
-import { letterboxImage } from '../apps/api/src/adapters/detector/letterbox';
+import {
+  configPath,
+  dentalAiPaths,
+  dentalAiResult,
+  plans,
+  type DentalAiType,
+  type ImageKind,
+} from '@dental/contracts';
+import { decodeOutput } from '../apps/api/src/adapters/detector/decode';
+import { slotOf } from '../apps/api/src/adapters/detector/detector';
+import {
+  decodeImage,
+  imageKindOfPixels,
+  letterboxImage,
+} from '../apps/api/src/adapters/detector/letterbox';
+import { LocalInference } from '../apps/api/src/adapters/detector/local-inference';
+import { nonMaximumSuppression } from '../apps/api/src/adapters/detector/nms';
+import { PipelineDetector } from '../apps/api/src/adapters/detector/pipeline-detector';
 import { loggedInMember, measure, printComparison, startApi, withBenchDatabase } from './harness';
 import { median } from './median';
 
 const detections = 40;
-const shippedModel = path.resolve(import.meta.dirname, '../models/dental-xray-4class.onnx');
+const modelsDir = path.resolve(import.meta.dirname, '../models');
 
 /** A 640×640 greyscale JPEG, the size of the data set's panoramics. */
 async function panoramicSizedImage(): Promise<Buffer> {
@@ -23,34 +39,123 @@ async function panoramicSizedImage(): Promise<Buffer> {
     .toBuffer();
 }
 
-/**
- * Issue 6 §5: milliseconds per detection through the API (HTTP, image checks, letterbox, worker
- * thread, decoding, storage) next to a bare `session.run` of the same model on the same input
- * size in this process; then another route's requests/s while detections run, to show that
- * inference stays off the event loop.
- */
-export async function dentalAiBench(): Promise<void> {
-  const image = await panoramicSizedImage();
-  const body = JSON.stringify({
-    dental_ai: 'wisdom_teeth',
-    image_url: `data:image/jpeg;base64,${image.toString('base64')}`,
-  });
+/** A 640×480 colour JPEG with a phone photo's colours: rows of teeth between gums and lips. */
+async function phonePhotoSizedImage(): Promise<Buffer> {
+  const [width, height] = [640, 480];
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let index = 0; index < width * height; index += 1) {
+    const x = index % width;
+    const y = Math.floor(index / width);
+    const tooth = y > 140 && y < 340 && x % 80 > 6;
+    const colour = tooth ? [230 - (y % 40), 220 - (y % 40), 190] : [190, 70 + (x % 30), 80];
+    pixels.set(colour, index * 3);
+  }
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg()
+    .toBuffer();
+}
 
-  // The reference: ONNX Runtime alone, with the worker's session options.
-  const session = await InferenceSession.create(shippedModel, {
+/** Median milliseconds of `runs` calls after five warm-up calls. */
+async function medianMs(runs: number, work: () => Promise<unknown>): Promise<number> {
+  for (let warmUp = 0; warmUp < 5; warmUp += 1) await work();
+  const times: number[] = [];
+  for (let run = 0; run < runs; run += 1) {
+    const started = performance.now();
+    await work();
+    times.push(performance.now() - started);
+  }
+  return median(times);
+}
+
+interface KindCase {
+  kind: ImageKind;
+  title: string;
+  image: Buffer;
+  model: string;
+}
+
+/**
+ * Each stage of one detection, in this process, with the worker's session options: decoding,
+ * the kind rule, letterbox, a bare `session.run`, and reading the output (decoding and NMS);
+ * then the whole pipeline (`detect`, inference in a worker thread).
+ */
+async function stages({ kind, image, model }: KindCase) {
+  const session = await InferenceSession.create(path.join(modelsDir, model), {
     intraOpNumThreads: 1,
     interOpNumThreads: 1,
   });
-  const { tensor } = await letterboxImage(image, 288);
-  const feeds = { images: new Tensor('float32', tensor, [1, 3, 288, 288]) };
-  for (let warmUp = 0; warmUp < 5; warmUp += 1) await session.run(feeds);
-  const rawTimes: number[] = [];
-  for (let run = 0; run < detections; run += 1) {
-    const started = performance.now();
-    await session.run(feeds);
-    rawTimes.push(performance.now() - started);
-  }
+  const decoded = await decodeImage(image);
+  const size = inputSide(session);
+  const { tensor } = await letterboxImage(decoded, size);
+  const feeds = {
+    [session.inputNames[0] ?? 'images']: new Tensor('float32', tensor, [1, 3, size, size]),
+  };
+  const output = (await session.run(feeds))[session.outputNames[0] ?? 'output0'];
+  const classCount = (output?.dims[1] ?? 4) - 4;
+  const figures = {
+    decode: await medianMs(detections, () => decodeImage(image)),
+    kindRule: await medianMs(detections, () => imageKindOfPixels(decoded)),
+    letterbox: await medianMs(detections, () => letterboxImage(decoded, size)),
+    run: await medianMs(detections, () => session.run(feeds)),
+    output: await medianMs(detections, () => {
+      const candidates = decodeOutput(output?.data as Float32Array, output?.dims ?? [], {
+        classCount,
+        confidence: 0.25,
+      });
+      return Promise.resolve(nonMaximumSuppression(candidates, 0.45));
+    }),
+  };
   await session.release();
+  const detector = new PipelineDetector(
+    () => Promise.resolve({ [slotOf('caries', kind)]: { path: path.join(modelsDir, model) } }),
+    new LocalInference(1),
+    { confidence: 0.25, iou: 0.45 },
+  );
+  await detector.load();
+  const pipeline = await medianMs(detections, () => detector.detect('caries', image));
+  await detector.close();
+  return { ...figures, pipeline, size };
+}
+
+/** The side of a session's square input, from its first input's metadata. */
+function inputSide(session: InferenceSession): number {
+  const metadata = session.inputMetadata[0];
+  const shape = metadata !== undefined && 'shape' in metadata ? metadata.shape : [];
+  return Number(shape[3] ?? 0);
+}
+
+/**
+ * Issue 6 §5 and issue 18 §3: milliseconds per detection for a 640 px X-ray and a 640 px phone
+ * photo: each stage in this process next to the bare `session.run`, then through the API (HTTP,
+ * image checks, the pipeline, storage); then another route's requests/s while detections run,
+ * to show that inference stays off the event loop.
+ */
+export async function dentalAiBench(): Promise<void> {
+  const cases: KindCase[] = [
+    {
+      kind: 'xray',
+      title: '640×640 X-ray',
+      image: await panoramicSizedImage(),
+      model: 'dental-xray-4class.onnx',
+    },
+    {
+      kind: 'photo',
+      title: '640×480 photo',
+      image: await phonePhotoSizedImage(),
+      model: 'dental-photo-2class.onnx',
+    },
+  ];
+  const measured: (KindCase & Awaited<ReturnType<typeof stages>>)[] = [];
+  for (const kindCase of cases) measured.push({ ...kindCase, ...(await stages(kindCase)) });
+  console.log(`Median of ${String(detections)} runs per stage, in this process (ms):`);
+  console.log(
+    `  ${'image'.padEnd(15)}${'input'.padStart(6)}${'decode'.padStart(8)}${'kind'.padStart(7)}${'letterbox'.padStart(11)}${'session.run'.padStart(13)}${'NMS'.padStart(7)}${'pipeline'.padStart(10)}${'pipeline / run'.padStart(16)}`,
+  );
+  for (const row of measured) {
+    console.log(
+      `  ${row.title.padEnd(15)}${String(row.size).padStart(6)}${row.decode.toFixed(1).padStart(8)}${row.kindRule.toFixed(1).padStart(7)}${row.letterbox.toFixed(1).padStart(11)}${row.run.toFixed(1).padStart(13)}${row.output.toFixed(2).padStart(7)}${row.pipeline.toFixed(1).padStart(10)}${`${(row.pipeline / row.run).toFixed(2)}×`.padStart(16)}`,
+    );
+  }
 
   await withBenchDatabase(async (databaseUrl) => {
     const api = await startApi(databaseUrl);
@@ -59,18 +164,21 @@ export async function dentalAiBench(): Promise<void> {
       // enough for the timed runs and for detections to keep running through a load measurement.
       const perMember = plans.Silver.dentalAiUsesPerYear;
       const members: Record<string, string>[] = [];
-      for (let count = 0; count < Math.ceil((detections + 2) / perMember) + 40; count += 1) {
+      for (let count = 0; count < Math.ceil((2 * (detections + 1)) / perMember) + 40; count += 1) {
         members.push(await loggedInMember(api.url));
       }
       let used = 0;
-      const detect = async () => {
+      const detect = async (image: Buffer, type: DentalAiType = 'caries') => {
         const bearer = members[Math.floor(used / perMember)];
         used += 1;
         const started = performance.now();
         const res = await fetch(`${api.url}${dentalAiPaths.root}`, {
           method: 'POST',
           headers: { ...bearer, 'content-type': 'application/json' },
-          body,
+          body: JSON.stringify({
+            dental_ai: type,
+            image_url: `data:image/jpeg;base64,${image.toString('base64')}`,
+          }),
         });
         if (res.status !== 201) {
           throw new Error(`Detection answered ${String(res.status)}: ${await res.text()}`);
@@ -78,30 +186,26 @@ export async function dentalAiBench(): Promise<void> {
         dentalAiResult.parse(await res.json());
         return performance.now() - started;
       };
-      await detect();
-      await detect();
-      const apiTimes: number[] = [];
-      for (let run = 0; run < detections; run += 1) apiTimes.push(await detect());
-
-      const raw = median(rawTimes);
-      const endToEnd = median(apiTimes);
-      console.log(
-        `Median of ${String(detections)} detections on a 640×640 JPEG, shipped model (288 px input):`,
-      );
-      console.log(`  session.run alone                 ${raw.toFixed(1)} ms`);
-      console.log(`  POST /api/dental-ai/ end to end   ${endToEnd.toFixed(1)} ms`);
-      console.log(
-        `  ratio API / session.run           ${(endToEnd / raw).toFixed(2)}× (overhead ${(endToEnd - raw).toFixed(1)} ms, ${(((endToEnd - raw) / endToEnd) * 100).toFixed(0)} % of the request; goal ≤ 15 %)`,
-      );
+      console.log(`\nPOST /api/dental-ai/ end to end, median of ${String(detections)} (ms):`);
+      for (const row of measured) {
+        await detect(row.image);
+        const apiTimes: number[] = [];
+        for (let run = 0; run < detections; run += 1) apiTimes.push(await detect(row.image));
+        const endToEnd = median(apiTimes);
+        console.log(
+          `  ${row.title.padEnd(15)}${endToEnd.toFixed(1).padStart(8)}   session.run ${row.run.toFixed(1)}, ratio ${(endToEnd / row.run).toFixed(2)}× (overhead ${(endToEnd - row.run).toFixed(1)} ms, ${(((endToEnd - row.run) / endToEnd) * 100).toFixed(0)} % of the request)`,
+        );
+      }
 
       // Event loop: another route's throughput alone, then with two detections always running.
       const configUrl = `${api.url}${configPath}`;
       const quiet = await measure('GET /api/config/ alone', configUrl);
       let busy = true;
       let during = 0;
+      const xray = measured[0]?.image ?? Buffer.alloc(0);
       const keepDetecting = async () => {
         while (busy && used < members.length * perMember) {
-          await detect();
+          await detect(xray, 'wisdom_teeth');
           during += 1;
         }
       };

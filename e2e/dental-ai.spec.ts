@@ -15,10 +15,13 @@ import { atNarrowWidth, checkScreen } from './support/layout-checks';
 const imageSide = 640;
 const square = { left: 160, top: 160, side: 160 };
 
+/** A red square on a warm white: two hues, so the kind rule reads it as a colour photo. */
 function redSquarePng(): Promise<Buffer> {
-  const black = { r: 0, g: 0, b: 0 };
+  const warmWhite = { r: 244, g: 239, b: 230 };
   const red = { r: 255, g: 0, b: 0 };
-  return sharp({ create: { width: imageSide, height: imageSide, channels: 3, background: black } })
+  return sharp({
+    create: { width: imageSide, height: imageSide, channels: 3, background: warmWhite },
+  })
     .composite([
       {
         input: {
@@ -46,7 +49,7 @@ async function chooseRedSquare(page: Page) {
   await expect(preview(page)).toBeVisible();
 }
 
-/** The red square on black reads as a colour photo; the fixture model is the server's X-ray
+/** The red square reads as a colour photo; the fixture model is the server's X-ray
  *  model, so the member's correction sends the image there: the correction wins. */
 async function sayItIsAnXray(page: Page) {
   await expect(kindChoice(page, 'photo')).toBeChecked();
@@ -207,6 +210,22 @@ test('refuses an image over 5 MB in a dialog and keeps nothing', async ({ page, 
   await closeDialog(dialog);
   await expect(preview(page)).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Start Detection' })).toBeDisabled();
+});
+
+test('a colour photo left as read goes to the shipped photo model, which the result credits', async ({
+  page,
+  account,
+}) => {
+  await logIn(page, account);
+  await openForm(page);
+  await chooseRedSquare(page);
+  await expect(kindChoice(page, 'photo')).toBeChecked();
+  await page.getByRole('button', { name: 'Start Detection' }).click();
+  await expect(page.getByRole('heading', { name: 'Caries Result', level: 1 })).toBeVisible();
+  await expect(page.getByText('We read your image as a colour photo.')).toBeVisible();
+  await page.getByText('About this result').click();
+  await expect(page.getByText(/dental-photo-2class/)).toBeVisible();
+  await expect(page.getByText(/CAV-TEE Research Team/)).toBeVisible();
 });
 
 test('wisdom teeth on a colour photo says so instead of running, until the member says X-ray', async ({

@@ -67,3 +67,33 @@ export function averagePrecisions(images: readonly ImageBoxes[]): number[] {
     return interpolatedPrecision(recall, precision);
   });
 }
+
+/**
+ * The share of labelled boxes that some prediction overlaps by at least `iou`, each prediction
+ * matched greedily (best score first) to one labelled box of its image: what a member sees of
+ * what is there, when the predictions are the product's own (its threshold and NMS).
+ */
+export function recall(images: readonly ImageBoxes[], iou = 0.5): number {
+  let total = 0;
+  let found = 0;
+  for (const image of images) {
+    total += image.labelled.length;
+    const taken = image.labelled.map(() => false);
+    for (const box of [...image.predicted].sort((a, b) => b.score - a.score)) {
+      let best = -1;
+      let bestIou = iou;
+      image.labelled.forEach((truth, index) => {
+        const overlap = taken[index] ? -1 : intersectionOverUnion(box, truth);
+        if (overlap >= bestIou) {
+          bestIou = overlap;
+          best = index;
+        }
+      });
+      if (best >= 0) {
+        taken[best] = true;
+        found += 1;
+      }
+    }
+  }
+  return total === 0 ? 0 : found / total;
+}
