@@ -264,6 +264,7 @@ describe('one model per image kind (issue 18)', () => {
 
     const xrayOnly = await detectorFor({
       DENTAL_AI_MODEL_CARIES: path.join(folder, 'v8', 'caries.onnx'),
+      DENTAL_AI_SHIPPED_MODELS: 'off',
     });
     expect(xrayOnly.imageKinds('caries')).toEqual(['xray']);
     await expect(xrayOnly.detect('caries', await wideImage())).rejects.toMatchObject({
