@@ -30,7 +30,7 @@ export interface AuthenticatedUser {
 /** The plugin's ports, implemented by the account module and wired in app.ts. */
 export interface AuthOptions {
   /** The token's claims when its signature and lifetime are good, else null. */
-  verifyAccessToken(token: string): Promise<AccessClaims | null>;
+  verifyAccessToken(token: string): AccessClaims | null;
   /** The member if the token's session has not ended and the account is not deactivated; one
    *  query. Throws when the session timed out. */
   findActiveSession(claims: AccessClaims): Promise<AuthenticatedUser | null>;
@@ -64,7 +64,7 @@ export const authPlugin = fp(
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const token = bearer.exec(request.headers.authorization ?? '')?.[1];
       if (token === undefined) throw new Unauthorized(loginRequiredMessage);
-      const claims = await options.verifyAccessToken(token);
+      const claims = options.verifyAccessToken(token);
       const user = claims === null ? null : await options.findActiveSession(claims);
       if (user === null) throw new Unauthorized(sessionExpiredMessage);
       request.user = user;

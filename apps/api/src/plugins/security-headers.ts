@@ -1,6 +1,8 @@
+import { IncomingMessage, type ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import fastifyHelmet from '@fastify/helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 
 /**
  * One strict policy for the single-page app and the API docs alike: scripts only from our own
@@ -29,9 +31,34 @@ export interface SecurityHeadersOptions {
   connectOrigins: string[];
 }
 
+/**
+ * The headers helmet sets for these options. They depend on nothing in the request, so they are
+ * worked out once: @fastify/helmet built helmet's middleware again for every request.
+ */
+export function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader(name: string, value: string) {
+      headers[name.toLowerCase()] = value;
+    },
+    removeHeader(name: string) {
+      // Helmet removes X-Powered-By, which Fastify never sets.
+      Reflect.deleteProperty(headers, name.toLowerCase());
+    },
+  };
+  helmet(options)(
+    new IncomingMessage(new Socket()),
+    response as unknown as ServerResponse,
+    (error?: unknown) => {
+      if (error !== undefined) throw new Error('helmet refused its options', { cause: error });
+    },
+  );
+  return headers;
+}
+
 export const securityHeadersPlugin = fp(
-  async (app: FastifyInstance, { connectOrigins }: SecurityHeadersOptions) => {
-    await app.register(fastifyHelmet, {
+  (app: FastifyInstance, { connectOrigins }: SecurityHeadersOptions) => {
+    const headers = helmetHeaders({
       // No upgrade-insecure-requests: `npm start` serves plain http on localhost.
       contentSecurityPolicy: {
         useDefaults: false,
@@ -44,12 +71,17 @@ export const securityHeadersPlugin = fp(
       referrerPolicy: { policy: 'no-referrer' },
       crossOriginEmbedderPolicy: false,
     });
+    app.addHook('onRequest', (_request, reply, done) => {
+      void reply.headers(headers);
+      done();
+    });
     // Health data: API answers may not be stored by browsers or shared caches.
     app.addHook('onSend', async (request, reply) => {
       if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
         void reply.header('cache-control', 'no-store');
       }
     });
+    return Promise.resolve();
   },
   { name: 'security-headers' },
 );

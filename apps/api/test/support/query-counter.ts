@@ -7,14 +7,17 @@ import type { Database } from '#api/db/client';
  * its SELECT are one round trip and count once.
  */
 export async function statementsOf(db: Database, work: () => Promise<unknown>): Promise<string[]> {
-  const session = db._.session as unknown as { logger: Logger };
-  const original = session.logger;
+  // Prepared statements keep the logger object they were built with, so its method is swapped
+  // in place rather than the object replaced.
+  const { logger } = db._.session as unknown as { logger: Logger };
+  const original = Object.getOwnPropertyDescriptor(logger, 'logQuery');
   const statements: string[] = [];
-  session.logger = { logQuery: (query) => statements.push(query) };
+  logger.logQuery = (query) => statements.push(query);
   try {
     await work();
   } finally {
-    session.logger = original;
+    if (original === undefined) Reflect.deleteProperty(logger, 'logQuery');
+    else Object.defineProperty(logger, 'logQuery', original);
   }
   return statements;
 }

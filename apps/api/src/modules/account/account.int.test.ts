@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { accountPaths, type Account } from '@dental/contracts';
 import { buildTestApp, type TestApp } from '#api-test/build-test-app';
+import { statementsOf } from '#api-test/support/query-counter';
 import { factories } from '#api-test/factories';
 import { users } from '#api/db/schema';
 import { AccountRepository } from './account.repository';
@@ -42,6 +43,32 @@ describe('GET /api/account/', () => {
   it('needs a login', async () => {
     const res = await t.request('GET', accountPaths.account);
     expect(res.statusCode).toBe(401);
+  });
+
+  it('reads the member, their storage and every linked account in one statement after the session check', async () => {
+    const member = await factory.loggedInMember();
+    const accounts = new AccountRepository(t.db);
+    const linkedAt = t.clock.now();
+    for (const provider of ['google', 'apple'] as const) {
+      await accounts.insertSocialAccount({
+        userId: member.id,
+        provider,
+        subject: `${provider}-subject`,
+        email: `member@${provider}.example`,
+        linkedAt,
+      });
+    }
+    let res: Awaited<ReturnType<typeof getAccount>> | undefined;
+    const statements = await statementsOf(t.db, async () => {
+      res = await getAccount(member.tokens.access);
+    });
+    expect(statements).toHaveLength(2);
+    expect(res?.json<Account>()).toMatchObject({
+      google_account: { email: 'member@google.example' },
+      apple_account: { email: 'member@apple.example' },
+      facebook_account: null,
+      storage_used_bytes: 0,
+    });
   });
 });
 

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gt, isNotNull, isNull, lt, ne, sql, type Column } from 'drizzle-orm';
 import type { Database } from '#api/db/client';
 import { isUniqueViolation } from '#api/db/errors';
+import { storedBytesOf } from '#api/db/stored-bytes';
 import {
   passkeys,
   passwordResetKeys,
@@ -39,6 +40,16 @@ export interface SessionUseRecord {
   createdAfter: Date;
 }
 
+/** What the account answer shows of a linked social account. */
+export type SocialAccountLink = Pick<SocialAccountRow, 'id' | 'provider' | 'email'>;
+
+/** The member as the account answer shows them. */
+export interface AccountView {
+  user: UserRow;
+  storedBytes: number;
+  links: SocialAccountLink[];
+}
+
 export interface ProfileChanges {
   username?: string;
   phone?: string | null;
@@ -60,6 +71,11 @@ export interface NewSession {
 export class AccountRepository {
   constructor(private readonly db: Database) {}
 
+  // Statements that run on every authenticated request or Profile visit, built once and
+  // prepared on the server (issue 17): no query building or planning per request.
+  private useSessionStatement?: ReturnType<AccountRepository['prepareUseSession']>;
+  private accountViewStatement?: ReturnType<AccountRepository['prepareAccountView']>;
+
   /** Runs `work` in one transaction: everything it writes commits together or not at all. */
   transaction<T>(work: (repository: AccountRepository) => Promise<T>): Promise<T> {
     return this.db.transaction((tx) => work(new AccountRepository(tx)));
@@ -76,6 +92,37 @@ export class AccountRepository {
   async findUserById(userId: string): Promise<UserRow | undefined> {
     const [row] = await this.db.select().from(users).where(eq(users.id, userId));
     return row;
+  }
+
+  /** The member, their stored bytes and linked social accounts in one prepared statement: the
+   *  Profile and the web app's layout read it on every visit. */
+  async findAccountView(userId: string): Promise<AccountView | undefined> {
+    this.accountViewStatement ??= this.prepareAccountView();
+    const rows = await this.accountViewStatement.execute({ userId });
+    const [first] = rows;
+    if (first === undefined) return undefined;
+    return {
+      user: first.user,
+      storedBytes: Number(first.storedBytes),
+      links: rows.flatMap(({ link }) => (link === null ? [] : [link])),
+    };
+  }
+
+  private prepareAccountView() {
+    return this.db
+      .select({
+        user: users,
+        storedBytes: storedBytesOf(users.id),
+        link: {
+          id: socialAccounts.id,
+          provider: socialAccounts.provider,
+          email: socialAccounts.email,
+        },
+      })
+      .from(users)
+      .leftJoin(socialAccounts, eq(socialAccounts.userId, users.id))
+      .where(eq(users.id, sql.placeholder('userId')))
+      .prepare('find_account_view');
   }
 
   /** The new row, or null when the e-mail (in any letter case) is already registered. */
@@ -154,23 +201,33 @@ export class AccountRepository {
     sessionId: string,
     record: SessionUseRecord,
   ): Promise<SessionTimes | undefined> {
-    const thisSession = and(eq(sessions.userId, userId), eq(sessions.id, sessionId));
+    this.useSessionStatement ??= this.prepareUseSession();
+    const [row] = await this.useSessionStatement.execute({ userId, sessionId, ...record });
+    return row;
+  }
+
+  private prepareUseSession() {
+    const thisSession = and(
+      eq(sessions.userId, sql.placeholder('userId')),
+      eq(sessions.id, sql.placeholder('sessionId')),
+    );
     const recordUse = this.db.$with('record_use').as(
       this.db
         .update(sessions)
-        .set({ lastUsedAt: record.now })
+        // A placeholder only goes in as SQL here; both drivers send a Date as a timestamptz.
+        .set({ lastUsedAt: sql`${sql.placeholder('now')}` })
         .where(
           and(
             thisSession,
             isNull(sessions.endedAt),
-            lt(sessions.lastUsedAt, record.lastUsedBefore),
-            gt(sessions.lastUsedAt, record.lastUsedAfter),
-            gt(sessions.createdAt, record.createdAfter),
+            lt(sessions.lastUsedAt, sql.placeholder('lastUsedBefore')),
+            gt(sessions.lastUsedAt, sql.placeholder('lastUsedAfter')),
+            gt(sessions.createdAt, sql.placeholder('createdAfter')),
           ),
         )
         .returning({ id: sessions.id }),
     );
-    const [row] = await this.db
+    return this.db
       .with(recordUse)
       .select({
         createdAt: sessions.createdAt,
@@ -179,8 +236,8 @@ export class AccountRepository {
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(thisSession, isNull(sessions.endedAt), isNull(users.deactivatedAt)));
-    return row;
+      .where(and(thisSession, isNull(sessions.endedAt), isNull(users.deactivatedAt)))
+      .prepare('use_session');
   }
 
   /** A refresh is a use too. */

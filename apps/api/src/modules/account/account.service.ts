@@ -4,15 +4,21 @@ import {
   plans,
   type Account,
   type LinkedSocialAccount,
+  type PlanName,
   type RegisterRequest,
   type RegisterResponse,
   type SocialProvider,
   type UpdateAccountRequest,
 } from '@dental/contracts';
 import type { Clock } from '#api/clock';
-import type { SocialAccountRow, UserRow } from '#api/db/schema';
+import type { UserRow } from '#api/db/schema';
 import { Conflict, NotFound } from '#api/domain-errors';
-import type { AccountRepository, NewUser, ProfileChanges } from './account.repository';
+import type {
+  AccountRepository,
+  NewUser,
+  ProfileChanges,
+  SocialAccountLink,
+} from './account.repository';
 import { assertAcceptablePassword, type PasswordService } from './password.service';
 
 export const emailTakenMessage =
@@ -32,11 +38,16 @@ export interface StorageUsage {
 
 export interface StorageUsageSource {
   storageUsage(userId: string): Promise<StorageUsage>;
+  storageQuotaBytes(plan: PlanName): number;
 }
 
 /** Rows never leave a service: this is the account the API answers with
  *  (docs/product/accounts.md#account-calls). */
-export function toAccount(row: UserRow, storage: StorageUsage, links: SocialAccountRow[]): Account {
+export function toAccount(
+  row: UserRow,
+  storage: StorageUsage,
+  links: SocialAccountLink[],
+): Account {
   const linked = (provider: SocialProvider): LinkedSocialAccount => {
     const link = links.find((candidate) => candidate.provider === provider);
     return link === undefined ? null : { email: link.email, social_media_account: link.id };
@@ -98,7 +109,11 @@ export class AccountService {
   }
 
   async get(userId: string): Promise<Account> {
-    return this.toAccountWithStorage(await this.requireUser(userId));
+    const view = await this.repository.findAccountView(userId);
+    if (view === undefined) throw accountNotFound();
+    const { user, storedBytes, links } = view;
+    const quotaBytes = this.storage.storageQuotaBytes(user.customerLevel);
+    return toAccount(user, { usedBytes: storedBytes, quotaBytes }, links);
   }
 
   /** Only the name and phone change; the schema has already dropped every other field. */

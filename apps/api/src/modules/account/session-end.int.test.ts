@@ -103,7 +103,7 @@ describe('idle timeout', () => {
   it('writes a use at most once a minute, inside the one authentication query', async () => {
     const member = await factory.loggedInMember();
     const sessions = new AccountRepository(t.db);
-    const sessionId = await sessionIdOf(member);
+    const sessionId = sessionIdOf(member);
     const signedIn = (await sessions.findSession(member.id, sessionId))?.lastUsedAt;
 
     t.clock.advance(30 * 1000);
@@ -249,8 +249,8 @@ describe('cost of authentication', () => {
   });
 });
 
-async function sessionIdOf(member: TestMember & { tokens: TokenPair }): Promise<string> {
-  const verified = await t.services.tokens.verifyAccessToken(member.tokens.access);
+function sessionIdOf(member: TestMember & { tokens: TokenPair }): string {
+  const verified = t.services.tokens.verifyAccessToken(member.tokens.access);
   if (verified === null) throw new Error('the test token does not verify');
   return verified.sessionId;
 }

@@ -12,6 +12,7 @@ const secret = 'a-test-secret-of-at-least-thirty-two-characters';
 const userId = '3f0a2c3e-8a8e-4a53-9b8e-0d7f3b1f1a11';
 const sessionId = '9b2d7c4e-1f3a-4c5b-8d6e-7f8091a2b3c4';
 const claims = { userId, sessionId };
+const jwtHeader = { alg: 'HS256', typ: 'JWT' };
 
 describe('TokenService', () => {
   it('issues an HS256 token for the user and session that lives 15 minutes', async () => {
@@ -29,15 +30,15 @@ describe('TokenService', () => {
     const tokens = new TokenService(secret, clock);
     const token = await tokens.issueAccessToken(claims);
     clock.advance(accessTokenLifetimeSeconds * 1000 - 1000);
-    await expect(tokens.verifyAccessToken(token)).resolves.toEqual(claims);
+    expect(tokens.verifyAccessToken(token)).toEqual(claims);
     clock.advance(1000);
-    await expect(tokens.verifyAccessToken(token)).resolves.toBeNull();
+    expect(tokens.verifyAccessToken(token)).toBeNull();
   });
 
   it('refuses a token made with another secret', async () => {
     const clock = new TestClock();
     const token = await new TokenService(`${secret}-other`, clock).issueAccessToken(claims);
-    await expect(new TokenService(secret, clock).verifyAccessToken(token)).resolves.toBeNull();
+    expect(new TokenService(secret, clock).verifyAccessToken(token)).toBeNull();
   });
 
   it('refuses a token without a session, as issued before sessions were tracked', async () => {
@@ -51,19 +52,64 @@ describe('TokenService', () => {
       .setIssuedAt(now)
       .setExpirationTime(now + 60)
       .sign(new TextEncoder().encode(secret));
-    await expect(
-      new TokenService(secret, clock).verifyAccessToken(sessionless),
-    ).resolves.toBeNull();
+    expect(new TokenService(secret, clock).verifyAccessToken(sessionless)).toBeNull();
   });
 
-  it.each(['', 'abc', 'a.b.c', 'eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.'])(
+  it.each(['', 'abc', 'a.b.c', 'a.b.c.d', 'eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.'])(
     'answers null for the malformed token %j',
-    async (token) => {
-      await expect(
-        new TokenService(secret, new TestClock()).verifyAccessToken(token),
-      ).resolves.toBeNull();
+    (token) => {
+      expect(new TokenService(secret, new TestClock()).verifyAccessToken(token)).toBeNull();
     },
   );
+
+  it('refuses its own token once the claims, the header or the signature are changed', async () => {
+    const clock = new TestClock();
+    const tokens = new TokenService(secret, clock);
+    const [header, payload, signature] = (await tokens.issueAccessToken(claims)).split('.') as [
+      string,
+      string,
+      string,
+    ];
+    const otherPayload = Buffer.from(
+      JSON.stringify({ ...decodeJwt(`${header}.${payload}.${signature}`), sub: 'someone-else' }),
+    ).toString('base64url');
+    const otherHeader = Buffer.from('{"alg":"HS256"}').toString('base64url');
+    const flipped = `${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`;
+    for (const forged of [
+      `${header}.${otherPayload}.${signature}`,
+      `${otherHeader}.${payload}.${signature}`,
+      `${header}.${payload}.${flipped}`,
+      `${header}.${payload}.${signature}=`,
+      `${header}.${payload}.`,
+    ]) {
+      expect(tokens.verifyAccessToken(forged)).toBeNull();
+    }
+    expect(tokens.verifyAccessToken(`${header}.${payload}.${signature}`)).toEqual(claims);
+  });
+
+  it.each([
+    ['another issuer', { iss: 'someone-else' }],
+    ['another audience', { aud: 'another-api' }],
+    ['no expiry', { exp: undefined }],
+    ['a session id that is not text', { sid: 42 }],
+    ['a header other than the one it signs', {}, { alg: 'HS256' }],
+  ])('refuses a correctly signed token with %s', async (_case, change, header = jwtHeader) => {
+    const clock = new TestClock();
+    const now = Math.floor(clock.now().getTime() / 1000);
+    const payload = {
+      sub: userId,
+      sid: sessionId,
+      iss: 'dental-companion',
+      aud: 'dental-companion-api',
+      iat: now,
+      exp: now + 60,
+      ...change,
+    };
+    const token = await new SignJWT(payload)
+      .setProtectedHeader(header)
+      .sign(new TextEncoder().encode(secret));
+    expect(new TokenService(secret, clock).verifyAccessToken(token)).toBeNull();
+  });
 });
 
 describe('opaque tokens', () => {

@@ -1,6 +1,7 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { PlanName } from '@dental/contracts';
 import type { Database } from '#api/db/client';
+import { storedBytesOf } from '#api/db/stored-bytes';
 import {
   complaintImages,
   dataExports,
@@ -13,13 +14,6 @@ import {
 import { complaintImagePrefix, userFilesPrefix } from './file-storage';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The member's stored bytes as one SQL expression. SUM of integers is a bigint, which the
- *  drivers hand over as a string. */
-function usedBytesOf(userId: string) {
-  return sql<string>`(select coalesce(sum(${oralPhotos.sizeBytes} + ${oralPhotos.thumbnailSizeBytes} + coalesce(${oralPhotos.originalSizeBytes}, 0)), 0) from ${oralPhotos} where ${oralPhotos.userId} = ${userId})
-    + (select coalesce(sum(${medicalFiles.sizeBytes}), 0) from ${medicalFiles} where ${medicalFiles.userId} = ${userId})`;
-}
 
 /** The only code that reads what a member stores, for quotas and for the orphan sweep. */
 export class FilesRepository {
@@ -56,7 +50,7 @@ export class FilesRepository {
    *  bytes. */
   async storageUsedBytes(userId: string): Promise<number> {
     const [row] = await this.db
-      .select({ bytes: usedBytesOf(userId) })
+      .select({ bytes: storedBytesOf(userId) })
       .from(users)
       .where(eq(users.id, userId));
     return Number(row?.bytes ?? 0);
@@ -67,7 +61,7 @@ export class FilesRepository {
     userId: string,
   ): Promise<{ plan: PlanName; usedBytes: number } | undefined> {
     const [row] = await this.db
-      .select({ plan: users.customerLevel, bytes: usedBytesOf(userId) })
+      .select({ plan: users.customerLevel, bytes: storedBytesOf(userId) })
       .from(users)
       .where(eq(users.id, userId));
     return row === undefined ? undefined : { plan: row.plan, usedBytes: Number(row.bytes) };

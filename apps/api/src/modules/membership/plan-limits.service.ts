@@ -49,7 +49,11 @@ export class PlanLimitsService {
   async storageUsage(userId: string): Promise<StorageUsage> {
     const stored = await this.files.planAndStorageUsed(userId);
     if (stored === undefined) throw new NotFound('This account no longer exists.');
-    return { usedBytes: stored.usedBytes, quotaBytes: this.limits[stored.plan].storageBytes };
+    return { usedBytes: stored.usedBytes, quotaBytes: this.storageQuotaBytes(stored.plan) };
+  }
+
+  storageQuotaBytes(plan: PlanName): number {
+    return this.limits[plan].storageBytes;
   }
 
   /**
