@@ -1,11 +1,46 @@
-import { defineConfig } from 'vite';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type HtmlTagDescriptor, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
+
+const source = path.join(path.dirname(fileURLToPath(import.meta.url)), 'src');
+const signInScreen = path.join(source, 'features/account/login-page.tsx');
+
+/**
+ * Links the sign-in chunk and its stylesheet from the page, so that the browser fetches them
+ * beside the entry instead of after the entry has run and the router has asked for them. Every
+ * public screen and almost every signed-in one imports that chunk.
+ */
+function preloadSignInChunk(): Plugin {
+  return {
+    name: 'preload-sign-in-chunk',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        const chunk = Object.values(bundle ?? {}).find(
+          (file): file is Rolldown.OutputChunk => file.type === 'chunk' && file.name === 'sign-in',
+        );
+        if (chunk === undefined) throw new Error('The build has no sign-in chunk.');
+        const link = (rel: string, file: string): HtmlTagDescriptor => ({
+          tag: 'link',
+          attrs: { rel, crossorigin: true, href: `/${file}` },
+          injectTo: 'head',
+        });
+        return [
+          link('modulepreload', chunk.fileName),
+          ...[...(chunk.viteMetadata?.importedCss ?? [])].map((css) => link('stylesheet', css)),
+        ];
+      },
+    },
+  };
+}
 
 // Every built file lives under /static/ so the API's static plugin can serve them with long-lived
 // caching, and lazily loaded route chunks come from /static/js/
 // (docs/product/general.md#script-chunks).
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), preloadSignInChunk()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -14,10 +49,19 @@ export default defineConfig({
     assetsInlineLimit: 0,
     rolldownOptions: {
       output: {
-        // Mantine in one chunk: /login otherwise fetches about fifteen small component chunks,
-        // one round trip after another, for code it needs almost all of anyway.
+        // Fewer, larger chunks (docs/decisions/first-paint-shell.md): left to itself, the bundler
+        // splits every module that two chunks share into a chunk of its own, and /login fetched
+        // about thirty files, one round trip after another. Groups are taken in order:
         codeSplitting: {
-          groups: [{ name: 'mantine', test: /node_modules[\\/](@mantine|@floating-ui)[\\/]/ }],
+          groups: [
+            // everything the entry needs stays in the entry;
+            { name: 'index', tags: ['$initial'] },
+            // the sign-in screen and all it needs besides, in one chunk that most screens load
+            // too (forms, dialogs, the API calls);
+            { name: 'sign-in', test: (id) => id === signInScreen },
+            // the rest of Mantine in one chunk, for the signed-in screens.
+            { name: 'mantine', test: /node_modules[\\/](@mantine|@floating-ui)[\\/]/ },
+          ],
         },
         entryFileNames: 'static/js/[name]-[hash].js',
         chunkFileNames: 'static/js/[name]-[hash].js',

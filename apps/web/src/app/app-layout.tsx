@@ -2,14 +2,13 @@ import { Anchor, Container } from '@mantine/core';
 import { Link, Outlet } from 'react-router';
 import { useAccount } from '../lib/account';
 import { usePublicConfig } from '../lib/public-config';
-import { currentYear } from '../lib/dates';
 import { Banner } from '../components/banner';
 import { RecordSwitcher, ViewedRecordBanner } from '../features/account/components/record-switcher';
 import classes from './app-layout.module.css';
 import { paths } from './paths';
 
 /** The frame of every signed-in screen: banner, home and account links, copyright footer. */
-export function AppLayout() {
+export default function AppLayout() {
   const account = useAccount();
   const config = usePublicConfig();
   return (
@@ -37,7 +36,7 @@ export function AppLayout() {
       <footer className={classes.footer}>
         {config.data && (
           <Container size="lg">
-            © {currentYear()} {config.data.company_name}
+            © {new Date().getFullYear()} {config.data.company_name}
           </Container>
         )}
       </footer>

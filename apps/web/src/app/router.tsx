@@ -1,6 +1,5 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { PageSpinner } from '../components/page-spinner';
-import { AppLayout } from './app-layout';
 import { RequireAuth } from './require-auth';
 import { RouteErrorPage } from './route-error-page';
 import { lazyRoute } from './lazy-route';
@@ -47,174 +46,189 @@ export const routes: RouteObject[] = [
       {
         element: (
           <RequireAuth>
-            <AppLayout />
+            <Outlet />
           </RequireAuth>
         ),
         children: [
-          { index: true, lazy: lazyRoute('home', () => import('../features/home/home-page')) },
           {
-            path: paths.account,
-            lazy: lazyRoute('account', () => import('../features/account/profile-page')),
-          },
-          {
-            path: paths.accountActivity,
-            lazy: lazyRoute(
-              'account-activity',
-              () => import('../features/account/activity/account-activity-page'),
-            ),
-          },
-          {
-            path: paths.accountSecurity,
-            lazy: lazyRoute('account-security', () => import('../features/account/security-page')),
-          },
-          {
-            path: paths.sharedLinks,
-            lazy: lazyRoute('shared-links', () => import('../features/sharing/shared-links-page')),
-          },
-          {
-            path: paths.membership,
-            lazy: lazyRoute('membership', () => import('../features/membership/membership-page')),
-          },
-          {
-            path: paths.oralPhotos,
-            lazy: lazyRoute(
-              'oral-photo',
-              () => import('../features/oral-photo/oral-photo-list-page'),
-            ),
-          },
-          {
-            path: paths.oralPhotoAdd,
-            lazy: lazyRoute(
-              'oral-photo-add',
-              () => import('../features/oral-photo/add-oral-photo-page'),
-            ),
-          },
-          {
-            path: paths.oralPhotoEdit(':oralPhotoId'),
-            lazy: lazyRoute(
-              'oral-photo-edit',
-              () => import('../features/oral-photo/edit-oral-photo-page'),
-            ),
-          },
-          {
-            path: paths.toothChart,
-            lazy: lazyRoute(
-              'tooth-chart',
-              () => import('../features/oral-photo/tooth-timeline-page'),
-            ),
-          },
-          {
-            path: paths.toothTimeline(':tooth'),
-            lazy: lazyRoute(
-              'tooth-timeline',
-              () => import('../features/oral-photo/tooth-timeline-page'),
-            ),
-          },
-          {
-            path: paths.appointments,
-            lazy: lazyRoute(
-              'appointments',
-              () => import('../features/appointments/appointment-list-page'),
-            ),
-          },
-          {
-            path: paths.appointmentAdd,
-            lazy: lazyRoute(
-              'appointments-add',
-              () => import('../features/appointments/add-appointment-page'),
-            ),
-          },
-          {
-            path: paths.appointmentEdit(':appointmentId'),
-            lazy: lazyRoute(
-              'appointments-edit',
-              () => import('../features/appointments/edit-appointment-page'),
-            ),
-          },
-          {
-            path: paths.medicalRecords,
-            lazy: lazyRoute(
-              'medical-records',
-              () => import('../features/medical-records/medical-record-list-page'),
-            ),
-          },
-          {
-            path: paths.medicalRecordAdd,
-            lazy: lazyRoute(
-              'medical-records-add',
-              () => import('../features/medical-records/add-medical-record-page'),
-            ),
-          },
-          {
-            path: paths.medicalRecord(':medicalRecordId'),
-            lazy: lazyRoute(
-              'medical-record',
-              () => import('../features/medical-records/medical-record-detail-page'),
-            ),
-          },
-          {
-            path: paths.dentalKnowledge,
-            lazy: lazyRoute(
-              'dental-knowledge',
-              () => import('../features/dental-knowledge/knowledge-list-page'),
-            ),
-          },
-          {
-            path: paths.knowledgeArticle(':knowledgeId'),
-            lazy: lazyRoute(
-              'dental-knowledge-article',
-              () => import('../features/dental-knowledge/knowledge-article-page'),
-            ),
-          },
-          {
-            path: paths.oralSuppliers,
-            lazy: lazyRoute(
-              'oral-supplier',
-              () => import('../features/oral-supplier/supplier-list-page'),
-            ),
-          },
-          {
-            path: paths.oralSupplier(':supplierId'),
-            lazy: lazyRoute(
-              'oral-supplier-page',
-              () => import('../features/oral-supplier/supplier-page'),
-            ),
-          },
-          {
-            path: paths.virtualConsultation,
-            lazy: lazyRoute(
-              'virtual-consultation',
-              () => import('../features/virtual-consultation/hub-page'),
-            ),
-          },
-          {
-            path: paths.reservationRecord,
-            lazy: lazyRoute(
-              'reservation-record',
-              () => import('../features/virtual-consultation/reservation-record-page'),
-            ),
-          },
-          {
-            path: paths.consultationBooking,
-            lazy: lazyRoute(
-              'virtual-consultation-book',
-              () => import('../features/virtual-consultation/booking-page'),
-            ),
-          },
-          {
-            path: paths.dentalAi,
-            lazy: lazyRoute('dental-ai', () => import('../features/dental-ai/dental-ai-page')),
-          },
-          {
-            path: paths.dentalAiResult(':resultId'),
-            lazy: lazyRoute(
-              'dental-ai-result',
-              () => import('../features/dental-ai/dental-ai-result-page'),
-            ),
-          },
-          {
-            path: '*',
-            lazy: lazyRoute('not-found', () => import('../components/not-found-page')),
+            // The frame is a chunk of its own too: the public screens never load it.
+            lazy: lazyRoute('app-layout', () => import('./app-layout')),
+            children: [
+              { index: true, lazy: lazyRoute('home', () => import('../features/home/home-page')) },
+              {
+                path: paths.account,
+                lazy: lazyRoute('account', () => import('../features/account/profile-page')),
+              },
+              {
+                path: paths.accountActivity,
+                lazy: lazyRoute(
+                  'account-activity',
+                  () => import('../features/account/activity/account-activity-page'),
+                ),
+              },
+              {
+                path: paths.accountSecurity,
+                lazy: lazyRoute(
+                  'account-security',
+                  () => import('../features/account/security-page'),
+                ),
+              },
+              {
+                path: paths.sharedLinks,
+                lazy: lazyRoute(
+                  'shared-links',
+                  () => import('../features/sharing/shared-links-page'),
+                ),
+              },
+              {
+                path: paths.membership,
+                lazy: lazyRoute(
+                  'membership',
+                  () => import('../features/membership/membership-page'),
+                ),
+              },
+              {
+                path: paths.oralPhotos,
+                lazy: lazyRoute(
+                  'oral-photo',
+                  () => import('../features/oral-photo/oral-photo-list-page'),
+                ),
+              },
+              {
+                path: paths.oralPhotoAdd,
+                lazy: lazyRoute(
+                  'oral-photo-add',
+                  () => import('../features/oral-photo/add-oral-photo-page'),
+                ),
+              },
+              {
+                path: paths.oralPhotoEdit(':oralPhotoId'),
+                lazy: lazyRoute(
+                  'oral-photo-edit',
+                  () => import('../features/oral-photo/edit-oral-photo-page'),
+                ),
+              },
+              {
+                path: paths.toothChart,
+                lazy: lazyRoute(
+                  'tooth-chart',
+                  () => import('../features/oral-photo/tooth-timeline-page'),
+                ),
+              },
+              {
+                path: paths.toothTimeline(':tooth'),
+                lazy: lazyRoute(
+                  'tooth-timeline',
+                  () => import('../features/oral-photo/tooth-timeline-page'),
+                ),
+              },
+              {
+                path: paths.appointments,
+                lazy: lazyRoute(
+                  'appointments',
+                  () => import('../features/appointments/appointment-list-page'),
+                ),
+              },
+              {
+                path: paths.appointmentAdd,
+                lazy: lazyRoute(
+                  'appointments-add',
+                  () => import('../features/appointments/add-appointment-page'),
+                ),
+              },
+              {
+                path: paths.appointmentEdit(':appointmentId'),
+                lazy: lazyRoute(
+                  'appointments-edit',
+                  () => import('../features/appointments/edit-appointment-page'),
+                ),
+              },
+              {
+                path: paths.medicalRecords,
+                lazy: lazyRoute(
+                  'medical-records',
+                  () => import('../features/medical-records/medical-record-list-page'),
+                ),
+              },
+              {
+                path: paths.medicalRecordAdd,
+                lazy: lazyRoute(
+                  'medical-records-add',
+                  () => import('../features/medical-records/add-medical-record-page'),
+                ),
+              },
+              {
+                path: paths.medicalRecord(':medicalRecordId'),
+                lazy: lazyRoute(
+                  'medical-record',
+                  () => import('../features/medical-records/medical-record-detail-page'),
+                ),
+              },
+              {
+                path: paths.dentalKnowledge,
+                lazy: lazyRoute(
+                  'dental-knowledge',
+                  () => import('../features/dental-knowledge/knowledge-list-page'),
+                ),
+              },
+              {
+                path: paths.knowledgeArticle(':knowledgeId'),
+                lazy: lazyRoute(
+                  'dental-knowledge-article',
+                  () => import('../features/dental-knowledge/knowledge-article-page'),
+                ),
+              },
+              {
+                path: paths.oralSuppliers,
+                lazy: lazyRoute(
+                  'oral-supplier',
+                  () => import('../features/oral-supplier/supplier-list-page'),
+                ),
+              },
+              {
+                path: paths.oralSupplier(':supplierId'),
+                lazy: lazyRoute(
+                  'oral-supplier-page',
+                  () => import('../features/oral-supplier/supplier-page'),
+                ),
+              },
+              {
+                path: paths.virtualConsultation,
+                lazy: lazyRoute(
+                  'virtual-consultation',
+                  () => import('../features/virtual-consultation/hub-page'),
+                ),
+              },
+              {
+                path: paths.reservationRecord,
+                lazy: lazyRoute(
+                  'reservation-record',
+                  () => import('../features/virtual-consultation/reservation-record-page'),
+                ),
+              },
+              {
+                path: paths.consultationBooking,
+                lazy: lazyRoute(
+                  'virtual-consultation-book',
+                  () => import('../features/virtual-consultation/booking-page'),
+                ),
+              },
+              {
+                path: paths.dentalAi,
+                lazy: lazyRoute('dental-ai', () => import('../features/dental-ai/dental-ai-page')),
+              },
+              {
+                path: paths.dentalAiResult(':resultId'),
+                lazy: lazyRoute(
+                  'dental-ai-result',
+                  () => import('../features/dental-ai/dental-ai-result-page'),
+                ),
+              },
+              {
+                path: '*',
+                lazy: lazyRoute('not-found', () => import('../components/not-found-page')),
+              },
+            ],
           },
         ],
       },

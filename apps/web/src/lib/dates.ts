@@ -1,8 +1,2 @@
-import dayjs from 'dayjs';
-
 /** Calendar dates are shown as docs/product/general.md#dates-and-times writes them: YYYY-MM-DD. */
 export const dateFormat = 'YYYY-MM-DD';
-
-export function currentYear(): number {
-  return dayjs().year();
-}
