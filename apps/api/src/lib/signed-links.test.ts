@@ -61,7 +61,7 @@ describe('SignedLinks', () => {
   it('has the documented form', () => {
     const link = links().sign(photo);
     expect(link).toMatch(
-      /^\/api\/files\/users\/4f1c\/oral-photo\/9a2b\.jpg\?exp=\d+&type=image%2Fjpeg&disp=inline&name=X-ray\+2025-03-01\.jpg&sig=[\w-]{43}$/,
+      /^\/api\/files\/users\/4f1c\/oral-photo\/9a2b\.jpg\?exp=\d+&type=image%2Fjpeg&disp=inline&name=X-ray%202025-03-01\.jpg&sig=[\w-]{43}$/,
     );
   });
 
@@ -218,6 +218,13 @@ describe('SignedLinks', () => {
     const file = { ...photo, fileName: 'Röntgen 歯 🦷.pdf', disposition: 'attachment' as const };
     const { key, query } = parse(signer.sign(file));
     expect(signer.verify(key, query).fileName).toBe('Röntgen 歯 🦷.pdf');
+  });
+
+  it('keeps names with the characters a query gives meaning to', () => {
+    const signer = links();
+    const fileName = "Bill + 50% (Dr. O'Neil) #2 a=b&c?d ~!*.pdf";
+    const { key, query } = parse(signer.sign({ ...photo, fileName }));
+    expect(signer.verify(key, query).fileName).toBe(fileName);
   });
 
   it.each(['line\nbreak.pdf', '', 'x'.repeat(256), 'lone\ud800surrogate.pdf'])(

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
 import { Forbidden } from '../domain-errors';
 import { systemClock, type Clock } from '../clock';
 
@@ -56,14 +56,16 @@ const printable = /^[\x20-\x7e\u{a0}-\u{d7ff}\u{e000}-\u{10ffff}]{1,255}$/u;
  * covering key, expiry, type, disposition and name (docs/decisions/signed-file-links.md).
  */
 export class SignedLinks {
-  private readonly secret: Buffer;
+  /** One key object for every link: a list signs two or three per row. */
+  private readonly secret: KeyObject;
   private readonly ttlSeconds: number;
   private readonly roundSeconds: number;
   private readonly clock: Clock;
 
   constructor(options: SignedLinksOptions) {
-    this.secret = Buffer.from(options.secret);
-    if (this.secret.length < 32) throw new Error('The signed-link secret needs at least 32 bytes');
+    const secret = Buffer.from(options.secret);
+    if (secret.length < 32) throw new Error('The signed-link secret needs at least 32 bytes');
+    this.secret = createSecretKey(secret);
     this.ttlSeconds = options.ttlSeconds ?? 4 * 60;
     this.roundSeconds = options.roundSeconds ?? 60;
     this.clock = options.clock ?? systemClock;
@@ -82,15 +84,13 @@ export class SignedLinks {
       expiresAt === undefined
         ? Math.ceil(earliest / this.roundSeconds) * this.roundSeconds
         : Math.floor(expiresAt.getTime() / 1000);
-    const query = new URLSearchParams({
-      exp: String(expires),
-      type: file.contentType,
-      disp: file.disposition,
-      name: file.fileName,
-      sig: this.signature(file, expires).toString('base64url'),
-    });
+    // Only the type and the name need encoding: the expiry is digits, the disposition a word and
+    // the signature base64url. Written out, since a URLSearchParams per link was a measurable part
+    // of a long list's answer.
+    const signature = this.signature(file, expires).toString('base64url');
+    const query = `exp=${String(expires)}&type=${encodeURIComponent(file.contentType)}&disp=${file.disposition}&name=${encodeURIComponent(file.fileName)}&sig=${signature}`;
     const path = file.key.split('/').map(encodeURIComponent).join('/');
-    return `${filesPath}${path}?${query.toString()}`;
+    return `${filesPath}${path}?${query}`;
   }
 
   /**

@@ -43,7 +43,7 @@ import { clinicFor, setUpClinic, slotAfter } from '#api-test/support/consultatio
 import { startSmtpInbox, type SmtpInbox } from '#api-test/smtp-inbox';
 import { startSocialProviders, type SocialProviders } from '#api-test/support/social-providers';
 import { runAuditCommand } from '#api/cli/audit';
-import { databaseTarget, openDatabase } from '#api/db/client';
+import { databaseTarget, openDatabase, rowsOf as resultRows } from '#api/db/client';
 import { auditEvents } from '#api/db/schema';
 import { filesPath } from '#api/lib/signed-links';
 import { AuditRepository } from './audit.repository';
@@ -1163,6 +1163,51 @@ describe('the trail itself', () => {
     expect(out).toEqual([
       expect.stringMatching(/^Checked \d+ rows in \d+ chains: every chain is intact\.$/),
     ]);
+  });
+
+  it('commits appends that arrive while their chain is being written together, each answered with its own row', async () => {
+    const member = await factory.loggedInMember();
+    const repository = new AuditRepository(t.db);
+    const event = (requestId: string) => ({
+      id: randomUUID(),
+      memberId: member.id,
+      at: t.clock.now(),
+      actor: member.id,
+      action: 'view',
+      resourceType: 'oral_photo',
+      resourceId: null,
+      result: 'success',
+      ip: null,
+      userAgent: null,
+      requestId,
+    });
+    const events = ['r1', 'r2', 'r3', 'r4', 'r5'].map(event);
+    const rows = await Promise.all(events.map((each) => repository.append(each)));
+    // The first is written at once; the four that arrive meanwhile share the next transaction
+    // (rows written by one transaction carry its id in xmin).
+    const transactions = await t.db.execute(
+      sql`select request_id, xmin::text as transaction from audit_events where request_id in ('r1', 'r2', 'r3', 'r4', 'r5') and member_id = ${member.id} order by seq`,
+    );
+    const transactionOf = resultRows<{ transaction: string }>(transactions).map(
+      (row) => row.transaction,
+    );
+    expect(new Set(transactionOf.slice(1)).size).toBe(1);
+    expect(transactionOf[0]).not.toBe(transactionOf[1]);
+    expect(rows.map((row) => row.requestId)).toEqual(['r1', 'r2', 'r3', 'r4', 'r5']);
+    const first = rows[0]?.seq ?? 0;
+    expect(rows.map((row) => row.seq)).toEqual([0, 1, 2, 3, 4].map((step) => first + step));
+
+    // A batch that fails is tried again one event at a time: only the bad event is refused.
+    const [good, bad, alsoGood] = [event('g1'), { ...event('bad'), id: 'not-a-uuid' }, event('g2')];
+    const outcomes = await Promise.allSettled(
+      [good, bad, alsoGood].map((each) => repository.append(each)),
+    );
+    expect(outcomes.map((outcome) => outcome.status)).toEqual([
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+    ]);
+    expect((await t.services.audit.verify()).broken).toEqual([]);
   });
 
   it('verify names the first broken row of a chain with a changed or a removed row', async () => {

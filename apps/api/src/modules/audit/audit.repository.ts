@@ -36,6 +36,15 @@ const chainLockClass = 4_110_311;
 
 export type NewAuditEvent = Omit<HashedFields, 'seq'>;
 
+interface QueuedAppend {
+  event: NewAuditEvent;
+  resolve: (row: AuditEventRow) => void;
+  reject: (error: unknown) => void;
+}
+
+/** The most appends one transaction writes; a longer queue is written in turns. */
+const maxAppendBatch = 100;
+
 /** Which stored file a blob key is, and whose. */
 export interface FileSubject {
   memberId: string;
@@ -51,28 +60,82 @@ export class AuditRepository {
   constructor(private readonly db: Database) {}
 
   /**
-   * Appends a row to its member's chain. Writers of one member take turns on an advisory lock
-   * held until the commit, so two of them never chain to the same previous row.
+   * Appends a row to its member's chain, and resolves once it is committed. Appends of one chain
+   * that arrive while that chain's last batch is being written are committed together, in order,
+   * by the next batch (group commit): a member's concurrent reads then share one lock, one
+   * commit and one flush instead of queueing for one each (issue 17).
    */
   append(event: NewAuditEvent): Promise<AuditEventRow> {
+    return new Promise((resolve, reject) => {
+      const chain = event.memberId ?? '';
+      const queue = this.queued.get(chain) ?? [];
+      queue.push({ event, resolve, reject });
+      this.queued.set(chain, queue);
+      if (!this.writing.has(chain)) void this.writeQueued(chain);
+    });
+  }
+
+  private readonly queued = new Map<string, QueuedAppend[]>();
+  /** Chains that have a batch being written by this process. */
+  private readonly writing = new Set<string>();
+
+  private async writeQueued(chain: string): Promise<void> {
+    this.writing.add(chain);
+    try {
+      for (
+        let queue = this.queued.get(chain);
+        queue !== undefined;
+        queue = this.queued.get(chain)
+      ) {
+        const batch = queue.splice(0, maxAppendBatch);
+        if (queue.length === 0) this.queued.delete(chain);
+        try {
+          const rows = await this.appendBatch(batch.map(({ event }) => event));
+          for (const [index, row] of rows.entries()) batch[index]?.resolve(row);
+        } catch (error) {
+          // One bad event must not fail the others: with more than one, each is tried alone.
+          for (const { event, resolve, reject } of batch) {
+            if (batch.length === 1) reject(error);
+            else
+              await this.appendBatch([event]).then((rows) => {
+                rows.forEach(resolve);
+              }, reject);
+          }
+        }
+      }
+    } finally {
+      this.writing.delete(chain);
+    }
+  }
+
+  /**
+   * Appends events of one chain in one transaction. Writers of the chain in every process take
+   * turns on an advisory lock held until the commit, so two of them never chain to the same
+   * previous row.
+   */
+  private appendBatch(events: NewAuditEvent[]): Promise<AuditEventRow[]> {
+    const memberId = events[0]?.memberId ?? null;
     return this.db.transaction(async (tx) => {
       await tx.execute(
-        sql`select pg_advisory_xact_lock(${chainLockClass}, hashtext(${event.memberId ?? ''}))`,
+        sql`select pg_advisory_xact_lock(${chainLockClass}, hashtext(${memberId ?? ''}))`,
       );
       const [last] = await tx
         .select({ seq: auditEvents.seq, hash: auditEvents.hash })
         .from(auditEvents)
-        .where(sameChain(event.memberId))
+        .where(sameChain(memberId))
         .orderBy(desc(auditEvents.seq))
         .limit(1);
-      const row: HashedFields = { ...event, seq: (last?.seq ?? 0) + 1 };
-      const prevHash = last?.hash ?? null;
-      return insertedRow(
-        await tx
-          .insert(auditEvents)
-          .values({ ...row, prevHash, hash: auditHash(prevHash, row) })
-          .returning(),
-      );
+      const lastSeq = last?.seq ?? 0;
+      let prevHash = last?.hash ?? null;
+      const rows = events.map((event, index) => {
+        const row: HashedFields = { ...event, seq: lastSeq + 1 + index };
+        const chained = { ...row, prevHash, hash: auditHash(prevHash, row) };
+        prevHash = chained.hash;
+        return chained;
+      });
+      const inserted = await tx.insert(auditEvents).values(rows).returning();
+      const byId = new Map(inserted.map((row) => [row.id, row]));
+      return rows.map(({ id }) => insertedRow([byId.get(id)].filter((row) => row !== undefined)));
     });
   }
 
