@@ -89,18 +89,32 @@ export class DentalAiService {
       throw new ServiceUnavailable(dentalAiUnavailableMessage(type));
     }
     // A first look without locking, so a member with no uses left costs no inference; the
-    // reservation in the storing transaction below is what holds under concurrent runs.
-    this.planLimits.refuseSpentDentalAiUses(await this.usage(userId));
-    // Decoded once and upright (EXIF orientation applied): the model reads these pixels and the
-    // stored copy, without metadata, is encoded from them, so the boxes fit the stored image.
-    const image = await this.uploads.acceptImageForDetection(imageUrl);
-    // The stored copy is encoded while the model runs.
-    const [outcome, stored] = await Promise.all([
-      this.runDetector(type, image.pixels, imageKind),
-      image.encode(),
+    // reservation in the storing transaction below is what holds under concurrent runs. The
+    // image is decoded meanwhile: once and upright (EXIF orientation applied), so the model reads
+    // these pixels and the stored copy, without metadata, is encoded from them and the boxes fit.
+    const [usage, image] = await Promise.all([
+      this.usage(userId),
+      this.uploads.acceptImageForDetection(imageUrl),
     ]);
-    const blobKey = newBlobKey(userId, 'dental-ai', stored.extension);
-    await this.files.put([{ key: blobKey, bytes: stored.bytes, contentType: stored.contentType }]);
+    this.planLimits.refuseSpentDentalAiUses(usage);
+    // The stored copy is encoded and written while the model runs, off the answer's path.
+    const store = async () => {
+      const stored = await image.encode();
+      const key = newBlobKey(userId, 'dental-ai', stored.extension);
+      await this.files.put([{ key, bytes: stored.bytes, contentType: stored.contentType }]);
+      return { key, contentType: stored.contentType };
+    };
+    const [detected, written] = await Promise.allSettled([
+      this.runDetector(type, image.pixels, imageKind),
+      store(),
+    ]);
+    if (detected.status === 'rejected') {
+      if (written.status === 'fulfilled') await this.files.discard([written.value.key]);
+      throw detected.reason;
+    }
+    if (written.status === 'rejected') throw written.reason;
+    const outcome = detected.value;
+    const { key: blobKey, contentType } = written.value;
     try {
       const row = await this.repository.transaction(async (results, tx) => {
         const now = this.clock.now();
@@ -112,7 +126,7 @@ export class DentalAiService {
           {
             dentalAi: type,
             blobKey,
-            contentType: stored.contentType,
+            contentType,
             imageWidth: outcome.width,
             imageHeight: outcome.height,
             detections: outcome.detections,
