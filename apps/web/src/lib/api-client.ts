@@ -132,16 +132,26 @@ async function call(path: string, options: RequestOptions): Promise<Response> {
   return response;
 }
 
+/** A call whose JSON answer is checked against its contract schema, with the answer's headers
+ *  (a list page's `Link`). */
+export async function apiAnswer<Schema extends z.ZodType>(
+  path: string,
+  schema: Schema,
+  options: RequestOptions = {},
+): Promise<{ body: z.output<Schema>; headers: Headers }> {
+  const response = await call(path, options);
+  const parsed = schema.safeParse(await response.json().catch(() => null));
+  if (!parsed.success) throw new ApiError(response.status, unexpectedMessage);
+  return { body: parsed.data, headers: response.headers };
+}
+
 /** A call whose JSON answer is checked against its contract schema. */
 export async function apiRequest<Schema extends z.ZodType>(
   path: string,
   schema: Schema,
   options: RequestOptions = {},
 ): Promise<z.output<Schema>> {
-  const response = await call(path, options);
-  const parsed = schema.safeParse(await response.json().catch(() => null));
-  if (!parsed.success) throw new ApiError(response.status, unexpectedMessage);
-  return parsed.data;
+  return (await apiAnswer(path, schema, options)).body;
 }
 
 /** A call whose answer carries no data the app uses (204, or a body that is ignored). */

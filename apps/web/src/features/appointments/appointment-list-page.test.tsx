@@ -1,13 +1,14 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { appointmentPaths, type Appointment } from '@dental/contracts';
+import { listPageSize } from '#web/lib/list-pages';
 import { sessionStore } from '#web/lib/session-store';
 import { json, problemResponse, stubFetch, testAccount } from '#web/test/fetch-stub';
 import { renderRoute } from '#web/test/render-route';
 import { todayToNextMonth } from './appointment-list-page';
 
 const range = todayToNextMonth();
-const listPath = `${appointmentPaths.list}?order=upcoming&startDate=${range.startDate}&endDate=${range.endDate}`;
+const listPath = `${appointmentPaths.list}?order=upcoming&startDate=${range.startDate}&endDate=${range.endDate}&limit=${String(listPageSize)}`;
 
 const checkUp: Appointment = {
   id: '3b2e8c40-9d63-4e30-9c74-5d9f4ab13c23',
@@ -48,5 +49,32 @@ describe('Appointments list', () => {
       await screen.findByText('endDate must be a date written YYYY-MM-DD.'),
     ).toBeInTheDocument();
     expect(screen.queryByText('No appointments in this period.')).not.toBeInTheDocument();
+  });
+
+  it('shows the next page below the first with Load more, until the API has no more', async () => {
+    const next = `${listPath}&offset=${String(listPageSize)}`;
+    // Pages of two keep the list short; the client follows whatever link the API gives.
+    const firstPage = [checkUp, { ...checkUp, id: crypto.randomUUID() }];
+    sessionStore.save({ access: 'access-1', refresh: 'refresh-1' });
+    const api = stubFetch({
+      'GET /api/account/': () => json(testAccount),
+      [`GET ${listPath}`]: () => {
+        const response = json(firstPage);
+        response.headers.set('Link', `<${next}>; rel="next"`);
+        return response;
+      },
+      [`GET ${next}`]: () => json([{ ...checkUp, id: crypto.randomUUID(), note: 'Cleaning' }]),
+    });
+    const { user } = renderRoute('/appointments');
+
+    await user.click(await screen.findByRole('button', { name: 'Load more appointments' }));
+
+    await screen.findByText('Cleaning');
+    expect(screen.getAllByRole('article')).toHaveLength(3);
+    expect(screen.getAllByRole('article').at(-1)).toHaveTextContent('Cleaning');
+    expect(
+      screen.queryByRole('button', { name: 'Load more appointments' }),
+    ).not.toBeInTheDocument();
+    expect(api.to(`GET ${next}`)).toHaveLength(1);
   });
 });

@@ -6,6 +6,7 @@ import { DatedListPage } from '#web/components/dated-list-page';
 import { isDateRangeValid, type DateRange } from '#web/components/date-range-filter';
 import { dateFormat } from '#web/lib/dates';
 import { useAppointments } from './api/get-appointments';
+import { LoadMore } from '#web/lib/list-pages';
 import { AppointmentCard } from './components/appointment-card';
 
 export const appointmentsTitle = 'Appointments Remind & History';
@@ -40,15 +41,18 @@ export default function AppointmentListPage() {
   const appointments = useAppointments({ order, ...range }, isDateRangeValid(range));
 
   return (
-    <DatedListPage
-      title={appointmentsTitle}
-      addPath={paths.appointmentAdd}
-      choice={{ label: 'Order', data: orderChoices, value: order, onChange: setOrder }}
-      range={range}
-      onRangeChange={setRange}
-      entries={appointments}
-      emptyText="No appointments in this period."
-      renderEntry={(appointment) => <AppointmentCard appointment={appointment} />}
-    />
+    <>
+      <DatedListPage
+        title={appointmentsTitle}
+        addPath={paths.appointmentAdd}
+        choice={{ label: 'Order', data: orderChoices, value: order, onChange: setOrder }}
+        range={range}
+        onRangeChange={setRange}
+        entries={appointments}
+        emptyText="No appointments in this period."
+        renderEntry={(appointment) => <AppointmentCard appointment={appointment} />}
+      />
+      <LoadMore list={appointments} noun="appointments" />
+    </>
   );
 }

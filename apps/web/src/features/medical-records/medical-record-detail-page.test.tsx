@@ -2,12 +2,13 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { medicalRecordPaths, type MedicalRecord } from '@dental/contracts';
 import { monthAroundToday } from '#web/components/date-range-filter';
+import { listPageSize } from '#web/lib/list-pages';
 import { sessionStore } from '#web/lib/session-store';
 import { json, problemResponse, stubFetch, testAccount } from '#web/test/fetch-stub';
 import { renderRoute } from '#web/test/render-route';
 
 const range = monthAroundToday();
-const listPath = `${medicalRecordPaths.list}?sequence=descending&startDate=${range.startDate}&endDate=${range.endDate}`;
+const listPath = `${medicalRecordPaths.list}?sequence=descending&startDate=${range.startDate}&endDate=${range.endDate}&limit=${String(listPageSize)}`;
 const deletePath = (record: MedicalRecord) => `DELETE ${medicalRecordPaths.one(record.id)}`;
 
 const checkUp: MedicalRecord = {

@@ -6,6 +6,7 @@ import { isDateRangeValid } from '#web/components/date-range-filter';
 import { useListRange } from '#web/components/saved-entry-range';
 import { ShareButton, ShareSelectionBar, useShareSelection } from '#web/components/share-selection';
 import { useMedicalRecords } from './api/get-medical-records';
+import { LoadMore } from '#web/lib/list-pages';
 import { RecordCard } from './components/record-card';
 
 export const medicalRecordsTitle = 'Medical or Ins. Records Storage';
@@ -52,6 +53,7 @@ export default function MedicalRecordListPage() {
           />
         )}
       />
+      <LoadMore list={records} noun="records" />
       <ShareSelectionBar
         selection={sharing}
         kind="records"

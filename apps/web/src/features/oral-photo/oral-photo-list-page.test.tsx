@@ -1,13 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { oralPhotoPaths, type OralPhoto } from '@dental/contracts';
 import { monthAroundToday } from '#web/components/date-range-filter';
+import { listPageSize } from '#web/lib/list-pages';
 import { sessionStore } from '#web/lib/session-store';
 import { json, problemResponse, stubFetch, testAccount } from '#web/test/fetch-stub';
 import { renderRoute } from '#web/test/render-route';
 
 const range = monthAroundToday();
-const listPath = `${oralPhotoPaths.list}?photoType=all&startDate=${range.startDate}&endDate=${range.endDate}`;
+const listPath = `${oralPhotoPaths.list}?photoType=all&startDate=${range.startDate}&endDate=${range.endDate}&limit=${String(listPageSize)}`;
 
 const xRay: OralPhoto = {
   id: '1f0c6a2e-7b41-4c1e-9a52-3b7d2e9f1a01',
@@ -27,6 +29,24 @@ const photo: OralPhoto = {
   image_link: '/api/files/photo.png?sig=2',
   thumbnail_link: '/api/files/photo.webp?sig=2',
 };
+
+/** `count` X-rays on the days after the range's start, `from` days in, one a day. */
+function xRaysFrom(from: number, count: number): OralPhoto[] {
+  return Array.from({ length: count }, (_, day) => ({
+    ...xRay,
+    id: crypto.randomUUID(),
+    shoot_date: dayjs(range.startDate)
+      .add(from + day, 'day')
+      .format('YYYY-MM-DD'),
+  }));
+}
+
+/** A list page that has more after it, with the API's `Link` to the next. */
+function pageWithNext(photos: OralPhoto[], next: string): Response {
+  const response = json(photos);
+  response.headers.set('Link', `<${next}>; rel="next"`);
+  return response;
+}
 
 async function openList(handlers: Parameters<typeof stubFetch>[0]) {
   sessionStore.save({ access: 'access-1', refresh: 'refresh-1' });
@@ -120,5 +140,89 @@ describe('X-rays and Photos Storage list', () => {
     await waitFor(() => {
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     });
+  });
+});
+
+describe('X-rays and Photos Storage list, a page at a time', () => {
+  const firstPage = xRaysFrom(0, listPageSize);
+  const [lastPhoto] = xRaysFrom(listPageSize, 1);
+  const nextPath = `${listPath}&offset=${String(listPageSize)}`;
+  const cardsShown = () => screen.getAllByRole('button', { name: / X-ray$/ });
+
+  it('asks for one page, loads the next from the Link with Load more, and says when all are shown', async () => {
+    const { api, user } = await openList({
+      [`GET ${listPath}`]: () => pageWithNext(firstPage, nextPath),
+      [`GET ${nextPath}`]: () => json([lastPhoto]),
+    });
+    const loadMore = await screen.findByRole('button', { name: 'Load more photos and X-rays' });
+    expect(cardsShown()).toHaveLength(listPageSize);
+    expect(api.to(`GET ${listPath}`)).toHaveLength(1);
+
+    await user.click(loadMore);
+
+    expect(
+      await screen.findByRole('button', { name: `${lastPhoto?.shoot_date ?? ''} X-ray` }),
+    ).toBeInTheDocument();
+    expect(cardsShown()).toHaveLength(listPageSize + 1);
+    expect(api.to(`GET ${nextPath}`)).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: /Load more/ })).not.toBeInTheDocument();
+    // The button is gone, so keyboard focus moves to the line that takes its place.
+    expect(screen.getByText('All 31 photos and X-rays are shown.')).toHaveFocus();
+  });
+
+  it('offers no Load more when the first page is the whole list', async () => {
+    await openList({ [`GET ${listPath}`]: () => json([xRay, photo]) });
+    expect(await screen.findByRole('button', { name: `${range.startDate} Photo` })).toBeVisible();
+    expect(screen.queryByRole('button', { name: /Load more/ })).not.toBeInTheDocument();
+    expect(screen.queryByText(/are shown/)).not.toBeInTheDocument();
+  });
+
+  it('keeps the type filter in the first page and in the pages that follow', async () => {
+    const xRaysPath = listPath.replace('photoType=all', 'photoType=X-ray');
+    const nextXRaysPath = `${xRaysPath}&offset=${String(listPageSize)}`;
+    const { api, user } = await openList({
+      [`GET ${listPath}`]: () => json([xRay, photo]),
+      [`GET ${xRaysPath}`]: () => pageWithNext(firstPage, nextXRaysPath),
+      [`GET ${nextXRaysPath}`]: () => json([lastPhoto]),
+    });
+    await screen.findByRole('button', { name: `${range.startDate} Photo` });
+
+    await user.click(screen.getByRole('radio', { name: 'X-rays' }));
+    await user.click(await screen.findByRole('button', { name: 'Load more X-rays' }));
+
+    expect(await screen.findByText('All 31 X-rays are shown.')).toBeInTheDocument();
+    expect(api.to(`GET ${nextXRaysPath}`)).toHaveLength(1);
+  });
+
+  it('refreshes the pages loaded once a photo is deleted', async () => {
+    // Pages of two keep the list short; the client follows whatever link the API gives.
+    let photos = xRaysFrom(0, 3);
+    const [deleted, , onNextPage] = photos;
+    const { api, user } = await openList({
+      [`GET ${listPath}`]: () =>
+        photos.length > 2 ? pageWithNext(photos.slice(0, 2), nextPath) : json(photos),
+      [`GET ${nextPath}`]: () => json(photos.slice(2)),
+      [`DELETE ${oralPhotoPaths.one(deleted?.id ?? '')}`]: () => {
+        photos = photos.slice(1);
+        return new Response(null, { status: 204 });
+      },
+    });
+    const nameOf = (shown: OralPhoto | undefined) => `${shown?.shoot_date ?? ''} X-ray`;
+    await user.click(await screen.findByRole('button', { name: 'Load more photos and X-rays' }));
+    await screen.findByRole('button', { name: nameOf(onNextPage) });
+
+    await user.click(screen.getByRole('button', { name: nameOf(deleted) }));
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete photo' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+
+    await waitFor(() => {
+      expect(screen.queryByRole('button', { name: nameOf(deleted) })).not.toBeInTheDocument();
+    });
+    expect(cardsShown()).toHaveLength(2);
+    expect(screen.getByRole('button', { name: nameOf(onNextPage) })).toBeVisible();
+    // The refreshed first page ends the list: without its link no second page is asked for.
+    expect(api.to(`GET ${listPath}`)).toHaveLength(2);
+    expect(api.to(`GET ${nextPath}`)).toHaveLength(1);
   });
 });

@@ -9,6 +9,7 @@ import { useListRange } from '#web/components/saved-entry-range';
 import { ImageViewer } from '#web/components/image-viewer/image-viewer';
 import { ShareButton, ShareSelectionBar, useShareSelection } from '#web/components/share-selection';
 import { useOralPhotos } from './api/get-oral-photos';
+import { LoadMore } from '#web/lib/list-pages';
 import { photoLabel } from '#web/lib/photo-label';
 import { PhotoCard } from './components/photo-card';
 import { PhotoComparison } from './components/photo-comparison';
@@ -20,6 +21,13 @@ const typeChoices: { label: string; value: PhotoTypeFilter }[] = [
   { label: 'Photos', value: 'Photo' },
   { label: 'X-rays', value: 'X-ray' },
 ];
+
+/** What the list holds under each type filter, for 'Load more …'. */
+const typeNouns: Record<PhotoTypeFilter, string> = {
+  all: 'photos and X-rays',
+  Photo: 'photos',
+  'X-ray': 'X-rays',
+};
 
 /** X-rays and Photos Storage (docs/product/records.md#x-rays-and-photos): type and date filters,
  *  expandable cards, one open; the full-screen viewer; two photos of one type compared. */
@@ -89,6 +97,7 @@ export default function OralPhotoListPage() {
           />
         )}
       />
+      <LoadMore list={photos} noun={typeNouns[photoType]} />
       <ImageViewer
         items={list.map((photo) => ({
           kind: 'image',

@@ -1,6 +1,5 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { appointmentList, appointmentPaths, type AppointmentOrder } from '@dental/contracts';
-import { apiRequest } from '#web/lib/api-client';
+import { useListPages } from '#web/lib/list-pages';
 import { dateRangeParams, type DateRange } from '#web/components/date-range-filter';
 
 export interface AppointmentFilter extends DateRange {
@@ -13,16 +12,14 @@ export const appointmentKeys = {
   one: (id: string) => ['appointments', 'one', id] as const,
 };
 
-export function appointmentsQuery(filter: AppointmentFilter) {
-  const query = new URLSearchParams({ order: filter.order, ...dateRangeParams(filter) });
-  return queryOptions({
-    queryKey: appointmentKeys.list(filter),
-    queryFn: () => apiRequest(`${appointmentPaths.list}?${query.toString()}`, appointmentList),
-  });
-}
-
-/** GET /api/appointment/ with the order and date filters
- *  (docs/product/appointments.md#appointment-calls). */
+/** GET /api/appointment/ with the order and date filters, a page at a time
+ *  (docs/product/appointments.md#appointment-calls, docs/decisions/web-list-paging.md). */
 export function useAppointments(filter: AppointmentFilter, enabled = true) {
-  return useQuery({ ...appointmentsQuery(filter), enabled, placeholderData: keepPreviousData });
+  return useListPages({
+    queryKey: appointmentKeys.list(filter),
+    path: appointmentPaths.list,
+    filters: { order: filter.order, ...dateRangeParams(filter) },
+    schema: appointmentList,
+    enabled,
+  });
 }

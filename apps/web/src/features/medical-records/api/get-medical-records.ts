@@ -1,6 +1,5 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { medicalRecordList, medicalRecordPaths, type RecordSequence } from '@dental/contracts';
-import { apiRequest } from '#web/lib/api-client';
+import { useListPages } from '#web/lib/list-pages';
 import { dateRangeParams, type DateRange } from '#web/components/date-range-filter';
 
 export interface MedicalRecordFilter extends DateRange {
@@ -13,16 +12,14 @@ export const medicalRecordKeys = {
   one: (id: string) => ['medical-records', 'one', id] as const,
 };
 
-export function medicalRecordsQuery(filter: MedicalRecordFilter) {
-  const query = new URLSearchParams({ sequence: filter.sequence, ...dateRangeParams(filter) });
-  return queryOptions({
-    queryKey: medicalRecordKeys.list(filter),
-    queryFn: () => apiRequest(`${medicalRecordPaths.list}?${query.toString()}`, medicalRecordList),
-  });
-}
-
-/** GET /api/medical-record/ with the order and date filters
- *  (docs/product/records.md#record-calls). */
+/** GET /api/medical-record/ with the order and date filters, a page at a time
+ *  (docs/product/records.md#record-calls, docs/decisions/web-list-paging.md). */
 export function useMedicalRecords(filter: MedicalRecordFilter, enabled = true) {
-  return useQuery({ ...medicalRecordsQuery(filter), enabled, placeholderData: keepPreviousData });
+  return useListPages({
+    queryKey: medicalRecordKeys.list(filter),
+    path: medicalRecordPaths.list,
+    filters: { sequence: filter.sequence, ...dateRangeParams(filter) },
+    schema: medicalRecordList,
+    enabled,
+  });
 }

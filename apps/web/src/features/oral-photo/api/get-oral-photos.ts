@@ -1,6 +1,7 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { oralPhotoList, oralPhotoPaths, type PhotoTypeFilter } from '@dental/contracts';
 import { apiRequest } from '#web/lib/api-client';
+import { useListPages } from '#web/lib/list-pages';
 import { dateRangeParams, type DateRange } from '#web/components/date-range-filter';
 
 export interface OralPhotoFilter extends DateRange {
@@ -13,21 +14,20 @@ export const oralPhotoKeys = {
   one: (id: string) => ['oral-photo', 'one', id] as const,
 };
 
-export function oralPhotosQuery(filter: OralPhotoFilter) {
-  const query = new URLSearchParams({ photoType: filter.photoType, ...dateRangeParams(filter) });
-  return queryOptions({
+/** GET /api/oral-photo/ with the type and date filters, a page at a time
+ *  (docs/product/records.md#photo-calls, docs/decisions/web-list-paging.md). */
+export function useOralPhotos(filter: OralPhotoFilter, enabled = true) {
+  return useListPages({
     queryKey: oralPhotoKeys.list(filter),
-    queryFn: () => apiRequest(`${oralPhotoPaths.list}?${query.toString()}`, oralPhotoList),
+    path: oralPhotoPaths.list,
+    filters: { photoType: filter.photoType, ...dateRangeParams(filter) },
+    schema: oralPhotoList,
+    enabled,
   });
 }
 
-/** GET /api/oral-photo/ with the type and date filters (docs/product/records.md#photo-calls). */
-export function useOralPhotos(filter: OralPhotoFilter, enabled = true) {
-  return useQuery({ ...oralPhotosQuery(filter), enabled, placeholderData: keepPreviousData });
-}
-
 /** GET /api/oral-photo/?tooth=NN&sequence=ascending: one tooth's photos, oldest first, for its timeline
- *  (docs/product/records.md#tooth-tags). */
+ *  (docs/product/records.md#tooth-tags); all at once, since one tooth has few. */
 export function useToothPhotos(tooth: number, enabled = true) {
   const query = new URLSearchParams({ tooth: String(tooth), sequence: 'ascending' });
   return useQuery({
