@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
+import { accountPaths, appointmentPaths, tokenPair } from '@dental/contracts';
 import { localDate } from './support/dates';
 import { expect, logIn, test } from './support/fixtures';
 import { checkScreen } from './support/layout-checks';
@@ -107,4 +108,47 @@ test('a patient adds an appointment with an e-mail reminder, gets the reminder, 
   await expect(page.getByText('No appointments in this period.')).toBeVisible();
   // The edit kept the alert that was already sent; it was not sent again.
   expect(await remindersTo(account.email)).toHaveLength(1);
+});
+
+test('shows 30 appointments at a time and the rest with Load more', async ({
+  page,
+  account,
+  request,
+}) => {
+  // axe twice on two screens: slow on a shared two-core machine.
+  test.setTimeout(300_000);
+  const login = await request.post(accountPaths.login, {
+    data: { login_type: 'native', email: account.email, password: account.password },
+  });
+  const { access } = tokenPair.parse(await login.json());
+  // 31 visits a quarter of an hour apart, the day after tomorrow, inside the default range.
+  const start = new Date(Date.now() + 2 * 24 * 60 * 60 * 1000);
+  start.setHours(8, 0, 0, 0);
+  for (let visit = 1; visit <= 31; visit += 1) {
+    const stored = await request.post(appointmentPaths.list, {
+      headers: { authorization: `Bearer ${access}` },
+      data: {
+        appointment_date: new Date(start.getTime() + visit * 15 * 60 * 1000).toISOString(),
+        note: `Visit ${String(visit)}`,
+      },
+    });
+    expect(stored.status(), await stored.text()).toBe(201);
+  }
+
+  await logIn(page, account);
+  await page.goto('/appointments');
+  const cards = page.getByRole('article');
+  const loadMore = page.getByRole('button', { name: 'Load more appointments' });
+  await expect(loadMore).toBeVisible();
+  await expect(cards).toHaveCount(30);
+  await checkScreen(page, 'appointment list with Load more');
+
+  // From the keyboard: the latest visit comes in below the others, soonest first.
+  await loadMore.focus();
+  await page.keyboard.press('Enter');
+  await expect(cards).toHaveCount(31);
+  await expect(cards.last()).toContainText('Visit 31');
+  await expect(loadMore).toHaveCount(0);
+  await expect(page.getByText('All 31 appointments are shown.')).toBeFocused();
+  await checkScreen(page, 'appointment list with every page loaded');
 });
