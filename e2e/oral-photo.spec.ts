@@ -1,9 +1,9 @@
 import sharp from 'sharp';
-import { imageTooLargeMessage } from '@dental/contracts';
+import { imageTooLargeMessage, oralPhotoPaths } from '@dental/contracts';
 import { openAddScreen } from './support/add-screen';
 import { localDate } from './support/dates';
 import { expect, logIn, test } from './support/fixtures';
-import { checkScreen } from './support/layout-checks';
+import { atNarrowWidth, checkScreen } from './support/layout-checks';
 
 function molarPng(): Promise<Buffer> {
   return sharp({
@@ -118,4 +118,53 @@ test('every photo screen is accessible and fits 360 px', async ({ page, account 
   await page.getByRole('link', { name: 'Edit' }).click();
   await expect(page.getByRole('img', { name: 'The stored image' })).toBeVisible();
   await checkScreen(page, 'edit photo');
+});
+
+test('the Compare and Share bars leave Load more in sight on a phone', async ({
+  page,
+  account,
+}) => {
+  // A first page of 30 with a link to more, answered here: 31 uploads would take the API's
+  // upload limit of a minute to store.
+  const photos = Array.from({ length: 30 }, (_, at) => ({
+    id: `1f0c6a2e-7b41-4c1e-9a52-${String(at).padStart(12, '0')}`,
+    shoot_date: localDate(),
+    date: new Date().toISOString(),
+    photo_type: 'X-ray',
+    image_link: '/missing.png',
+    thumbnail_link: '/missing.webp',
+    original_link: null,
+    note: '',
+    teeth: [],
+  }));
+  await page.route(`**${oralPhotoPaths.list}?*`, (route) =>
+    route.fulfill({
+      json: photos,
+      headers: { link: `<${oralPhotoPaths.list}?limit=30&offset=30>; rel="next"` },
+    }),
+  );
+  await logIn(page, account);
+  await page.goto('/oral-photo');
+  const loadMore = page.getByRole('button', { name: 'Load more photos and X-rays' });
+
+  await atNarrowWidth(page, async () => {
+    for (const [bar, open] of [
+      [
+        'Photos to compare',
+        () =>
+          page
+            .getByRole('checkbox', { name: /^Compare/ })
+            .first()
+            .check(),
+      ],
+      ['Choose what to share', () => page.getByRole('button', { name: 'Share' }).click()],
+    ] as const) {
+      await open();
+      await page.mouse.wheel(0, 100_000);
+      const barTop = (await page.getByRole('region', { name: bar }).boundingBox())?.y ?? 0;
+      const button = await loadMore.boundingBox();
+      expect(button, bar).not.toBeNull();
+      expect((button?.y ?? 0) + (button?.height ?? 0), bar).toBeLessThan(barTop);
+    }
+  });
 });

@@ -86,14 +86,21 @@ export interface LoadMoreProps<Row> {
   list: UseInfiniteQueryResult<Row[]>;
   /** What the rows are, in the plural: 'appointments'. */
   noun: string;
+  /** While a bar is fixed at the bottom of the screen (Compare, Share), the list ends with room
+   *  for it: a phone's bar is taller than the footer and would hide the button. */
+  roomForBottomBar?: boolean;
 }
+
+/** Clears the tallest bottom bar, Compare's at 360 px (107 px high, 16 px up), with a margin,
+ *  above the page's padding and footer. */
+const bottomBarRoom = 120;
 
 /**
  * 'Load more …' below a list while the API has more, then, once the member has loaded them all,
  * 'All N … are shown.' The button stays enabled while a page loads, so that keyboard focus stays
  * on it; when it goes away the focus moves to the closing line instead of the top of the page.
  */
-export function LoadMore<Row>({ list, noun }: LoadMoreProps<Row>) {
+export function LoadMore<Row>({ list, noun, roomForBottomBar = false }: LoadMoreProps<Row>) {
   // Set by the member's click, so that only their own last page moves the focus.
   const focusAllShown = useRef(false);
   const count = list.data?.length ?? 0;
@@ -102,7 +109,7 @@ export function LoadMore<Row>({ list, noun }: LoadMoreProps<Row>) {
   // Former rows shown while new filters load are not the list the button would continue.
   if (list.data === undefined || list.isPlaceholderData) return null;
   return (
-    <Stack align="center" gap="xs" mt="md">
+    <Stack align="center" gap="xs" mt="md" mb={roomForBottomBar ? bottomBarRoom : undefined}>
       {list.hasNextPage ? (
         <Button
           variant="default"

@@ -53,7 +53,7 @@ export default function MedicalRecordListPage() {
           />
         )}
       />
-      <LoadMore list={records} noun="records" />
+      <LoadMore list={records} noun="records" roomForBottomBar={sharing.choosing} />
       <ShareSelectionBar
         selection={sharing}
         kind="records"

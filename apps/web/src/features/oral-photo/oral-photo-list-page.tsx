@@ -97,7 +97,11 @@ export default function OralPhotoListPage() {
           />
         )}
       />
-      <LoadMore list={photos} noun={typeNouns[photoType]} />
+      <LoadMore
+        list={photos}
+        noun={typeNouns[photoType]}
+        roomForBottomBar={sharing.choosing || first !== undefined}
+      />
       <ImageViewer
         items={list.map((photo) => ({
           kind: 'image',
