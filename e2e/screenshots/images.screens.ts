@@ -64,3 +64,36 @@ test('image screens', async ({ page, account, request }) => {
   await page.getByTestId('drop-zone').waitFor();
   await shoot(page, 'record-drop-zone');
 });
+
+test('photo list with more than one page', async ({ page, account, request }) => {
+  // 31 uploads, more than a member may send in a minute: the 31st waits out the limit.
+  test.setTimeout(240_000);
+  const login = await request.post(accountPaths.login, {
+    data: { login_type: 'native', email: account.email, password: account.password },
+  });
+  const { access } = tokenPair.parse(await login.json());
+  const dayMs = 24 * 60 * 60 * 1000;
+  for (let day = 0; day <= 30; day += 1) {
+    const upload = async () =>
+      request.post(oralPhotoPaths.list, {
+        headers: { Authorization: `Bearer ${access}` },
+        data: {
+          shoot_date: localDate(new Date(Date.now() - day * dayMs)),
+          photo_type: day % 3 === 0 ? 'Photo' : 'X-ray',
+          note: day % 2 === 0 ? 'Check-up' : '',
+          image_link: await gradientPng(day * 8),
+        },
+      });
+    let stored = await upload();
+    if (stored.status() === 429) {
+      await page.waitForTimeout(Number(stored.headers()['retry-after'] ?? '60') * 1000 + 1000);
+      stored = await upload();
+    }
+    if (stored.status() !== 201) throw new Error(await stored.text());
+  }
+  await logIn(page, account);
+  await page.goto('/oral-photo');
+  const loadMore = page.getByRole('button', { name: 'Load more photos and X-rays' });
+  await loadMore.waitFor();
+  await shoot(page, 'photo-list-load-more', loadMore);
+});
