@@ -2,6 +2,7 @@ import { accountPaths } from '@dental/contracts';
 import {
   benchDurationSeconds,
   connections,
+  interleavedMedians,
   loggedInMember,
   measure,
   measureBareRoute,
@@ -11,6 +12,8 @@ import {
   withBenchDatabase,
 } from './harness';
 
+const rounds = 3;
+
 /** GET /api/account/ on PostgreSQL next to a bare Fastify route and the ceiling of a route that
  *  makes three raw queries (issue 17: goal ≥ 0.5× of the ceiling), same run. */
 export async function accountBench(): Promise<void> {
@@ -18,15 +21,13 @@ export async function accountBench(): Promise<void> {
     const api = await startApi(databaseUrl);
     try {
       const bearer = await loggedInMember(api.url);
-      const account = await measure(
-        'GET /api/account/',
-        `${api.url}${accountPaths.account}`,
-        bearer,
-      );
-      const bare = await measureBareRoute();
-      const ceiling = await measureCeilingRoute(databaseUrl);
+      const [ceiling, account, bare] = await interleavedMedians(rounds, [
+        () => measureCeilingRoute(databaseUrl),
+        () => measure('GET /api/account/', `${api.url}${accountPaths.account}`, bearer),
+        measureBareRoute,
+      ]);
       printComparison(
-        `Account API on PostgreSQL, ${connections} connections, ${benchDurationSeconds} s each, 127.0.0.1`,
+        `Account API on PostgreSQL, ${connections} connections, ${benchDurationSeconds} s each, median of ${rounds} interleaved rounds, 127.0.0.1`,
         ceiling,
         [account, bare],
       );

@@ -13,6 +13,7 @@ import { createMailer } from '../apps/api/src/adapters/mailer';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
 import { databaseTarget, openDatabase } from '../apps/api/src/db/client';
+import { median } from './median';
 
 /** Seconds of load per measurement (BENCH_DURATION_SECONDS); bounded so a run stays short. */
 export const benchDurationSeconds = Math.min(
@@ -54,6 +55,25 @@ export async function measure(
     );
   }
   return { label, requestsPerSecond: result.requests.average, p99Ms: result.latency.p99 };
+}
+
+/**
+ * Runs every measurement once per round, in turn, and answers each one's median over the rounds:
+ * on a busy machine a single pass of one route after the other compares different moments.
+ */
+export async function interleavedMedians<Runs extends (() => Promise<Measurement>)[]>(
+  rounds: number,
+  measurements: [...Runs],
+): Promise<{ [Index in keyof Runs]: Measurement }> {
+  const runs: Measurement[][] = measurements.map(() => []);
+  for (let round = 0; round < rounds; round += 1) {
+    for (const [index, run] of measurements.entries()) runs[index]?.push(await run());
+  }
+  return runs.map((each) => ({
+    label: each[0]?.label ?? '',
+    requestsPerSecond: median(each.map((run) => run.requestsPerSecond)),
+    p99Ms: median(each.map((run) => run.p99Ms)),
+  })) as { [Index in keyof Runs]: Measurement };
 }
 
 async function listen(app: FastifyInstance): Promise<string> {
