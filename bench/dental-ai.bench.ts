@@ -136,7 +136,7 @@ export async function dentalAiBench(): Promise<void> {
       kind: 'xray',
       title: '640×640 X-ray',
       image: await panoramicSizedImage(),
-      model: 'dental-xray-4class.onnx',
+      model: 'dental-xray-416.onnx',
     },
     {
       kind: 'photo',

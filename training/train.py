@@ -120,6 +120,9 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument('--runs-dir', type=Path, default=RUNS_DIR,
                         help='where the run keeps last.pt, best.pt and train.log (default training/runs, not committed; '
                         'training/checkpoints for a run that spans sessions on machines that do not keep files)')
+    parser.add_argument('--finish', action='store_true',
+                        help='with --resume: evaluate the run\'s best.pt on the test split and export it now, without training '
+                        'further (a run that spans sessions, shipped before its budget is spent; a later --resume goes on)')
     parser.add_argument('--threads', type=int, default=2, help='CPU threads for PyTorch')
     parser.add_argument('--seed', type=int, default=0)
     return parser.parse_args()
@@ -171,6 +174,9 @@ def main() -> None:
     else:
         log(f'config {json.dumps(config)}; training budget {budget_s / 60:.1f} min')
     log(f'{sum(p.numel() for p in model.parameters()) / 1e6:.2f} M parameters')
+    if args.finish:
+        finish(args, kind, run_dir, split, state, log)
+        return
 
     points, strides = anchor_points(config['imgsz'])
     criterion = DetectionLoss()

@@ -42,7 +42,7 @@ const xrayData: DataSet = {
   slot: 'caries',
   title: 'X-ray',
   folder: path.join(datasetsDir, 'dental-xray-4class'),
-  model: 'dental-xray-4class.onnx',
+  model: 'dental-xray-416.onnx',
   splitFile: 'training/split.json',
   // YOLO rows: class cx cy w h, normalised.
   labels: (imagePath, width, height) =>

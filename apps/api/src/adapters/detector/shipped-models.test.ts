@@ -43,12 +43,12 @@ describe('the shipped models (issue 7)', () => {
   it('serve both types out of the box', () => {
     expect(detector.imageKinds('caries')).toEqual(['photo', 'xray']);
     expect(detector.imageKinds('wisdom_teeth')).toEqual(['xray']);
-    expect(detector.modelOf('caries')?.name).toBe('dental-xray-4class');
+    expect(detector.modelOf('caries')?.name).toBe('dental-xray-416');
     expect(detector.modelOf('caries_photo')?.name).toBe('dental-photo-2class');
   });
 
   it.each([
-    ['caries', 'dental-xray-4class'],
+    ['caries', 'dental-xray-416'],
     ['caries_photo', 'dental-photo-2class'],
   ] as const)('%s: %s has a <name>.labels.json that matches its own class names', (slot, name) => {
     const labels = JSON.parse(

@@ -45,7 +45,7 @@ const result: DentalAiResult = {
   ],
   image_kind: 'xray',
   image_kind_source: 'pixels',
-  model_name: 'dental-xray-4class',
+  model_name: 'dental-xray-416',
   model_version: '1',
   created_at: '2026-03-02T10:15:00.000Z',
 };

@@ -20,7 +20,7 @@ const baseResult: DentalAiResult = {
   detection_selection: [],
   image_kind: 'xray',
   image_kind_source: 'pixels',
-  model_name: shippedModelNames.xray,
+  model_name: shippedModelNames.xray[0],
   model_version: '1+sha256:0123456789ab',
   created_at: '2026-03-02T10:15:00.000Z',
 };
@@ -156,7 +156,7 @@ describe('Dental AI result view', () => {
   });
 
   it('credits the cavity photo data set under results of the shipped photo model', async () => {
-    renderResult({ image_kind: 'photo', model_name: shippedModelNames.photo });
+    renderResult({ image_kind: 'photo', model_name: shippedModelNames.photo[0] });
     await userEvent.click(screen.getByText('About this result'));
     expect(screen.getByRole('link', { name: 'cavity photo data set' })).toHaveAttribute(
       'href',
@@ -168,6 +168,15 @@ describe('Dental AI result view', () => {
       'https://creativecommons.org/licenses/by/4.0/',
     );
     expect(screen.queryByRole('link', { name: /X-ray images/ })).not.toBeInTheDocument();
+  });
+
+  it('keeps the X-ray data set credit under a result of the earlier X-ray model', async () => {
+    renderResult({ model_name: 'dental-xray-4class' });
+    await userEvent.click(screen.getByText('About this result'));
+    expect(screen.getByRole('link', { name: /X-ray images/ })).toHaveAttribute(
+      'href',
+      'https://universe.roboflow.com/dental-uispo/-bhjcu',
+    );
   });
 
   it('offers Try Another Detection', async () => {
