@@ -7,8 +7,12 @@ export interface SmtpInbox {
   /** smtp://127.0.0.1:<port>, for SMTP_URL. */
   url: string;
   messages: ParsedMail[];
-  /** Waits until a message to `address` has arrived and answers the latest one. */
-  waitForMessageTo(address: string): Promise<ParsedMail>;
+  /**
+   * Waits until a message to `address` (with a subject that matches `subject`, when given) has
+   * arrived and answers the latest one. A member who is sent more than one e-mail in a test needs
+   * the subject: the order in which separate jobs deliver them is not fixed.
+   */
+  waitForMessageTo(address: string, subject?: RegExp): Promise<ParsedMail>;
   close(): Promise<void>;
 }
 
@@ -45,13 +49,18 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
-    waitForMessageTo: (address) =>
+    waitForMessageTo: (address, subject) =>
       vi.waitFor(
         () => {
-          const mail = messages.findLast((message) =>
-            recipients(message).includes(address.toLowerCase()),
+          const mail = messages.findLast(
+            (message) =>
+              recipients(message).includes(address.toLowerCase()) &&
+              (subject === undefined || subject.test(message.subject ?? '')),
           );
-          if (mail === undefined) throw new Error(`no e-mail to ${address} yet`);
+          if (mail === undefined) {
+            const like = subject === undefined ? '' : ` with a subject like ${String(subject)}`;
+            throw new Error(`no e-mail to ${address}${like} yet`);
+          }
           return mail;
         },
         { timeout: 10_000, interval: 20 },
