@@ -58,6 +58,9 @@ export default defineConfig({
     // still leaves its screenshot and page snapshot. Debug one with `npx playwright test --trace on`.
     trace: 'off',
     screenshot: 'only-on-failure',
+    // No opening animations: a click sent while a card slid open landed its mouse-up on whatever
+    // had moved under the pointer, so it clicked nothing (docs/decisions/e2e-harness.md#retries).
+    reducedMotion: 'reduce',
   },
   projects: [
     {

@@ -2,7 +2,7 @@
 // empty DATA_DIR for every run (so the mail outbox holds only this run's messages), removed again
 // when Playwright stops the server. Builds the web app first only when no build is there.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -59,9 +59,14 @@ const providerEnv = await new Promise((resolve, reject) => {
   providers.once('exit', (code) => reject(new Error(`The social providers exited (${code}).`)));
 });
 
+// The server's own log is kept beside the run's results, since Playwright discards its output: a
+// journey that stalls can then be read against the requests the server saw and how long each took.
+const logDir = path.join(root, '.test-artifacts', `playwright-${port}`);
+mkdirSync(logDir, { recursive: true });
+const serverLog = openSync(path.join(logDir, 'server.log'), 'w');
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
   cwd: root,
-  stdio: 'inherit',
+  stdio: ['ignore', serverLog, 'inherit'],
   env: { ...process.env, ...providerEnv, DATA_DIR: dataDir },
 });
 
