@@ -2,19 +2,29 @@
 // production build, loaded cold (a new browser context each time) in Chromium on a desktop and on
 // an emulated phone (4× CPU slowdown, 150 ms round trip, 1.6 Mbps down, by CDP as Lighthouse's
 // mobile profile does), once as served (Brotli copies from the build) and once with compression
-// refused by the browser, as the server answered before it sent them.
+// refused by the browser, as the server answered before it sent them. Then Lighthouse's own mobile
+// performance score of the same page, by its default method (simulated slow 4G and 4× CPU).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from '@playwright/test';
+import lighthouse from 'lighthouse';
 import { build, staleReason, targets } from '../scripts/build.mjs';
 import { median } from './median';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** Cold loads per profile and encoding (BENCH_LOGIN_RUNS); medians are printed. */
 const runs = Math.min(20, Math.max(1, Number(process.env.BENCH_LOGIN_RUNS ?? 5)));
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+];
 
 interface Profile {
   name: string;
@@ -126,6 +136,60 @@ async function loadOnce(browser: Browser, url: string, profile: Profile, compres
   }
 }
 
+/** A port nothing listens on now, for the browser's DevTools endpoint that Lighthouse drives. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => {
+        if (address !== null && typeof address === 'object') resolve(address.port);
+        else reject(new Error('No port was assigned.'));
+      });
+    });
+  });
+}
+
+/** Lighthouse's mobile performance score of /login and the figures it is made of, as medians. */
+async function lighthouseScores(url: string): Promise<void> {
+  const port = await freePort();
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: [...chromiumArgs, `--remote-debugging-port=${String(port)}`],
+  });
+  try {
+    const scores: Record<'score' | 'fcp' | 'lcp' | 'tbt' | 'speedIndex', number>[] = [];
+    for (let run = 0; run < runs; run += 1) {
+      const result = await lighthouse(`${url}/login`, {
+        port,
+        onlyCategories: ['performance'],
+        output: 'json',
+        logLevel: 'error',
+      });
+      if (result === undefined) throw new Error('Lighthouse returned no result.');
+      const { audits, categories } = result.lhr;
+      const figure = (audit: string) => audits[audit]?.numericValue ?? Number.NaN;
+      scores.push({
+        score: (categories.performance?.score ?? Number.NaN) * 100,
+        fcp: figure('first-contentful-paint'),
+        lcp: figure('largest-contentful-paint'),
+        tbt: figure('total-blocking-time'),
+        speedIndex: figure('speed-index'),
+      });
+    }
+    const of = (pick: (score: (typeof scores)[number]) => number) =>
+      median(scores.map(pick)).toFixed(0);
+    console.log(
+      `Lighthouse ${String(runs)}× mobile (simulated), /login: performance ${of((s) => s.score)}, ` +
+        `FCP ${of((s) => s.fcp)} ms, LCP ${of((s) => s.lcp)} ms, ` +
+        `total blocking time ${of((s) => s.tbt)} ms, speed index ${of((s) => s.speedIndex)} ms`,
+    );
+  } finally {
+    await browser.close();
+  }
+}
+
 export async function loginBench(): Promise<void> {
   const stale = targets.filter((target) => staleReason(target) !== undefined);
   if (stale.length > 0) await build(stale);
@@ -139,10 +203,7 @@ export async function loginBench(): Promise<void> {
   if (chromiumReady.status !== 0) throw new Error('Chromium is not available.');
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'dental-login-bench-'));
   const server = await startServer(dataDir);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-  });
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   try {
     console.log(
       `/login, cold, median of ${String(runs)} loads each (a new browser context per load); kB as transferred.`,
@@ -180,6 +241,7 @@ export async function loginBench(): Promise<void> {
         );
       }
     }
+    await lighthouseScores(server.url);
   } finally {
     await browser.close();
     const exited = new Promise((resolve) => server.child.once('exit', resolve));
