@@ -1,6 +1,6 @@
-import { render } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { Collapse, MantineProvider } from '@mantine/core';
+import { describe, expect, it, vi } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -27,5 +27,24 @@ describe('theme', () => {
     expect(injected).toBeTruthy();
     // On failure, paste the injected CSS into theme-variables.css (then run prettier).
     expect(normalise(shippedVariables)).toBe(normalise(injected ?? ''));
+  });
+
+  it('opens a card at once, without sliding, for a patient whose system asks for less motion', () => {
+    const reducedMotion = '(prefers-reduced-motion: reduce)';
+    const matchMedia = window.matchMedia.bind(window);
+    const asked = vi
+      .spyOn(window, 'matchMedia')
+      .mockImplementation((query) =>
+        Object.assign(matchMedia(query), { matches: query === reducedMotion }),
+      );
+    const card = (expanded: boolean) => (
+      <MantineProvider theme={theme}>
+        <Collapse expanded={expanded}>Date: 2026-11-27</Collapse>
+      </MantineProvider>
+    );
+    const { rerender } = render(card(false));
+    rerender(card(true));
+    expect(asked).toHaveBeenCalledWith(reducedMotion);
+    expect(screen.getByText('Date: 2026-11-27').style.transition).toBe('');
   });
 });
