@@ -9,8 +9,8 @@ export interface SmtpInbox {
   messages: ParsedMail[];
   /**
    * Waits until a message to `address` (with a subject that matches `subject`, when given) has
-   * arrived and answers the latest one. A member who is sent more than one e-mail in a test needs
-   * the subject: the order in which separate jobs deliver them is not fixed.
+   * arrived and answers the latest one. A test whose member already has e-mail needs the subject
+   * when the one it waits for is sent by a job, after the answer the test saw.
    */
   waitForMessageTo(address: string, subject?: RegExp): Promise<ParsedMail>;
   close(): Promise<void>;
