@@ -60,7 +60,7 @@ export default defineConfig({
             // too (forms, dialogs, the API calls);
             { name: 'sign-in', test: (id) => id === signInScreen },
             // the rest of Mantine in one chunk, for the signed-in screens.
-            { name: 'mantine', test: /node_modules[\\/](@mantine|@floating-ui)[\\/]/ },
+            { name: 'mantine', test: /node_modules[\\/](@mantine|@floating-ui)[\\/].*\.m?js$/ },
           ],
         },
         entryFileNames: 'static/js/[name]-[hash].js',

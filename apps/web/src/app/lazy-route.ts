@@ -33,10 +33,27 @@ export function loadChunk<Module>(chunk: string, load: () => Promise<Module>): P
   });
 }
 
-/** A React Router `lazy` function for a module whose default export is the route's screen. */
-export function lazyRoute(chunk: string, load: () => Promise<{ default: ComponentType }>) {
+/** Mantine's whole stylesheet (app/mantine-styles.ts), fetched once beside the first screen
+ *  that needs it. */
+export function loadAllStyles(): Promise<unknown> {
+  return loadChunk('mantine-styles', () => import('./mantine-styles'));
+}
+
+/**
+ * A React Router `lazy` function for a module whose default export is the route's screen. The
+ * screen renders once Mantine's whole stylesheet is in too, unless `pageStylesSuffice` (the
+ * sign-in screen, which the page's own styles cover).
+ */
+export function lazyRoute(
+  chunk: string,
+  load: () => Promise<{ default: ComponentType }>,
+  { pageStylesSuffice = false } = {},
+) {
   return async () => {
-    const module = await loadChunk(chunk, load);
+    const [module] = await Promise.all([
+      loadChunk(chunk, load),
+      pageStylesSuffice ? undefined : loadAllStyles(),
+    ]);
     return { Component: module.default };
   };
 }

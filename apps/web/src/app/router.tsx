@@ -14,7 +14,9 @@ export const routes: RouteObject[] = [
     children: [
       {
         path: paths.login,
-        lazy: lazyRoute('login', () => import('../features/account/login-page')),
+        lazy: lazyRoute('login', () => import('../features/account/login-page'), {
+          pageStylesSuffice: true,
+        }),
       },
       {
         path: paths.signup,

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import { loadAllStyles } from '../app/lazy-route';
 
 export type LegalDocument = 'terms' | 'privacy';
 
@@ -9,9 +10,11 @@ export interface LegalModalsProps {
 
 // The texts and the markdown renderer are a chunk of their own, fetched when a dialog is first
 // opened: the sign-in and sign-up screens only show the links to them.
-const LegalDialogs = lazy(() =>
-  import('./legal-dialogs').then((module) => ({ default: module.LegalDialogs })),
-);
+// Their markdown uses components the sign-in screen's own styles do not cover.
+const LegalDialogs = lazy(async () => {
+  const [module] = await Promise.all([import('./legal-dialogs'), loadAllStyles()]);
+  return { default: module.LegalDialogs };
+});
 
 /** The Terms and the Privacy dialogs (docs/product/accounts.md#legal-texts), loaded on first use
  *  and kept mounted after, so that closing one still plays its transition. */
