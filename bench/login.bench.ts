@@ -6,13 +6,13 @@
 // performance score of the same page, by its default method (simulated slow 4G and 4× CPU).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import { build, staleReason, targets } from '../scripts/build.mjs';
+import { freePort } from '../apps/api/test/support/free-port';
 import { median } from './median';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -136,23 +136,9 @@ async function loadOnce(browser: Browser, url: string, profile: Profile, compres
   }
 }
 
-/** A port nothing listens on now, for the browser's DevTools endpoint that Lighthouse drives. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => {
-        if (address !== null && typeof address === 'object') resolve(address.port);
-        else reject(new Error('No port was assigned.'));
-      });
-    });
-  });
-}
-
 /** Lighthouse's mobile performance score of /login and the figures it is made of, as medians. */
 async function lighthouseScores(url: string): Promise<void> {
+  // The browser's DevTools endpoint, which Lighthouse drives.
   const port = await freePort();
   const browser = await chromium.launch({
     executablePath: chromiumPath,

@@ -119,7 +119,7 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument('--resume', action='store_true', help='continue from <runs-dir>/<name>/last.pt')
     parser.add_argument('--runs-dir', type=Path, default=RUNS_DIR,
                         help='where the run keeps last.pt, best.pt and train.log (default training/runs, not committed; '
-                        'training/checkpoints for a run that spans sessions on machines that do not keep files)')
+                        'training/checkpoints, whose best.pt and train.log are committed and last.pt is not)')
     parser.add_argument('--finish', action='store_true',
                         help='with --resume: evaluate the run\'s best.pt on the test split and export it now, without training '
                         'further (a run that spans sessions, shipped before its budget is spent; a later --resume goes on)')

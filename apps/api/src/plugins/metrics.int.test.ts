@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oralPhotoPaths } from '@dental/contracts';
 import { buildTestApp, type TestApp } from '#api-test/build-test-app';
 import { factories } from '#api-test/factories';
+import { freePort } from '#api-test/support/free-port';
 import { dataUrlOf, makePng } from '#api-test/fixtures/upload-test-files';
 import { metricsPath } from './metrics';
 
@@ -87,15 +87,6 @@ describe('metrics behind METRICS_TOKEN', () => {
     expect(scraped).toContain('# TYPE http_server_errors_total counter');
   });
 });
-
-/** A port nothing listens on right now. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 describe('metrics on METRICS_PORT', () => {
   it('serves /metrics on its own listener only, and not on the API port', async () => {
