@@ -11,6 +11,7 @@ import {
   startApi,
   withBenchDatabase,
 } from './harness';
+import { printIssueFigures } from './issue-figures';
 
 const rounds = 3;
 
@@ -31,6 +32,13 @@ export async function accountBench(): Promise<void> {
         ceiling,
         [account, bare],
       );
+      printIssueFigures('Issue 17', [
+        {
+          what: 'GET /api/account/ ÷ bare route with 3 pg queries',
+          filed: '1,368–1,394 vs 9,340–9,593 requests/s, 0.15×',
+          goal: '≥ 0.5×',
+        },
+      ]);
     } finally {
       await api.close();
     }

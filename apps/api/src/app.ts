@@ -38,6 +38,7 @@ import { idempotencyPlugin } from './plugins/idempotency';
 import { healthPlugin } from './plugins/health';
 import { metricsPlugin } from './plugins/metrics';
 import { openApiPlugin } from './plugins/openapi';
+import { compressionPlugin } from './plugins/compression';
 import { memberLogPlugin } from './plugins/member-log';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { uploadRateLimitPlugin } from './plugins/upload-rate-limit';
@@ -103,6 +104,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(securityHeadersPlugin, {
     connectOrigins: socialTokenOrigins(config.social),
   });
+  // Before any route: it adds its hook to each route as the route is registered.
+  await app.register(compressionPlugin);
   await app.register(openApiPlugin, { companyName: config.companyName });
   await app.register(authPlugin, {
     verifyAccessToken: (token) => services.tokens.verifyAccessToken(token),
