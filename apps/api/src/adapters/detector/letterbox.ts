@@ -58,7 +58,7 @@ export function toImagePixels(box: Box, geometry: Letterbox): Box {
 
 export interface ModelInput {
   /** `[1, 3, size, size]`, RGB, 0 to 1. */
-  tensor: Float32Array;
+  tensor: Float32Array<ArrayBuffer>;
   geometry: Letterbox;
 }
 

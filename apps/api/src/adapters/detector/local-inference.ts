@@ -18,13 +18,18 @@ export class LocalInference implements Inference {
     });
   }
 
-  async run(model: ModelSpec, input: Float32Array): Promise<InferenceOutput> {
-    return (await this.pool.run({
-      modelPath: model.path,
-      inputName: model.inputName,
-      input,
-      dims: [1, 3, model.size, model.size],
-    })) as InferenceOutput;
+  /** The input's memory moves to the worker rather than being copied (2 MB for a 416-pixel
+   *  input, about a millisecond here), so `input` is empty afterwards. */
+  async run(model: ModelSpec, input: Float32Array<ArrayBuffer>): Promise<InferenceOutput> {
+    return (await this.pool.run(
+      {
+        modelPath: model.path,
+        inputName: model.inputName,
+        input,
+        dims: [1, 3, model.size, model.size],
+      },
+      { transferList: [input.buffer] },
+    )) as InferenceOutput;
   }
 
   /** The worker threads read the model files when they start, so the files must still be there. */

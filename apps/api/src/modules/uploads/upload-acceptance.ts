@@ -295,12 +295,10 @@ export class UploadAcceptance {
    */
   async acceptImageForDetection(dataUrl: string): Promise<ImageForDetection> {
     const { bytes, type } = await this.imageBytes(dataUrl);
-    await this.checkPixels(bytes);
+    const { channels } = await this.checkPixels(bytes);
     const { pixels, grey } = await this.decodePool.run(async () => {
       try {
-        const upright = this.upright(bytes);
-        const { channels } = await upright.metadata();
-        const { data, info } = await upright
+        const { data, info } = await this.upright(bytes)
           .toColourspace('srgb')
           .removeAlpha()
           .raw({ depth: 'uchar' })
@@ -359,20 +357,18 @@ export class UploadAcceptance {
     });
   }
 
-  /** Reads the header only: a small file can claim a huge canvas (a decompression bomb). */
-  private async checkPixels(bytes: Buffer): Promise<void> {
-    let pixels: number;
+  /** Reads the header only: a small file can claim a huge canvas (a decompression bomb). Answers
+   *  the header's channel count. */
+  private async checkPixels(bytes: Buffer): Promise<{ channels: number }> {
+    let header;
     try {
       // The header alone, without the decoder's limit, so that the refusal can say why.
-      const { width, height } = await sharp(bytes, {
-        ...this.decodeOptions,
-        limitInputPixels: false,
-      }).metadata();
-      pixels = width * height;
+      header = await sharp(bytes, { ...this.decodeOptions, limitInputPixels: false }).metadata();
     } catch (error) {
       throw new UnsupportedMediaType(unreadableImageMessage, error);
     }
-    if (pixels > this.maxImagePixels) throw this.tooManyPixels();
+    if (header.width * header.height > this.maxImagePixels) throw this.tooManyPixels();
+    return { channels: header.channels };
   }
 
   private tooManyPixels(): PayloadTooLarge {
