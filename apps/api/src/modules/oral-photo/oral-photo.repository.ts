@@ -1,4 +1,4 @@
-import { and, arrayContains, asc, desc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
+import { and, arrayContains, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { PhotoSequence, PhotoType } from '@dental/contracts';
 import type { PageRequest } from '@dental/contracts';
 import type { Database } from '#api/db/client';
@@ -29,8 +29,17 @@ export type StoredImage = Pick<
   | 'originalSizeBytes'
 >;
 
+/** The list's filters; each combination of them, in each order, has its own prepared statement. */
+const listFilters = ['photoType', 'startDate', 'endDate', 'tooth'] as const;
+type ListFilter = (typeof listFilters)[number];
+
 /** The only code that reads or writes photos; every query is bounded to one member. */
 export class OralPhotoRepository {
+  private readonly listStatements = new Map<
+    string,
+    ReturnType<OralPhotoRepository['prepareList']>
+  >();
+
   constructor(readonly db: Database) {}
 
   /** Runs `work` in one transaction; `tx` is handed on to the quota check. */
@@ -44,14 +53,44 @@ export class OralPhotoRepository {
     filter: OralPhotoFilter,
     page: PageRequest & { sequence: PhotoSequence },
   ): Promise<OralPhotoRow[]> {
-    const conditions: SQL[] = [eq(oralPhotos.userId, userId)];
-    if (filter.photoType !== undefined) conditions.push(eq(oralPhotos.photoType, filter.photoType));
-    if (filter.startDate !== undefined)
-      conditions.push(gte(oralPhotos.shootDate, filter.startDate));
-    if (filter.endDate !== undefined) conditions.push(lte(oralPhotos.shootDate, filter.endDate));
-    if (filter.tooth !== undefined)
-      conditions.push(arrayContains(oralPhotos.teeth, [filter.tooth]));
-    const direction = page.sequence === 'ascending' ? asc : desc;
+    const present = listFilters.filter((key) => filter[key] !== undefined);
+    const name = ['oral_photo_list', page.sequence, ...present].join('_');
+    let statement = this.listStatements.get(name);
+    if (statement === undefined) {
+      statement = this.prepareList(new Set(present), page.sequence, name);
+      this.listStatements.set(name, statement);
+    }
+    return statement.execute({
+      userId,
+      photoType: filter.photoType,
+      startDate: filter.startDate,
+      endDate: filter.endDate,
+      teeth: filter.tooth === undefined ? undefined : [filter.tooth],
+      limit: rowsToFetch(page),
+      offset: page.offset,
+    });
+  }
+
+  /**
+   * The list's statement for one combination of filters and order, prepared once on each
+   * connection: the web app reads a page on every scroll, and building and planning the query
+   * again took 0.82 ms a list here, against 0.50 ms prepared (docs/decisions/api-request-cost.md).
+   */
+  private prepareList(present: ReadonlySet<ListFilter>, sequence: PhotoSequence, name: string) {
+    const conditions: SQL[] = [eq(oralPhotos.userId, sql.placeholder('userId'))];
+    if (present.has('photoType')) {
+      conditions.push(eq(oralPhotos.photoType, sql.placeholder('photoType')));
+    }
+    if (present.has('startDate')) {
+      conditions.push(gte(oralPhotos.shootDate, sql.placeholder('startDate')));
+    }
+    if (present.has('endDate')) {
+      conditions.push(lte(oralPhotos.shootDate, sql.placeholder('endDate')));
+    }
+    if (present.has('tooth')) {
+      conditions.push(arrayContains(oralPhotos.teeth, sql.placeholder('teeth')));
+    }
+    const direction = sequence === 'ascending' ? asc : desc;
     return this.db
       .select()
       .from(oralPhotos)
@@ -61,8 +100,9 @@ export class OralPhotoRepository {
         direction(oralPhotos.createdAt),
         direction(oralPhotos.id),
       )
-      .limit(rowsToFetch(page))
-      .offset(page.offset);
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name);
   }
 
   /** The member's photos among `ids` (others' ids are left out), newest shoot date first. */
