@@ -6,6 +6,7 @@ import {
   medicalRecordPaths,
   oralPhotoPaths,
   problemContentType,
+  textDirectionMessage,
 } from '@dental/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildTestApp, type TestApp } from '#api-test/build-test-app';
@@ -20,11 +21,24 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function expectFieldError(res: LightMyRequestResponse, field: string) {
+function expectFieldError(
+  res: LightMyRequestResponse,
+  field: string,
+  message = controlCharacterMessage,
+) {
   expect(res.statusCode, res.body).toBe(400);
   expect(res.headers['content-type']).toContain(problemContentType);
-  expect(res.json()).toMatchObject({ status: 400, errors: { [field]: [controlCharacterMessage] } });
+  expect(res.json()).toMatchObject({ status: 400, errors: { [field]: [message] } });
 }
+
+/** An appointment without alerts, carrying `note`. */
+const appointmentWith = (note: string) => ({
+  appointment_date: '2030-01-01T10:00:00Z',
+  note,
+  email_alert: false,
+  sms_alert: false,
+  alert_before: [],
+});
 
 describe('control characters in text fields (issue 11)', () => {
   it('refuses a NUL in the login e-mail with a field error, not a server error', async () => {
@@ -53,29 +67,41 @@ describe('control characters in text fields (issue 11)', () => {
     expect(after.json()).toMatchObject({ username: 'Before' });
   });
 
-  it('refuses a NUL in a note but keeps line breaks and tabs in it', async () => {
-    const member = await factory.loggedInMember();
-    const token = member.tokens.access;
-    const body = (note: string) => ({
-      appointment_date: '2030-01-01T10:00:00Z',
-      note,
-      email_alert: false,
-      sms_alert: false,
-      alert_before: [],
-    });
-    expectFieldError(
-      await t.request('POST', appointmentPaths.list, { token, body: body('Bring\u0000 x-rays') }),
-      'note',
-    );
-    expect((await t.request('GET', appointmentPaths.list, { token })).json()).toEqual([]);
+  it.each([
+    [
+      'a NUL',
+      'line breaks and tabs',
+      'Bring\u0000 x-rays',
+      controlCharacterMessage,
+      'First line\nsecond line\twith a tab',
+    ],
+    [
+      'a right-to-left override',
+      'a right-to-left mark',
+      'Bring \u202Efdp.exe',
+      textDirectionMessage,
+      'מספר\u200F 12\nsecond line',
+    ],
+  ])(
+    'refuses %s in a note but keeps %s in it',
+    async (_refusedName, _keptName, refused, message, kept) => {
+      const member = await factory.loggedInMember();
+      const token = member.tokens.access;
+      expectFieldError(
+        await t.request('POST', appointmentPaths.list, { token, body: appointmentWith(refused) }),
+        'note',
+        message,
+      );
+      expect((await t.request('GET', appointmentPaths.list, { token })).json()).toEqual([]);
 
-    const kept = await t.request('POST', appointmentPaths.list, {
-      token,
-      body: body('First line\nsecond line\twith a tab'),
-    });
-    expect(kept.statusCode, kept.body).toBe(201);
-    expect(kept.json()).toMatchObject({ note: 'First line\nsecond line\twith a tab' });
-  });
+      const saved = await t.request('POST', appointmentPaths.list, {
+        token,
+        body: appointmentWith(kept),
+      });
+      expect(saved.statusCode, saved.body).toBe(201);
+      expect(saved.json()).toMatchObject({ note: kept });
+    },
+  );
 
   it('refuses a NUL in record titles and photo notes', async () => {
     const member = await factory.loggedInMember();
@@ -95,5 +121,21 @@ describe('control characters in text fields (issue 11)', () => {
       },
     });
     expectFieldError(photo, 'note');
+  });
+});
+
+describe('text-direction characters (docs/decisions/text-direction-characters.md)', () => {
+  it('refuses a right-to-left override in the name, which other members see, and changes nothing', async () => {
+    const member = await factory.loggedInMember({ username: 'Sam' });
+    const token = member.tokens.access;
+    for (const username of ['Sam\u202Efdp.exe', 'Sam\u2067x', 'Sam\u200F']) {
+      expectFieldError(
+        await t.request('PUT', accountPaths.account, { token, body: { username } }),
+        'username',
+        textDirectionMessage,
+      );
+    }
+    const after = await t.request('GET', accountPaths.account, { token });
+    expect(after.json()).toMatchObject({ username: 'Sam' });
   });
 });
