@@ -62,8 +62,15 @@ export class ServiceUnavailable extends DomainError {
 export class RateLimited extends DomainError {
   readonly status = 429;
 
-  constructor(readonly retryAfterSeconds: number) {
+  /** @param detail what was limited, when 'too many attempts' does not say it */
+  constructor(
+    readonly retryAfterSeconds: number,
+    detail?: string,
+  ) {
     const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-    super(`Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+    super(
+      detail ??
+        `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    );
   }
 }

@@ -21,6 +21,7 @@ export const rateLimitedActions = [
   'reauthenticate',
   'loginWithCode',
   'openSharedLink',
+  'inviteDelegate',
 ] as const;
 export type RateLimitedAction = (typeof rateLimitedActions)[number];
 
@@ -79,6 +80,15 @@ function databaseStore(repository: RateLimitRepository, clock: Clock): FastifyRa
 
 const hash = (key: string) => createHash('sha256').update(key).digest('base64url');
 
+const dayMs = 24 * 60 * 60 * 1000;
+
+/** One sentence for both invitation limits: it does not tell whether others invited the same
+ *  address. */
+export const tooManyInvitationsMessage = (seconds: number) => {
+  const hours = Math.max(1, Math.ceil(seconds / 3600));
+  return `Too many invitations have been sent today. Please try again in ${String(hours)} hour${hours === 1 ? '' : 's'}.`;
+};
+
 function emailOf(request: FastifyRequest): string | undefined {
   const body = request.body;
   if (typeof body !== 'object' || body === null || !('email' in body)) return undefined;
@@ -99,26 +109,54 @@ export const rateLimitPlugin = fp(
     });
     const timeWindow = limits.windowSeconds * 1000;
 
-    const policy = (action: RateLimitedAction) => {
-      const perIp = app.createRateLimit({
-        max: limits.perIp,
-        timeWindow,
-        keyGenerator: (request) => `${action}:ip:${normalizeIP(request.ip)}`,
-      });
-      const perEmail = app.createRateLimit({
-        max: limits.perEmail,
-        timeWindow,
-        keyGenerator: (request) => `${action}:email:${emailOf(request) ?? ''}`,
-      });
-      const enforce = async (limiter: typeof perIp, request: FastifyRequest) => {
-        const result = await limiter(request);
-        if (!result.isAllowed && result.isExceeded) throw new RateLimited(result.ttlInSeconds);
-      };
+    /** A check that counts the request under its key and throws once the window is full. */
+    const limiter = (
+      max: number,
+      window: number,
+      keyOf: (request: FastifyRequest) => string,
+      detailOf?: (retryAfterSeconds: number) => string,
+    ) => {
+      const count = app.createRateLimit({ max, timeWindow: window, keyGenerator: keyOf });
       return async (request: FastifyRequest) => {
-        await enforce(perIp, request);
-        if (action !== 'login' && emailOf(request) !== undefined) await enforce(perEmail, request);
+        const result = await count(request);
+        if (!result.isAllowed && result.isExceeded) {
+          throw new RateLimited(result.ttlInSeconds, detailOf?.(result.ttlInSeconds));
+        }
       };
     };
+
+    const policy = (action: RateLimitedAction) => {
+      const perIp = limiter(
+        limits.perIp,
+        timeWindow,
+        (request) => `${action}:ip:${normalizeIP(request.ip)}`,
+      );
+      const perEmail = limiter(
+        limits.perEmail,
+        timeWindow,
+        (request) => `${action}:email:${emailOf(request) ?? ''}`,
+      );
+      return async (request: FastifyRequest) => {
+        await perIp(request);
+        if (action !== 'login' && emailOf(request) !== undefined) await perEmail(request);
+      };
+    };
+
+    // Each invitation e-mails an address the member chose: a day's allowance per member, and
+    // per address from all members together, so nobody turns the invitation into a mail cannon
+    // (docs/decisions/invitation-limits.md). Runs after authentication, so the member is known.
+    const invitationsByMember = limiter(
+      limits.invitationsPerMember,
+      dayMs,
+      (request) => `inviteDelegate:member:${request.user.id}`,
+      tooManyInvitationsMessage,
+    );
+    const invitationsToAddress = limiter(
+      limits.invitationsPerAddress,
+      dayMs,
+      (request) => `inviteDelegate:email:${emailOf(request) ?? ''}`,
+      tooManyInvitationsMessage,
+    );
 
     const failures = new LoginFailureRepository(db);
     const lockPolicy = loginLockPolicy(limits);
@@ -163,6 +201,10 @@ export const rateLimitPlugin = fp(
       // Share links are opened without an account: per address, so no one walks tokens or
       // passcodes quickly (docs/decisions/share-links.md).
       openSharedLink: policy('openSharedLink'),
+      inviteDelegate: async (request) => {
+        await invitationsByMember(request);
+        await invitationsToAddress(request);
+      },
     });
   },
   { name: 'rate-limit' },

@@ -65,6 +65,9 @@ beforeAll(async () => {
       DENTAL_AI_MODEL_CARIES: model,
       DENTAL_AI_MODEL_CARIES_PHOTO: model,
       DENTAL_AI_SHIPPED_MODELS: 'off',
+      // One owner invites many people here; the daily limits have their own tests
+      // (invitation-limits.int.test.ts).
+      INVITES_PER_MEMBER_PER_DAY: '1000',
     },
   });
   factory = factories(t);
@@ -338,7 +341,7 @@ describe('invitations', () => {
     );
 
     const mail = await inbox.waitForMessageTo(nobody);
-    expect(mail.subject).toBe('Alex invited you to view their dental record');
+    expect(mail.subject).toBe(`Invitation to view a dental record in ${t.config.companyName}`);
     expect(mail.text).toContain('Alex has invited you to view their dental record');
     expect(mail.text).toContain('http://app.test/account');
     expect(await newestRowOf(owner.id)).toMatchObject({

@@ -33,12 +33,13 @@ export const delegationRoutes: FastifyPluginAsyncZod<DelegationRoutesOptions> = 
     delegationPaths.delegates,
     {
       onRequest,
+      preHandler: app.rateLimits.inviteDelegate,
       schema: {
         tags,
         security,
         summary: 'Invite someone by e-mail to view my health information (read-only)',
         body: inviteDelegateRequest,
-        response: { 201: delegationInvited, ...problems(400, 401, 404, 409, 422) },
+        response: { 201: delegationInvited, ...problems(400, 401, 404, 409, 422, 429) },
       },
     },
     async (request, reply) =>

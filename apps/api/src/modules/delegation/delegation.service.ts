@@ -160,7 +160,8 @@ export class DelegationService {
     try {
       await this.mailer.send({
         to: email,
-        subject: `${ownerName} invited you to view their dental record`,
+        // Fixed: a subject holding the member's own words would let anyone send spam as us.
+        subject: `Invitation to view a dental record in ${companyName}`,
         text: lines.join('\n\n'),
         html: htmlParagraphs(lines),
       });
