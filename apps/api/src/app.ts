@@ -32,7 +32,7 @@ import { oralSupplierRoutes } from './modules/oral-supplier/oral-supplier.routes
 import { shareLinkRoutes } from './modules/share-links/share-links.routes';
 import { consultationRoutes } from './modules/virtual-consultation/virtual-consultation.routes';
 import { authPlugin } from './plugins/auth';
-import { clientErrorHandler } from './plugins/client-errors';
+import { clientErrorHandler, refuseConnect } from './plugins/client-errors';
 import { errorsPlugin, frameworkErrorHandler } from './plugins/errors';
 import { idempotencyPlugin } from './plugins/idempotency';
 import { healthPlugin } from './plugins/health';
@@ -69,6 +69,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
+  app.server.on('connect', refuseConnect(app.log));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -150,7 +151,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(filesRoutes, {
     blobs: services.blobs,
     links: services.links,
-    clock,
     ownerIsActive: (key) => services.files.ownerIsActive(key),
   });
   await app.register(oralPhotoRoutes, services);

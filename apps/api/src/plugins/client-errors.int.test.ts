@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { problemContentType } from '@dental/contracts';
+import { problemContentType, type Problem } from '@dental/contracts';
 import { buildTestApp, type TestApp } from '#api-test/build-test-app';
 
 let t: TestApp;
@@ -41,6 +41,12 @@ function parse(answer: string) {
   return { status: Number(statusLine.split(' ')[1]), headers, body };
 }
 
+function expectProblem(answer: ReturnType<typeof parse>, problem: Problem) {
+  expect(answer.status).toBe(problem.status);
+  expect(answer.headers['content-type']).toBe(problemContentType);
+  expect(JSON.parse(answer.body)).toEqual(problem);
+}
+
 describe('errors before routing are problems too (issue 11)', () => {
   it('answers a Content-Length that is not a number with a 400 problem', async () => {
     const answer = parse(
@@ -49,9 +55,7 @@ describe('errors before routing are problems too (issue 11)', () => {
           'Content-Length: ten\r\n\r\n{}',
       ),
     );
-    expect(answer.status).toBe(400);
-    expect(answer.headers['content-type']).toBe(problemContentType);
-    expect(JSON.parse(answer.body)).toEqual({
+    expectProblem(answer, {
       type: 'about:blank',
       title: 'Bad Request',
       status: 400,
@@ -79,4 +83,32 @@ describe('errors before routing are problems too (issue 11)', () => {
     expect(answer.headers['content-type']).toBe(problemContentType);
     expect(JSON.parse(answer.body)).toMatchObject({ status: 400 });
   });
+});
+
+describe('methods the API does not serve get an answer (docs/decisions/http-hardening.md)', () => {
+  it.each(['example.com:443', '127.0.0.1:22'])(
+    'answers CONNECT %s with a 501 problem instead of dropping the connection',
+    async (target) => {
+      const answer = parse(
+        await rawRequest(`CONNECT ${target} HTTP/1.1\r\nHost: ${target}\r\n\r\n`),
+      );
+      expectProblem(answer, {
+        type: 'about:blank',
+        title: 'Not Implemented',
+        status: 501,
+        detail: 'This server does not open tunnels (CONNECT).',
+      });
+    },
+  );
+
+  it.each(['TRACE', 'PROPFIND', 'SEARCH', 'PATCH'])(
+    'answers %s with a 404 problem',
+    async (method) => {
+      const answer = parse(
+        await rawRequest(`${method} /api/config/ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`),
+      );
+      expect(answer.status).toBe(404);
+      expect(answer.headers['content-type']).toContain(problemContentType);
+    },
+  );
 });

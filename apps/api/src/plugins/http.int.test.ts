@@ -107,6 +107,17 @@ describe('security headers', () => {
     }
   });
 
+  it('turns off the browser features the app does not use, on every answer', async () => {
+    for (const res of [await t.request('GET', configPath), await t.request('GET', '/api/nope')]) {
+      const policy = String(res.headers['permissions-policy']);
+      for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb']) {
+        expect(policy).toContain(`${feature}=()`);
+      }
+      // The image viewer's full-screen button.
+      expect(policy).toContain('fullscreen=(self)');
+    }
+  });
+
   it('allows no cross-origin reads (no CORS)', async () => {
     const simple = await t.request('GET', configPath, {
       headers: { origin: 'https://evil.example' },
@@ -190,5 +201,14 @@ describe('OpenAPI', () => {
     expect(String(res.headers['content-security-policy'])).toContain("script-src 'self'");
     const initializer = await t.request('GET', '/api/docs/static/swagger-initializer.js');
     expect(initializer.statusCode).toBe(200);
+  });
+});
+
+describe('GET /robots.txt', () => {
+  it('keeps crawlers out of share links and the API, also without a web build', async () => {
+    const res = await t.request('GET', '/robots.txt');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(res.body.split('\n')).toEqual(['User-agent: *', 'Disallow: /s/', 'Disallow: /api/', '']);
   });
 });

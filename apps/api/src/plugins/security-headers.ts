@@ -25,6 +25,29 @@ export const contentSecurityPolicy = {
   frameAncestors: ["'none'"],
 };
 
+/**
+ * Powerful browser features the app never uses are off for it and anything it embeds, so an
+ * injected script cannot ask for the camera or the member's location. Photos are chosen as
+ * files (no getUserMedia); the image viewer goes full screen (docs/decisions/http-hardening.md).
+ */
+export const permissionsPolicy = [
+  'accelerometer=()',
+  'autoplay=()',
+  'bluetooth=()',
+  'camera=()',
+  'display-capture=()',
+  'fullscreen=(self)',
+  'geolocation=()',
+  'gyroscope=()',
+  'hid=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'serial=()',
+  'usb=()',
+].join(', ');
+
 export interface SecurityHeadersOptions {
   /** Origins the browser may also call: the token endpoints of the configured social sign-in
    *  providers, where the app exchanges its code (docs/decisions/social-sign-in.md). */
@@ -71,6 +94,7 @@ export const securityHeadersPlugin = fp(
       referrerPolicy: { policy: 'no-referrer' },
       crossOriginEmbedderPolicy: false,
     });
+    headers['permissions-policy'] = permissionsPolicy;
     app.addHook('onRequest', (_request, reply, done) => {
       void reply.headers(headers);
       done();

@@ -52,6 +52,12 @@ describe('the single-page app', () => {
     },
   );
 
+  it('answers robots.txt itself, not with the app’s page', async () => {
+    const res = await page('/robots.txt');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('Disallow: /s/');
+  });
+
   it('keeps a share link’s page out of search engines and referrers', async () => {
     const res = await page('/s/AbCdEf123_-');
     expect(res.statusCode).toBe(200);

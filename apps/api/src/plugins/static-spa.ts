@@ -11,6 +11,11 @@ import { notFoundMessage } from './errors';
  *  changes under one name. */
 const immutable = 'public, max-age=31536000, immutable';
 
+/** Crawlers keep out of share links' pages (for their recipient only) and of the API. */
+const robotsTxt = ['User-agent: *', `Disallow: ${sharePagePrefix}`, 'Disallow: /api/', ''].join(
+  '\n',
+);
+
 const isApiPath = (url: string) =>
   url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
@@ -21,6 +26,13 @@ const isApiPath = (url: string) =>
  */
 export const staticSpaPlugin = fp(
   async (app: FastifyInstance, { webDist }: { webDist: string }) => {
+    // Served with or without a build: an API-only deployment is crawled too.
+    app.get('/robots.txt', { schema: { hide: true } }, (_request, reply) =>
+      reply
+        .type('text/plain; charset=utf-8')
+        .header('cache-control', 'public, max-age=86400')
+        .send(robotsTxt),
+    );
     if (!existsSync(path.join(webDist, 'index.html'))) {
       app.log.info({ webDist }, 'no web build found; serving the API only');
       return;

@@ -60,6 +60,15 @@ describe('GET /api/files/*', () => {
     expect((await fetchLink(t, photo.image_link)).statusCode).toBe(403);
   });
 
+  it('lets no browser or shared cache keep a member’s file', async () => {
+    const { photo } = await memberWithPhoto();
+    for (const link of [photo.image_link, photo.thumbnail_link]) {
+      const res = await fetchLink(t, link);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
+  });
+
   it('refuses another member’s file through a link re-pointed at it (403)', async () => {
     const ann = await memberWithPhoto();
     const bob = await memberWithPhoto();

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { BlobStore } from '#api/adapters/blob-store/blob-store';
-import type { Clock } from '#api/clock';
 import { NotFound } from '#api/domain-errors';
 import { problems } from '#api/lib/problem-responses';
 import { contentDisposition, filesPath, type SignedLinks } from '#api/lib/signed-links';
@@ -9,7 +8,6 @@ import { contentDisposition, filesPath, type SignedLinks } from '#api/lib/signed
 export interface FilesRoutesOptions {
   blobs: BlobStore;
   links: SignedLinks;
-  clock: Clock;
   /** Whether the file's owner is still an active member: a deactivated owner's links stop. */
   ownerIsActive: (key: string) => Promise<boolean>;
 }
@@ -25,7 +23,7 @@ const fileContentSecurityPolicy = "default-src 'none'; sandbox";
  */
 export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesOptions> = (
   app,
-  { blobs, links, clock, ownerIsActive },
+  { blobs, links, ownerIsActive },
 ) => {
   app.get(
     `${filesPath}*`,
@@ -44,19 +42,18 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesOptions> = (
       if (!(await ownerIsActive(file.key))) throw new NotFound(fileGoneMessage);
       const blob = await blobs.get(file.key);
       if (blob === null) throw new NotFound(fileGoneMessage);
-      const secondsLeft = Math.max(
-        0,
-        Math.floor((file.expiresAt.getTime() - clock.now().getTime()) / 1000),
+      return (
+        reply
+          .header('content-type', file.contentType)
+          .header('content-length', String(blob.size))
+          .header('content-disposition', contentDisposition(file.disposition, file.fileName))
+          .header('x-content-type-options', 'nosniff')
+          // Health data: not kept by the browser after the page, nor by any cache on the way.
+          .header('cache-control', 'no-store')
+          .header('content-security-policy', fileContentSecurityPolicy)
+          .header('referrer-policy', 'no-referrer')
+          .send(blob.stream)
       );
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-length', String(blob.size))
-        .header('content-disposition', contentDisposition(file.disposition, file.fileName))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', `private, max-age=${secondsLeft}`)
-        .header('content-security-policy', fileContentSecurityPolicy)
-        .header('referrer-policy', 'no-referrer')
-        .send(blob.stream);
     },
   );
   return Promise.resolve();

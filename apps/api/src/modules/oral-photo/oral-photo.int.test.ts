@@ -76,7 +76,7 @@ describe('POST /api/oral-photo/', () => {
     expect(original.statusCode).toBe(200);
     expect(original.headers['content-type']).toBe('image/png');
     expect(original.headers['x-content-type-options']).toBe('nosniff');
-    expect(original.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
+    expect(original.headers['cache-control']).toBe('no-store');
     expect(original.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
     expect(original.headers['content-disposition']).toBe(
       `inline; filename="X-ray-2026-03-01.png"; filename*=UTF-8''X-ray-2026-03-01.png`,
