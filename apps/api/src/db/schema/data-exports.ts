@@ -25,6 +25,11 @@ export const dataExports = pgTable(
     finishedAt: timestamptz('finished_at'),
     /** When the download link stops working and the archive is deleted. */
     expiresAt: timestamptz('expires_at'),
+    /** Written every few seconds while a worker builds the archive: a running export whose
+     *  heartbeat stopped lost its worker and is built again (docs/decisions/data-export.md). */
+    heartbeatAt: timestamptz('heartbeat_at'),
+    /** Builds started, retries and restarts after a lost worker together. */
+    attempts: integer('attempts').notNull().default(0),
   },
   (table) => [
     index('data_exports_user_id_created_at_idx').on(table.userId, table.createdAt),
