@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateInRange, dateTimeInRange } from './dates';
 import { pageQueryFields } from './pagination';
 import { multiLineText, singleLineText } from './text';
 
@@ -51,10 +52,7 @@ const epochSeconds = z
  *  times in epoch seconds. */
 export const appointmentRequest = z
   .object({
-    appointment_date: z.iso.datetime({
-      offset: true,
-      error: 'Enter the appointment date and time.',
-    }),
+    appointment_date: dateTimeInRange('Enter the appointment date and time.'),
     note: multiLineText('The note must be text.')
       .trim()
       .max(
@@ -104,7 +102,7 @@ export type Appointment = z.infer<typeof appointment>;
 export const appointmentList = z.array(appointment);
 
 const calendarDate = (field: string) =>
-  z.iso.date(`${field} must be a date written YYYY-MM-DD.`).optional();
+  dateInRange(`${field} must be a date written YYYY-MM-DD.`).optional();
 
 /** GET /api/appointment/ query; dates are calendar days where each appointment takes place. */
 export const appointmentListQuery = z

@@ -24,3 +24,4 @@ export * from './delegation';
 export * from './sessions';
 export * from './text';
 export * from './pagination';
+export * from './dates';

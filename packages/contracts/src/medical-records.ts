@@ -3,6 +3,7 @@ import { pageQueryFields } from './pagination';
 import { singleLineText } from './text';
 import {
   calendarDate,
+  requestCalendarDate,
   dataLink,
   dateRangeFields,
   dateRangeRule,
@@ -75,7 +76,7 @@ const title = singleLineText('Title is required.')
 
 export const newMedicalRecordRequest = z.object({
   title,
-  record_date: calendarDate,
+  record_date: requestCalendarDate,
   note: note.default(''),
   medical_files: z
     .array(newMedicalFileRequest)
@@ -88,7 +89,7 @@ export type NewMedicalRecord = z.output<typeof newMedicalRecordRequest>;
 /** PUT changes the record's own fields; files are added and removed through /medical-file/. */
 export const updateMedicalRecordRequest = z.object({
   title,
-  record_date: calendarDate,
+  record_date: requestCalendarDate,
   note: note.default(''),
 });
 export type UpdateMedicalRecordRequest = z.input<typeof updateMedicalRecordRequest>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateInRange } from './dates';
 import { pageQueryFields } from './pagination';
 import { multiLineText, singleLineText } from './text';
 
@@ -23,8 +24,11 @@ export const noteMaxLength = 2000;
  *  bounded). */
 export const listMaxRows = 500;
 
+const calendarDateMessage = 'Enter a date as YYYY-MM-DD.';
 /** A calendar date as docs/product/general.md#dates-and-times writes dates: YYYY-MM-DD. */
-export const calendarDate = z.iso.date('Enter a date as YYYY-MM-DD.');
+export const calendarDate = z.iso.date(calendarDateMessage);
+/** A calendar date in a request: also within 1900–2199 (docs/decisions/date-bounds.md). */
+export const requestCalendarDate = dateInRange(calendarDateMessage);
 
 /** A file sent inline, as the web app sends it (docs/product/general.md#calls-and-errors):
  *  `data:<type>;base64,<payload>`. */
@@ -39,8 +43,8 @@ export const note = multiLineText()
 
 /** The date filter of the photo and record lists: both ends inclusive and optional. */
 export const dateRangeFields = {
-  startDate: calendarDate.optional(),
-  endDate: calendarDate.optional(),
+  startDate: requestCalendarDate.optional(),
+  endDate: requestCalendarDate.optional(),
 };
 
 /** The start of a date range may not be after its end. */
@@ -142,7 +146,7 @@ export const oralPhotoList = z.array(oralPhoto);
 /** Date and type may be left out for a DICOM file, whose study date and modality give them
  *  (docs/decisions/dicom-import.md); any other image needs both. */
 export const newOralPhotoRequest = z.object({
-  shoot_date: calendarDate.optional(),
+  shoot_date: requestCalendarDate.optional(),
   photo_type: photoType.optional(),
   image_link: dataLink,
   note: note.default(''),
@@ -155,7 +159,7 @@ export type NewOralPhoto = z.output<typeof newOralPhotoRequest>;
 /** PUT sends the same fields; a new image and the teeth are optional on edit (the stored ones are
  *  kept). */
 export const updateOralPhotoRequest = newOralPhotoRequest.extend({
-  shoot_date: calendarDate,
+  shoot_date: requestCalendarDate,
   photo_type: photoType,
   image_link: dataLink.optional(),
   teeth: teethField.optional(),

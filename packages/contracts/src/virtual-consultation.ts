@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateTimeInRange } from './dates';
 import { pageQueryFields } from './pagination';
 import { multiLineText, singleLineText } from './text';
 
@@ -127,7 +128,7 @@ export function splitDoctorImages(images: string): string[] {
 
 export const slotQuery = z.object({
   /** Start of the window; now when absent (earlier times are never offered). */
-  from: instant.optional(),
+  from: dateTimeInRange().optional(),
   /** Whole days from `from`, 1 to slotWindowMaxDays; 7 when absent. */
   days: z.coerce
     .number()
@@ -169,7 +170,7 @@ export const bookingAnswer = z.object({
 
 export const bookReservationRequest = z.object({
   doctor: z.uuid('Choose a doctor.'),
-  reservation_time: z.iso.datetime({ offset: true, error: 'Choose a consultation time.' }),
+  reservation_time: dateTimeInRange('Choose a consultation time.'),
   timezone: reservationTimeZone,
   answers: z.array(bookingAnswer).max(50, 'Too many answers.'),
 });

@@ -83,12 +83,12 @@ describe('X-rays and Photos Storage list', () => {
     expect(await screen.findByText('No photos in this period.')).toBeInTheDocument();
 
     await user.clear(screen.getByLabelText('From'));
-    await user.type(screen.getByLabelText('From'), '2999-01-01');
+    await user.type(screen.getByLabelText('From'), '2199-01-01');
 
     expect(
       await screen.findByText('The start date must not be after the end date.'),
     ).toBeInTheDocument();
-    expect(api.requests.filter((request) => request.path.includes('2999-01-01'))).toHaveLength(0);
+    expect(api.requests.filter((request) => request.path.includes('2199-01-01'))).toHaveLength(0);
   });
 
   it('tells a refused delete in the dialog, and not again when it is opened anew', async () => {
