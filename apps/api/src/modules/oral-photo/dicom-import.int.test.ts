@@ -12,10 +12,13 @@ import {
   dicomDataUrl,
   jpeg2000,
   makeDicom,
+  makeNestedSequenceDicom,
   plantedPatient,
   type DicomSpec,
 } from '#api-test/fixtures/dicom-test-files';
 import { dataUrlOf, makePng } from '#api-test/fixtures/upload-test-files';
+import { freePort } from '#api-test/support/free-port';
+import { healthPaths } from '#api/plugins/health';
 import { shootDateNeededMessage } from './oral-photo.service';
 
 let t: TestApp;
@@ -159,6 +162,43 @@ describe('DICOM import through POST /api/oral-photo/', () => {
     const res = await post(member, { image_link: dataUrlOf(zip, 'application/zip') });
     expect(res.statusCode).toBe(415);
     expect(res.json<{ detail: string }>().detail).toMatch(/^This is a zip file\. .*\.dcm/);
+  });
+
+  it('refuses a file of 50,000 nested sequences at once, while the live probe keeps answering', async () => {
+    const member = await factory.loggedInMember();
+    const port = await freePort();
+    await t.app.listen({ host: '127.0.0.1', port });
+    const base = `http://127.0.0.1:${String(port)}`;
+    const answered: string[] = [];
+    // The probe leaves as soon as the server has the upload's headers: both are in flight.
+    const probe = new Promise<Response>((resolve, reject) => {
+      t.app.server.once('request', () => {
+        fetch(`${base}${healthPaths.live}`).then((res) => {
+          answered.push('live probe');
+          resolve(res);
+        }, reject);
+      });
+    });
+    const upload = fetch(`${base}${oralPhotoPaths.list}`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${member.tokens.access}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ image_link: dicomDataUrl(makeNestedSequenceDicom(50_000)) }),
+    }).then((res) => {
+      answered.push('upload');
+      return res;
+    });
+    const [live, refused] = await Promise.all([probe, upload]);
+    expect(live.status).toBe(200);
+    expect(refused.status).toBe(415);
+    expect(refused.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(((await refused.json()) as { detail: string }).detail).toMatch(
+      /^This DICOM file is built in a way the app does not read/,
+    );
+    expect(answered).toEqual(['live probe', 'upload']);
+    expect(await storedKeys(t, member.id)).toEqual([]);
   });
 
   it('imports public samples: implicit VR little endian and JPEG baseline', async () => {

@@ -32,6 +32,8 @@ declare module 'dcmjs' {
         naturalizeDataset(dataset: DenaturalizedDataset): NaturalizedDataset;
         denaturalizeDataset(dataset: NaturalizedDataset): DenaturalizedDataset;
         uid(): string;
+        /** Data elements by tag, written "(0040,A730)". */
+        dictionary: Record<string, { vr: string } | undefined>;
       };
     };
     log: { setLevel(level: 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'silent'): void };

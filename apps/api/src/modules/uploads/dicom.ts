@@ -1,6 +1,7 @@
 import dcmjs from 'dcmjs';
 import sharp from 'sharp';
 import type { PhotoType } from '@dental/contracts';
+import { checkDicomStructure } from './dicom-structure';
 import { UnsupportedMediaType } from './upload-errors';
 
 // dcmjs warns on the console about odd files; nothing from a member's file goes to the logs.
@@ -111,6 +112,7 @@ function unreadable(cause?: unknown): UnsupportedMediaType {
 }
 
 function parse(bytes: Buffer): { syntax: string; dataset: Dataset } {
+  checkDicomStructure(bytes);
   try {
     const arrayBuffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
     const file = dcmjs.data.DicomMessage.readFile(arrayBuffer as ArrayBuffer);
