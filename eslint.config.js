@@ -37,8 +37,13 @@ const apiModuleEdges = {
     './membership/plan-limits.service.ts',
   ],
   'virtual-consultation': ['./uploads/upload-acceptance.ts', './files/file-storage.ts'],
-  // The archive follows the stored files' key layout; its test runs the orphan sweep over it.
-  'data-export': ['./files/file-storage.ts', './files/orphan-sweep.ts'],
+  // The archive follows the stored files' key layout and leaves out a file that fails the
+  // integrity check; its test runs the orphan sweep over it.
+  'data-export': [
+    './files/file-storage.ts',
+    './files/integrity-checked-blob-store.ts',
+    './files/orphan-sweep.ts',
+  ],
   // The plan limits count the stored bytes of a member; purchases join the audit trail through
   // the AuditRecorder type, wired in services.ts.
   membership: ['./files/files.repository.ts', './audit/audit.service.ts'],

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { createBlobStore } from './adapters/blob-store/create-blob-store';
 import { createDetector } from './adapters/detector/create-detector';
 import type { Mailer } from './adapters/mailer';
@@ -97,15 +98,17 @@ export function createServices(
   const repository = new AccountRepository(db);
   const passwords = new PasswordService();
   const tokens = new TokenService(config.tokenSecret, clock);
+  const metrics = new Metrics();
   // The files core (issue 3): one store, one link signer, one acceptance path for every feature.
-  const blobs = integrityChecked(createBlobStore(config), db, log);
+  const blobs = integrityChecked(createBlobStore(config), db, log, () => {
+    metrics.fileIntegrityFailures.inc();
+  });
   const links = new SignedLinks({ secret: fileLinkSecret(config.tokenSecret), clock });
   const uploads = new UploadAcceptance();
   const filesRepository = new FilesRepository(db);
   const membershipRepository = new MembershipRepository(db);
   const planLimits = new PlanLimitsService(filesRepository, membershipRepository);
   const accounts = new AccountService(repository, passwords, clock, planLimits);
-  const metrics = new Metrics();
   if (jobs !== undefined) metrics.watchJobQueue(() => jobs.stats());
   const fileStorage = new FileStorage(blobs, links, log, (area, bytes) => {
     metrics.uploadBytes.inc({ area }, bytes);
@@ -238,7 +241,11 @@ export function createServices(
       jobs,
       mailer,
       clock,
-      { publicUrl: config.publicUrl, companyName: config.companyName },
+      {
+        publicUrl: config.publicUrl,
+        companyName: config.companyName,
+        buildDir: path.join(config.dataDir, 'exports-in-progress'),
+      },
       log,
     ),
     socialAccounts: new SocialAccountService(

@@ -1,12 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import {
   appointmentRequest,
+  newOralPhotoRequest,
   type Appointment,
   type AppointmentRequest,
+  type OralPhoto,
   type RegisterRequest,
   type TokenPair,
 } from '@dental/contracts';
 import type { TestApp } from './build-test-app';
+import { dataUrlOf, makePng } from './fixtures/upload-test-files';
 
 export interface TestMember {
   id: string;
@@ -69,6 +72,18 @@ export function factories({ services }: TestApp) {
     /** An appointment of `member`, saved through the service (its reminders included). */
     appointment(member: Pick<TestMember, 'id'>, request: AppointmentRequest): Promise<Appointment> {
       return services.appointments.create(member.id, appointmentRequest.parse(request));
+    },
+
+    /** A small PNG X-ray of `member`, stored through the service as an upload is. */
+    async oralPhoto(member: Pick<TestMember, 'id'>): Promise<OralPhoto> {
+      return services.oralPhotos.create(
+        member.id,
+        newOralPhotoRequest.parse({
+          shoot_date: '2025-06-01',
+          photo_type: 'X-ray',
+          image_link: dataUrlOf(await makePng(), 'image/png'),
+        }),
+      );
     },
   };
 }

@@ -27,6 +27,8 @@ export class Metrics {
   /** Bytes of the files members upload, as stored (originals and thumbnails). */
   readonly uploadBytes: Counter<'area'>;
   readonly inferenceSeconds: Histogram<'type' | 'image_kind'>;
+  /** Stored files whose bytes no longer match the digest recorded when they were stored. */
+  readonly fileIntegrityFailures: Counter;
   private queueStats: QueueStatsSource | undefined;
 
   constructor() {
@@ -62,6 +64,10 @@ export class Metrics {
       labelNames: ['type', 'image_kind'],
       buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 4, 8, 16, 30],
       registers: [this.registry],
+    });
+    this.fileIntegrityFailures = counter({
+      name: 'dental_file_integrity_failures_total',
+      help: 'Stored files found changed since they were stored (bit rot, a bad restore), when read to be served or exported.',
     });
     const queueStats = () => this.queueStats;
     new Gauge({

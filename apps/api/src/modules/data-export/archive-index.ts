@@ -1,6 +1,6 @@
 import { dataExportBundlePath, imageKindNames } from '@dental/contracts';
 import { escapeHtml } from '#api/lib/html';
-import type { ArchiveLayout } from './archive-layout';
+import type { ArchivedFile, ArchiveLayout } from './archive-layout';
 import type { MemberRecord } from './data-export.repository';
 
 /** Attribute values too: a path holds the member's own file name. */
@@ -17,33 +17,46 @@ const section = (title: string, items: readonly string[], empty: string) =>
 
 const paragraph = (text: string) => (text === '' ? '' : `<p>${escapeHtml(text)}</p>`);
 
+const damagedNote = ' (damaged: left out of this archive)';
+
 /**
  * `index.html` of the archive: everything in plain words, each file a relative link, so that it
- * opens offline in any browser after unzipping. Nothing is loaded from elsewhere.
+ * opens offline in any browser after unzipping. Nothing is loaded from elsewhere. A file that
+ * failed its integrity check is not in the archive: it is named as damaged instead of linked.
  */
 export function archiveIndex(
   record: MemberRecord,
   layout: ArchiveLayout,
-  { exportedAt, companyName }: { exportedAt: Date; companyName: string },
+  {
+    exportedAt,
+    companyName,
+    damaged,
+  }: { exportedAt: Date; companyName: string; damaged: readonly ArchivedFile[] },
 ): string {
   const { member } = record;
+  const damagedPaths = new Set(damaged.map((file) => file.path));
+  const fileLink = (path: string, text: string) =>
+    damagedPaths.has(path) ? `${escapeHtml(text)}${damagedNote}` : link(path, text);
   const photos = record.photos.map((photo) => {
     const file = layout.photo(photo);
     const { originalKey } = photo;
     const original =
       originalKey === null
         ? ''
-        : ` · ${link(layout.dicomOriginal({ ...photo, originalKey }).path, 'DICOM original')}`;
+        : ` · ${fileLink(layout.dicomOriginal({ ...photo, originalKey }).path, 'DICOM original')}`;
     const teeth =
       photo.teeth.length === 0 ? '' : paragraph(`Teeth (FDI): ${photo.teeth.join(', ')}`);
-    return `<li><img src="${escapeHtml(encodeURI(file.path))}" alt="${escapeHtml(file.title)}" width="160">${link(file.path, file.title)}${original}${teeth}${paragraph(photo.note)}</li>`;
+    const image = damagedPaths.has(file.path)
+      ? ''
+      : `<img src="${escapeHtml(encodeURI(file.path))}" alt="${escapeHtml(file.title)}" width="160">`;
+    return `<li>${image}${fileLink(file.path, file.title)}${original}${teeth}${paragraph(photo.note)}</li>`;
   });
   const records = record.records.map(
     ({ record: row, files }) =>
       `<li><h3>${escapeHtml(row.title)}</h3><p>Record date: ${escapeHtml(row.recordDate)}</p>${paragraph(row.note)}${
         files.length === 0
           ? ''
-          : `<ul>${files.map((file) => `<li>${link(layout.recordFile(file).path, file.fileName)}</li>`).join('')}</ul>`
+          : `<ul>${files.map((file) => `<li>${fileLink(layout.recordFile(file).path, file.fileName)}</li>`).join('')}</ul>`
       }</li>`,
   );
   const appointments = record.appointments.map(
@@ -61,7 +74,7 @@ export function archiveIndex(
                 `<li>${escapeHtml(box.label)}: ${Math.round(box.confidence * 100)}% (pixels ${box.xmin},${box.ymin} to ${box.xmax},${box.ymax})</li>`,
             )
             .join('')}</ul>`;
-    return `<li><h3>${row.dentalAi === 'caries' ? 'Caries' : 'Wisdom teeth'}, ${escapeHtml(when(row.createdAt, 'UTC'))}</h3><p>Model ${escapeHtml(row.modelName)} ${escapeHtml(row.modelVersion)}, read as ${imageKindNames[row.imageKind]}. ${link(image.path, 'The image analysed')}</p>${boxes}</li>`;
+    return `<li><h3>${row.dentalAi === 'caries' ? 'Caries' : 'Wisdom teeth'}, ${escapeHtml(when(row.createdAt, 'UTC'))}</h3><p>Model ${escapeHtml(row.modelName)} ${escapeHtml(row.modelVersion)}, read as ${imageKindNames[row.imageKind]}. ${fileLink(image.path, 'The image analysed')}</p>${boxes}</li>`;
   });
   const consultations = record.consultations.map(
     ({ reservation, doctorName, answers, summary, summaryImages }) =>
@@ -75,7 +88,9 @@ export function archiveIndex(
         summary === undefined
           ? ''
           : `<h4>Doctor’s summary</h4><dl><dt>Condition</dt><dd>${escapeHtml(summary.condition)}</dd><dt>Summary</dt><dd>${escapeHtml(summary.summary)}</dd><dt>Return visit</dt><dd>${escapeHtml(summary.returnVisit)}</dd></dl>${summaryImages
-              .map((image) => link(layout.summaryImage(reservation.id, image).path, image.fileName))
+              .map((image) =>
+                fileLink(layout.summaryImage(reservation.id, image).path, image.fileName),
+              )
               .join(' ')}`
       }</li>`,
   );
@@ -98,6 +113,13 @@ dt { font-weight: 600; } dd { margin: 0 0 0.5rem 0; }
     member.phone === null ? '' : `, ${escapeHtml(member.phone)}`
   }). Every file is in the <code>files</code> folder beside this page. The same record, for another
 health app or a dentist’s system, is in ${link(dataExportBundlePath, dataExportBundlePath)} (FHIR R4).</p>
+${
+  damaged.length === 0
+    ? ''
+    : `<section><h2>Damaged files</h2><p>These files failed our integrity check (their bytes changed since they were stored), so they are left out of this archive. Please contact support.</p><ul>${damaged
+        .map((file) => `<li>${escapeHtml(file.title)} (${escapeHtml(file.path)})</li>`)
+        .join('')}</ul></section>`
+}
 ${section('Photos and X-rays', photos, 'No photos or X-rays.')}
 ${section('Medical and insurance records', records, 'No records.')}
 ${section('Appointments', appointments, 'No appointments.')}

@@ -3,12 +3,10 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { buffer } from 'node:stream/consumers';
 import { Ajv } from 'ajv';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fromBuffer, type Entry, type ZipFile } from 'yauzl';
 import type { Bundle, DocumentReference, Media, Observation } from '@medplum/fhirtypes';
 import {
   consultationPaths,
@@ -35,6 +33,7 @@ import { startSmtpInbox, type SmtpInbox } from '#api-test/smtp-inbox';
 import { clinicFor, setUpClinic, slotAfter } from '#api-test/support/consultation';
 import { fetchLink } from '#api-test/support/files';
 import { withJobQueue, type JobQueueApp } from '#api-test/support/job-queue-app';
+import { unzip } from '#api-test/support/zip';
 import type { Services } from '#api/services';
 
 /**
@@ -102,34 +101,6 @@ async function finished(member: Member, id: string): Promise<DataExport> {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error('The export did not finish within 30 s');
-}
-
-async function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
-  const zip = await new Promise<ZipFile>((resolve, reject) => {
-    fromBuffer(bytes, { lazyEntries: true }, (error, opened) => {
-      if (error === null) resolve(opened);
-      else reject(error);
-    });
-  });
-  const files = new Map<string, Buffer>();
-  await new Promise<void>((resolve, reject) => {
-    zip.on('entry', (entry: Entry) => {
-      zip.openReadStream(entry, (error, stream) => {
-        if (error !== null) {
-          reject(error);
-          return;
-        }
-        buffer(stream).then((content) => {
-          files.set(entry.fileName, content);
-          zip.readEntry();
-        }, reject);
-      });
-    });
-    zip.on('end', resolve);
-    zip.on('error', reject);
-    zip.readEntry();
-  });
-  return files;
 }
 
 /** The original bytes behind a signed link the API answered. */

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '#api/db/client';
 import { insertedRow } from '#api/db/inserted-row';
 import {
@@ -34,6 +34,8 @@ export interface ExportedConsultation {
   summary: ComplaintRow | undefined;
   summaryImages: ComplaintImageRow[];
 }
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Everything a member's archive holds, read in one transaction so that it is one moment's view. */
 export interface MemberRecord {
@@ -110,6 +112,75 @@ export class DataExportRepository {
       .where(eq(dataExports.id, id))
       .returning();
     return row;
+  }
+
+  /**
+   * Takes the export for one worker: a queued one, or a running one whose heartbeat stopped
+   * before `staleBefore`. Undefined when it is done, failed, or being built by a live worker.
+   */
+  async claim(id: string, now: Date, staleBefore: Date): Promise<DataExportRow | undefined> {
+    const [row] = await this.db
+      .update(dataExports)
+      .set({
+        status: 'running',
+        progress: 0,
+        heartbeatAt: now,
+        attempts: sql`${dataExports.attempts} + 1`,
+      })
+      .where(
+        and(eq(dataExports.id, id), or(eq(dataExports.status, 'queued'), this.stale(staleBefore))),
+      )
+      .returning();
+    return row;
+  }
+
+  async beat(id: string, now: Date): Promise<void> {
+    await this.db
+      .update(dataExports)
+      .set({ heartbeatAt: now })
+      .where(and(eq(dataExports.id, id), eq(dataExports.status, 'running')));
+  }
+
+  /** Running exports whose worker stopped beating before `staleBefore`, queued again; their ids. */
+  async requeueStale(staleBefore: Date): Promise<string[]> {
+    const rows = await this.db
+      .update(dataExports)
+      .set({ status: 'queued' })
+      .where(this.stale(staleBefore))
+      .returning({ id: dataExports.id });
+    return rows.map((row) => row.id);
+  }
+
+  /** Those of `ids` that a live worker is building now. */
+  async liveBuilds(ids: readonly string[], staleBefore: Date): Promise<string[]> {
+    const exportIds = ids.filter((id) => uuidPattern.test(id));
+    if (exportIds.length === 0) return [];
+    const rows = await this.db
+      .select({ id: dataExports.id })
+      .from(dataExports)
+      .where(
+        and(
+          inArray(dataExports.id, exportIds),
+          eq(dataExports.status, 'running'),
+          gte(dataExports.heartbeatAt, staleBefore),
+        ),
+      );
+    return rows.map((row) => row.id);
+  }
+
+  /** The member's finished exports, whose download links work. */
+  async finished(userId: string): Promise<DataExportRow[]> {
+    return this.db
+      .select()
+      .from(dataExports)
+      .where(and(eq(dataExports.userId, userId), eq(dataExports.status, 'done')));
+  }
+
+  private stale(staleBefore: Date) {
+    return and(
+      eq(dataExports.status, 'running'),
+      or(isNull(dataExports.heartbeatAt), lt(dataExports.heartbeatAt, staleBefore)),
+    );
   }
 
   /** Rows whose link has expired, with their stored archive. */

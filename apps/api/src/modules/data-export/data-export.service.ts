@@ -1,10 +1,9 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { finished, pipeline } from 'node:stream/promises';
 import { ZipFile } from 'yazl';
 import {
   dataExportBundlePath,
@@ -23,21 +22,32 @@ import { htmlParagraphs } from '#api/lib/html';
 import type { SignedLinks } from '#api/lib/signed-links';
 import type { ErrorLogger } from '#api/logger';
 import { userFilesPrefix } from '../files/file-storage';
+import { FileIntegrityError } from '../files/integrity-checked-blob-store';
 import { archiveIndex } from './archive-index';
-import { ArchiveLayout } from './archive-layout';
+import { ArchiveLayout, type ArchivedFile } from './archive-layout';
 import type { DataExportRepository } from './data-export.repository';
 import { fhirBundle } from './fhir-bundle';
 
 export const dataExportQueue = 'data-export';
 export const dataExportCleanupQueue = 'data-export-cleanup';
+export const dataExportRecoveryQueue = 'data-export-recovery';
 
-/** A member's whole record can take minutes to copy; a worker that died is noticed after this. */
+/** A member's whole record can take minutes to copy, so the queue's own expiry is long; a worker
+ *  that died is noticed sooner by its heartbeat (`dataExportStaleAfterMs`). */
 export const dataExportQueueRules: QueueRules = {
   retryLimit: 2,
   retryDelaySeconds: 30,
   expireInSeconds: 30 * 60,
   batchSize: 1,
 };
+
+/** Builds of one export, restarts after a lost worker included, before it is marked failed. */
+const maxAttempts = dataExportQueueRules.retryLimit + 1;
+/** A worker building an export writes its heartbeat this often... */
+const heartbeatMs = 10_000;
+/** ...and an export whose heartbeat is older than this lost its worker (killed, host gone): the
+ *  minute's recovery queues it again (docs/decisions/data-export.md). */
+export const dataExportStaleAfterMs = 60_000;
 
 const dayMs = 24 * 3600_000;
 /** Progress is written at most this often (in steps of the whole), not once per file. */
@@ -50,32 +60,51 @@ export interface DataExportJob {
 export interface DataExportSettings {
   publicUrl: string;
   companyName: string;
+  /** Where archives are built: inside DATA_DIR, the folder operators protect, one folder per
+   *  export, so that a build's leftovers can be told apart and removed. */
+  buildDir: string;
 }
 
 interface ArchiveEntry {
   path: string;
-  open(): Promise<Readable>;
+  /** The entry's bytes; null leaves it out of the archive. */
+  open(): Promise<Readable | null>;
 }
 
-/** Writes the entries one after another into a zip file: at most one entry is open at a time,
- *  and no entry or archive is held whole in memory. */
+/**
+ * Writes the entries one after another into a zip file: at most one entry is open at a time, and
+ * no entry or archive is held whole in memory. A failing entry stream, yazl or the file rejects
+ * the returned promise and closes every stream, instead of reaching the process as an unhandled
+ * 'error' event (docs/decisions/stream-error-paths.md).
+ */
 async function writeZip(target: string, entries: readonly ArchiveEntry[], mtime: Date) {
   const zip = new ZipFile();
-  for (const entry of entries) {
-    zip.addReadStreamLazy(entry.path, { mtime }, (done) => {
-      entry.open().then(
-        (stream) => {
-          done(null, stream);
-        },
-        (error: unknown) => {
-          // yazl reads no stream when given an error; the typings still ask for one.
-          done(error, undefined as never);
-        },
-      );
-    });
+  const output = zip.outputStream;
+  // A PassThrough, typed by yazl as the plainer NodeJS.ReadableStream that cannot be destroyed.
+  if (!(output instanceof Readable)) throw new TypeError('yazl’s output is not a Node.js stream');
+  // yazl reports its failures only as 'error' events of the ZipFile.
+  zip.on('error', (error: Error) => output.destroy(error));
+  const written = pipeline(output, createWriteStream(target, { mode: 0o600 }));
+  const added = (async () => {
+    for (const entry of entries) {
+      const source = await entry.open();
+      if (source === null) continue;
+      zip.addReadStream(source, entry.path, { mtime });
+      try {
+        // A failed write ends the wait too, rather than leaving it paused for ever.
+        await Promise.race([finished(source), written]);
+      } finally {
+        source.destroy();
+      }
+    }
+    zip.end();
+  })();
+  try {
+    await Promise.all([written, added]);
+  } catch (error) {
+    output.destroy();
+    throw error;
   }
-  zip.end();
-  await pipeline(zip.outputStream, createWriteStream(target, { mode: 0o600 }));
 }
 
 /** Passes the bytes on and reports their SHA-1 (base64, as FHIR's Attachment.hash has it) at the
@@ -119,9 +148,7 @@ export class DataExportService {
     const building = await this.repository.findUnfinished(userId);
     if (building !== undefined) return { id: building.id, status: building.status };
     const row = await this.repository.create(userId);
-    await this.jobs?.send<DataExportJob>(dataExportQueue, [
-      { id: row.id, data: { exportId: row.id }, startAfter: this.clock.now() },
-    ]);
+    await this.enqueue(row.id, row.id);
     return { id: row.id, status: row.status };
   }
 
@@ -137,37 +164,147 @@ export class DataExportService {
   }
 
   /**
-   * The job: builds the archive from scratch (a retried attempt starts over), stores it and
-   * e-mails the member. The last failed attempt marks the export failed.
+   * The job: claims the export (one worker at a time builds it), builds the archive from scratch
+   * (a retried attempt starts over), stores it and e-mails the member. A failed attempt queues
+   * it for the queue's retry; the last one marks it failed.
    */
-  async run(exportId: string, attempt: { retryCount: number }): Promise<void> {
-    const row = await this.repository.findById(exportId);
-    if (row === undefined || row.status === 'done') return;
+  async run(exportId: string): Promise<void> {
+    const now = this.clock.now();
+    const row = await this.repository.claim(exportId, now, this.staleBefore(now));
+    // Done, failed, or being built by a live worker: nothing to do.
+    if (row === undefined) return;
+    if (row.attempts > maxAttempts) {
+      await this.fail(exportId);
+      return;
+    }
     try {
       await this.build(row);
     } catch (error) {
-      if (attempt.retryCount >= dataExportQueueRules.retryLimit) {
-        await this.repository.update(exportId, {
-          status: 'failed',
-          expiresAt: new Date(this.clock.now().getTime() + dataExportLinkDays * dayMs),
-        });
-      }
+      if (row.attempts >= maxAttempts) await this.fail(exportId);
+      else await this.repository.update(exportId, { status: 'queued' });
       throw error;
     }
+  }
+
+  /**
+   * Runs at start and every minute: exports whose worker died (no heartbeat for
+   * `dataExportStaleAfterMs`) are queued again, and build folders no live build owns (a killed
+   * process's partial archives) are removed.
+   */
+  async recoverAbandoned(): Promise<{ requeued: number; foldersRemoved: number }> {
+    const staleBefore = this.staleBefore(this.clock.now());
+    const requeued = await this.repository.requeueStale(staleBefore);
+    // A new job id: the dead worker's job is still held by the queue until it expires.
+    for (const id of requeued) await this.enqueue(id, randomUUID());
+    let folders: string[];
+    try {
+      folders = await readdir(this.settings.buildDir);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+        return { requeued: 0, foldersRemoved: 0 };
+      throw error;
+    }
+    const live = new Set(await this.repository.liveBuilds(folders, staleBefore));
+    const abandoned = folders.filter((folder) => !live.has(folder));
+    for (const folder of abandoned) {
+      await rm(path.join(this.settings.buildDir, folder), { recursive: true, force: true });
+    }
+    return { requeued: requeued.length, foldersRemoved: abandoned.length };
+  }
+
+  /**
+   * 'Sign out everywhere' and a new password end the member's download links (a link handed to a
+   * session that is now ended must not keep opening the whole record): the finished archives are
+   * deleted, and the member can ask for a new one.
+   */
+  async withdrawDownloads(userId: string): Promise<void> {
+    await this.remove(await this.repository.finished(userId));
   }
 
   /** Deletes archives whose link has expired, then their rows. */
   async removeExpired(): Promise<number> {
     const expired = await this.repository.expired(this.clock.now());
-    for (const row of expired) {
-      if (row.blobKey !== null) await this.blobs.delete(row.blobKey);
-      await this.repository.delete(row.id);
-    }
+    await this.remove(expired);
     return expired.length;
   }
 
+  private async remove(rows: readonly DataExportRow[]): Promise<void> {
+    for (const row of rows) {
+      if (row.blobKey !== null) await this.blobs.delete(row.blobKey);
+      await this.repository.delete(row.id);
+    }
+  }
+
+  private async enqueue(exportId: string, jobId: string): Promise<void> {
+    await this.jobs?.send<DataExportJob>(dataExportQueue, [
+      { id: jobId, data: { exportId }, startAfter: this.clock.now() },
+    ]);
+  }
+
+  private async fail(exportId: string): Promise<void> {
+    await this.repository.update(exportId, {
+      status: 'failed',
+      expiresAt: new Date(this.clock.now().getTime() + dataExportLinkDays * dayMs),
+    });
+  }
+
+  private staleBefore(now: Date): Date {
+    return new Date(now.getTime() - dataExportStaleAfterMs);
+  }
+
+  /** Keeps the export's heartbeat fresh while `work` runs, so that no recovery takes it over. */
+  private async withHeartbeat<T>(exportId: string, work: () => Promise<T>): Promise<T> {
+    const timer = setInterval(() => {
+      this.repository.beat(exportId, this.clock.now()).catch((error: unknown) => {
+        // A missed beat or two is harmless; many make the export look abandoned and rebuilt.
+        this.log.error({ err: error, exportId }, 'a data export heartbeat could not be written');
+      });
+    }, heartbeatMs);
+    try {
+      return await work();
+    } finally {
+      clearInterval(timer);
+    }
+  }
+
   private async build(row: DataExportRow): Promise<void> {
-    await this.repository.update(row.id, { status: 'running', progress: 0 });
+    const folder = path.join(this.settings.buildDir, row.id);
+    // A previous attempt's partial archive, if any, is started over.
+    await rm(folder, { recursive: true, force: true });
+    await mkdir(folder, { recursive: true, mode: 0o700 });
+    try {
+      await this.withHeartbeat(row.id, () => this.buildIn(folder, row));
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  }
+
+  /** The stored file read through the integrity check, or null (and the file listed as damaged)
+   *  when its bytes changed since it was stored. */
+  private async openStoredFile(
+    exportId: string,
+    file: ArchivedFile,
+    damaged: ArchivedFile[],
+  ): Promise<Readable | null> {
+    let blob;
+    try {
+      blob = await this.blobs.get(file.key);
+    } catch (error) {
+      if (!(error instanceof FileIntegrityError)) throw error;
+      // The member gets the rest of the record and the index names what is missing; the store
+      // has counted the mismatch in the metrics.
+      this.log.error(
+        { exportId, blobKey: file.key },
+        'a data export left out a stored file that failed its integrity check',
+      );
+      damaged.push(file);
+      return null;
+    }
+    if (blob === null) throw new Error(`A stored file is missing: ${file.key}`);
+    return blob.stream;
+  }
+
+  private async buildIn(folder: string, row: DataExportRow): Promise<void> {
     const record = await this.repository.memberRecord(row.userId);
     if (record === undefined) {
       // The account was deactivated since: nothing is exported for it.
@@ -178,88 +315,93 @@ export class DataExportService {
     const layout = new ArchiveLayout(row.id);
     const files = layout.files(record);
     const sha1ByPath = new Map<string, string>();
+    const damaged: ArchivedFile[] = [];
     let progressWrites = Promise.resolve();
-    let copied = 0;
+    let handled = 0;
     let reportedStep = 0;
-    const fileCopied = () => {
-      copied += 1;
-      const step = Math.floor((copied / (files.length + 1)) * progressSteps);
+    const fileHandled = () => {
+      handled += 1;
+      const step = Math.floor((handled / (files.length + 1)) * progressSteps);
       if (step <= reportedStep) return;
       reportedStep = step;
       const progress = step / progressSteps;
-      progressWrites = progressWrites.then(async () => {
-        await this.repository.update(row.id, { progress });
-      });
+      progressWrites = progressWrites
+        .then(async () => {
+          await this.repository.update(row.id, { progress });
+        })
+        .catch((error: unknown) => {
+          // Progress is only shown; the archive goes on, and a failed build must not leave
+          // this promise rejected with no one waiting for it.
+          this.log.error({ err: error, exportId: row.id }, 'data export progress not written');
+        });
     };
-    const folder = await mkdtemp(path.join(os.tmpdir(), 'dental-export-'));
     const zipPath = path.join(folder, 'archive.zip');
-    try {
-      await writeZip(
-        zipPath,
-        [
-          ...files.map((file) => ({
-            path: file.path,
-            open: async () => {
-              // Read through the integrity check: a changed file fails the export, not silently.
-              const blob = await this.blobs.get(file.key);
-              if (blob === null) throw new Error(`A stored file is missing: ${file.key}`);
-              return sha1Reporting(blob.stream, (sha1) => {
-                sha1ByPath.set(file.path, sha1);
-                fileCopied();
-              });
-            },
-          })),
-          {
-            // Written after every file, so that it carries their hashes.
-            path: dataExportBundlePath,
-            open: () =>
-              Promise.resolve(
-                Readable.from([
-                  JSON.stringify(
-                    fhirBundle(record, layout, { ...this.settings, exportedAt, sha1ByPath }),
-                    null,
-                    2,
-                  ),
-                ]),
-              ),
+    await writeZip(
+      zipPath,
+      [
+        ...files.map((file) => ({
+          path: file.path,
+          open: async () => {
+            const stream = await this.openStoredFile(row.id, file, damaged);
+            if (stream === null) {
+              fileHandled();
+              return null;
+            }
+            return sha1Reporting(stream, (sha1) => {
+              sha1ByPath.set(file.path, sha1);
+              fileHandled();
+            });
           },
-          {
-            path: 'index.html',
-            open: () =>
-              Promise.resolve(
-                Readable.from([
-                  archiveIndex(record, layout, {
-                    exportedAt,
-                    companyName: this.settings.companyName,
-                  }),
-                ]),
-              ),
-          },
-        ],
-        exportedAt,
-      );
-      await progressWrites;
-      const key = `${userFilesPrefix}${row.userId}/exports/${row.id}.zip`;
-      await this.blobs.putFile(key, zipPath, 'application/zip');
-      const { size } = await stat(zipPath);
-      const finishedAt = this.clock.now();
-      const done = await this.repository.update(row.id, {
-        status: 'done',
-        progress: 1,
-        blobKey: key,
-        sizeBytes: size,
-        finishedAt,
-        expiresAt: new Date(finishedAt.getTime() + dataExportLinkDays * dayMs),
-      });
-      if (done === undefined) {
-        // The account was deleted while the archive was built.
-        await this.blobs.delete(key);
-        return;
-      }
-      await this.sendReady(record.member.email, record.member.username);
-    } finally {
-      await rm(folder, { recursive: true, force: true });
+        })),
+        {
+          // Written after every file, so that it carries their hashes.
+          path: dataExportBundlePath,
+          open: () =>
+            Promise.resolve(
+              Readable.from([
+                JSON.stringify(
+                  fhirBundle(record, layout, { ...this.settings, exportedAt, sha1ByPath }),
+                  null,
+                  2,
+                ),
+              ]),
+            ),
+        },
+        {
+          path: 'index.html',
+          open: () =>
+            Promise.resolve(
+              Readable.from([
+                archiveIndex(record, layout, {
+                  exportedAt,
+                  companyName: this.settings.companyName,
+                  damaged,
+                }),
+              ]),
+            ),
+        },
+      ],
+      exportedAt,
+    );
+    await progressWrites;
+    const key = `${userFilesPrefix}${row.userId}/exports/${row.id}.zip`;
+    await this.blobs.putFile(key, zipPath, 'application/zip');
+    const { size } = await stat(zipPath);
+    const finishedAt = this.clock.now();
+    const done = await this.repository.update(row.id, {
+      status: 'done',
+      progress: 1,
+      blobKey: key,
+      sizeBytes: size,
+      finishedAt,
+      expiresAt: new Date(finishedAt.getTime() + dataExportLinkDays * dayMs),
+    });
+    if (done === undefined) {
+      // The account was deleted while the archive was built.
+      await this.blobs.delete(key);
+      return;
     }
+    await this.sendReady(record.member.email, record.member.username);
   }
 
   /** The e-mail says where to download, not the link itself: a forwarded or leaked e-mail does
@@ -322,8 +464,19 @@ export async function registerDataExportJobs(
 ): Promise<void> {
   await jobs.register<DataExportJob>(
     dataExportQueue,
-    (data, job) => exports.run(data.exportId, job),
+    (data) => exports.run(data.exportId),
     dataExportQueueRules,
+  );
+  // At start, then every minute: an export is built again within a minute or two of its worker
+  // dying, and a killed build's partial archive does not stay in DATA_DIR.
+  await exports.recoverAbandoned();
+  await jobs.register(
+    dataExportRecoveryQueue,
+    async () => {
+      await exports.recoverAbandoned();
+    },
+    { retryLimit: 0, retryDelaySeconds: 60, expireInSeconds: 300, batchSize: 1 },
+    '* * * * *',
   );
   await jobs.register(
     dataExportCleanupQueue,

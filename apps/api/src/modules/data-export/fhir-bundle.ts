@@ -22,7 +22,8 @@ export interface BundleSettings {
   companyName: string;
   /** The server's address: identifiers are scoped by it. */
   publicUrl: string;
-  /** SHA-1 (base64) of each archived file by its path, as FHIR's Attachment.hash asks. */
+  /** SHA-1 (base64) of each archived file by its path, as FHIR's Attachment.hash asks; a file
+   *  without one was left out of the archive (damaged), so its attachment has no URL. */
   sha1ByPath: ReadonlyMap<string, string>;
 }
 
@@ -67,10 +68,9 @@ export function fhirBundle(
     const hash = settings.sha1ByPath.get(file.path);
     return {
       contentType: file.contentType,
-      url: fromBundle(file.path),
+      ...(hash === undefined ? {} : { url: fromBundle(file.path), hash }),
       title: file.title,
       ...(file.sizeBytes === undefined ? {} : { size: file.sizeBytes }),
-      ...(hash === undefined ? {} : { hash }),
     };
   };
   const media = (
