@@ -19,6 +19,7 @@ import { AccountService } from './modules/account/account.service';
 import { PasskeyRepository } from './modules/account/passkeys/passkeys.repository';
 import { PasskeyService } from './modules/account/passkeys/passkeys.service';
 import { PasswordChangeService } from './modules/account/password-change.service';
+import { PasswordRecheckService } from './modules/account/password-recheck.service';
 import { PasswordResetService } from './modules/account/password-reset.service';
 import { PasswordService } from './modules/account/password.service';
 import { SecondFactorRepository } from './modules/account/second-factor.repository';
@@ -130,11 +131,19 @@ export function createServices(
     },
     log,
   );
+  // Wrong passwords re-checked lock the member's re-checks (docs/decisions/login-throttling.md).
+  const passwordRecheck = new PasswordRecheckService(
+    repository,
+    passwords,
+    new LoginFailureRepository(db),
+    clock,
+    loginLockPolicy(config.rateLimit),
+  );
   // Every password and social sign-in passes the second factor (docs/decisions/second-factor.md).
   const secondFactor = new SecondFactorService(
     new SecondFactorRepository(db),
     repository,
-    passwords,
+    passwordRecheck,
     new LoginFailureRepository(db),
     notices,
     clock,
@@ -153,6 +162,7 @@ export function createServices(
     config.session,
     notices,
     secondFactor,
+    passwordRecheck,
   );
   const reminders = new ReminderService(
     new ReminderRepository(db),
@@ -270,7 +280,13 @@ export function createServices(
     oralSuppliers: new OralSupplierService(new OralSupplierRepository(db)),
     sessions,
     secondFactor,
-    passwordChanges: new PasswordChangeService(repository, passwords, clock, notices),
+    passwordChanges: new PasswordChangeService(
+      repository,
+      passwords,
+      clock,
+      notices,
+      passwordRecheck,
+    ),
     passkeys: new PasskeyService(
       new PasskeyRepository(db),
       repository,

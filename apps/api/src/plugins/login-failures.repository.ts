@@ -1,14 +1,15 @@
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { eq, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import type { RateLimitConfig } from '../config';
 import { loginFailures } from '../db/schema';
+import { RateLimited } from '../domain-errors';
 
 export interface LockPolicy {
-  /** The failure that first locks the key. */
+  /** The guess since the last right one that first locks the key. */
   lockAfterFailures: number;
   lockMs: number;
   maxLockMs: number;
-  /** How long failures are remembered after the last one (or after the lock ends). */
+  /** How long guesses are remembered after the last one (or after the lock ends). */
   memoryMs: number;
 }
 
@@ -23,52 +24,57 @@ export function loginLockPolicy(limits: RateLimitConfig): LockPolicy {
 }
 
 /**
- * Failed logins per (e-mail, client address) key, shared by every API process through the
- * database (docs/decisions/login-throttling.md).
+ * Guesses (passwords, codes, passcodes) per key, shared by every API process through the
+ * database (docs/decisions/login-throttling.md). A guess is counted before it is evaluated, so
+ * concurrent guesses cannot race past the lock; a right one clears the key.
  */
 export class LoginFailureRepository {
   constructor(private readonly db: Database) {}
 
-  /** When the key is locked, the end of its lock. */
-  async lockedUntil(key: string, now: Date): Promise<Date | undefined> {
-    const [row] = await this.db
-      .select({ lockedUntil: loginFailures.lockedUntil })
-      .from(loginFailures)
-      .where(and(eq(loginFailures.key, key), gt(loginFailures.lockedUntil, now)));
-    return row?.lockedUntil ?? undefined;
-  }
-
   /**
-   * Counts one failure; from the `lockAfterFailures`-th on, each failure locks the key, each
-   * time twice as long as the last (capped). Failures older than the memory start over.
+   * Reserves one guess for `key`, in one statement: the `lockAfterFailures`-th guess since the
+   * last right one locks the key, and so does each guess after a lock ends, each time twice as
+   * long as the last (capped). Guesses older than the memory start over. Answers the end of the
+   * lock that refuses the guess, or undefined when the guess may be evaluated.
    */
-  async fail(key: string, policy: LockPolicy, now: Date): Promise<void> {
+  async reserveGuess(key: string, policy: LockPolicy, now: Date): Promise<Date | undefined> {
     const nowParam = sql`${now.toISOString()}::timestamptz`;
     const forgotten = sql`${loginFailures.expiresAt} <= ${nowParam}`;
-    const expiresAt = new Date(now.getTime() + policy.memoryMs);
-    const [row] = await this.db
+    const guesses = sql`(CASE WHEN ${forgotten} THEN 1 ELSE ${loginFailures.failures} + 1 END)`;
+    const milliseconds = (ms: SQL) => sql`${ms} * interval '1 millisecond'`;
+    const lockMs = sql`least(${policy.maxLockMs}::float8, ${policy.lockMs}::float8 * power(2, least(${guesses} - ${policy.lockAfterFailures}::int, 30)))`;
+    const lockedUntil = sql`CASE WHEN ${guesses} >= ${policy.lockAfterFailures}::int THEN ${nowParam} + ${milliseconds(lockMs)} END`;
+    const firstLockedUntil =
+      policy.lockAfterFailures <= 1 ? new Date(now.getTime() + policy.lockMs) : null;
+    const rows = await this.db
       .insert(loginFailures)
-      .values({ key, failures: 1, expiresAt })
+      .values({
+        key,
+        failures: 1,
+        lockedUntil: firstLockedUntil,
+        expiresAt: new Date((firstLockedUntil ?? now).getTime() + policy.memoryMs),
+      })
       .onConflictDoUpdate({
         target: loginFailures.key,
         set: {
-          failures: sql`CASE WHEN ${forgotten} THEN 1 ELSE ${loginFailures.failures} + 1 END`,
-          lockedUntil: sql`CASE WHEN ${forgotten} THEN NULL ELSE ${loginFailures.lockedUntil} END`,
-          expiresAt,
+          failures: guesses,
+          lockedUntil,
+          expiresAt: sql`coalesce(${lockedUntil}, ${nowParam}) + ${milliseconds(sql`${policy.memoryMs}::float8`)}`,
         },
+        // A locked key is left as it is: the guess is refused without being counted.
+        setWhere: or(isNull(loginFailures.lockedUntil), lte(loginFailures.lockedUntil, now)),
       })
-      .returning({ failures: loginFailures.failures });
-    const over = (row?.failures ?? 0) - policy.lockAfterFailures;
-    if (over < 0) return;
-    const lockMs = Math.min(policy.maxLockMs, policy.lockMs * 2 ** Math.min(over, 30));
-    const lockedUntil = new Date(now.getTime() + lockMs);
-    await this.db
-      .update(loginFailures)
-      .set({ lockedUntil, expiresAt: new Date(lockedUntil.getTime() + policy.memoryMs) })
+      .returning({ key: loginFailures.key });
+    if (rows.length > 0) return undefined;
+    const [row] = await this.db
+      .select({ lockedUntil: loginFailures.lockedUntil })
+      .from(loginFailures)
       .where(eq(loginFailures.key, key));
+    // The lock may have ended since: the guess is still refused, and may come again at once.
+    return row?.lockedUntil != null && row.lockedUntil > now ? row.lockedUntil : now;
   }
 
-  /** A correct password clears the key's failures. */
+  /** A right guess clears the key's count. */
   async clear(key: string): Promise<void> {
     await this.db.delete(loginFailures).where(eq(loginFailures.key, key));
   }
@@ -76,4 +82,37 @@ export class LoginFailureRepository {
   async deleteForgotten(now: Date): Promise<void> {
     await this.db.delete(loginFailures).where(lt(loginFailures.expiresAt, now));
   }
+}
+
+/**
+ * Throws 429 with the seconds left unless a guess for `key` may be evaluated now; the guess is
+ * counted from here on, whatever its outcome.
+ */
+export async function reserveGuess(
+  failures: LoginFailureRepository,
+  key: string,
+  policy: LockPolicy,
+  now: Date,
+): Promise<void> {
+  const lockedUntil = await failures.reserveGuess(key, policy, now);
+  if (lockedUntil !== undefined) {
+    throw new RateLimited(Math.max(1, Math.ceil((lockedUntil.getTime() - now.getTime()) / 1000)));
+  }
+}
+
+/**
+ * Evaluates one guess for `key` under its lock: reserved first (429 while locked), then
+ * `evaluate`; a right guess (a truthy answer) clears the key. Answers what `evaluate` answered.
+ */
+export async function evaluateGuess<Answer>(
+  failures: LoginFailureRepository,
+  key: string,
+  policy: LockPolicy,
+  now: Date,
+  evaluate: () => Promise<Answer>,
+): Promise<Answer> {
+  await reserveGuess(failures, key, policy, now);
+  const answer = await evaluate();
+  if (answer) await failures.clear(key);
+  return answer;
 }

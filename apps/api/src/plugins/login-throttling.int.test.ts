@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { accountPaths, problemContentType } from '@dental/contracts';
+import { accountPaths, problemContentType, sessionPaths } from '@dental/contracts';
 import { buildTestApp, type TestApp } from '#api-test/build-test-app';
 import { factories, type TestMember } from '#api-test/factories';
 
@@ -25,13 +25,15 @@ afterAll(() => t.close());
 let nextAddress = 1;
 const newAddress = () => `203.0.113.${nextAddress++}`;
 
-const login = (email: string, password: string, remoteAddress: string) =>
-  t.app.inject({
+const loginTo = (app: TestApp, email: string, password: string, remoteAddress: string) =>
+  app.app.inject({
     method: 'POST',
     url: accountPaths.login,
     payload: { login_type: 'native', email, password },
     remoteAddress,
   });
+const login = (email: string, password: string, remoteAddress: string) =>
+  loginTo(t, email, password, remoteAddress);
 const right = (member: TestMember, address: string) =>
   login(member.email, member.password, address);
 const wrong = (member: TestMember, address: string) =>
@@ -102,5 +104,78 @@ describe('login throttling counts failures per e-mail and address (issue 11)', (
       expect((await login('nobody@example.com', 'whatever-1', address)).statusCode).toBe(401);
     }
     expectLocked(await login('NOBODY@example.com', 'whatever-1', address), 60);
+  });
+});
+
+/** `count` different client addresses, none used by the tests above. */
+const addresses = (count: number) => Array.from({ length: count }, (_, i) => `198.51.100.${i}`);
+
+/** How many answers had this status. */
+const countOf = (answers: LightMyRequestResponse[], status: number) =>
+  answers.filter((res) => res.statusCode === status).length;
+
+describe('concurrent guesses are counted before they are checked', () => {
+  it('checks at most 3 of 100 concurrent wrong passwords of one pair, then refuses the right one', async () => {
+    // A longer timeout: a hundred requests through PGlite's one connection take a while.
+    // An address limit above 100, so that only the pair's lock stands in the way.
+    const roomy = await buildTestApp({
+      env: { RATE_LIMIT_PER_IP: '1000', LOGIN_LOCK_AFTER_FAILURES: '3' },
+    });
+    try {
+      const member = await factories(roomy).member();
+      const address = newAddress();
+      const answers = await Promise.all(
+        Array.from({ length: 100 }, () =>
+          loginTo(roomy, member.email, 'not-the-password', address),
+        ),
+      );
+      expect(countOf(answers, 401)).toBe(3);
+      expect(countOf(answers, 429)).toBe(97);
+      expectLocked(await loginTo(roomy, member.email, member.password, address), 60);
+    } finally {
+      await roomy.close();
+    }
+  }, 60_000);
+
+  it('checks at most the per-address limit of 100 concurrent wrong logins to different e-mails', async () => {
+    const address = newAddress();
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => login(`guess-${i}@example.com`, 'whatever-1', address)),
+    );
+    expect(countOf(answers, 401)).toBe(30);
+    expect(countOf(answers, 429)).toBe(70);
+  });
+
+  it('locks the password re-check per member, whatever the address, for every route that asks', async () => {
+    const member = await factory.loggedInMember();
+    const recheck = (password: string, remoteAddress: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: accountPaths.reauthenticate,
+        headers: { authorization: `Bearer ${member.tokens.access}` },
+        payload: { password },
+        remoteAddress,
+      });
+    const answers = await Promise.all(
+      addresses(100).map((address) => recheck('not-the-password', address)),
+    );
+    expect(countOf(answers, 400)).toBe(3);
+    expect(countOf(answers, 429)).toBe(97);
+    // The right password waits too, on the re-check and on the password change that asks for it.
+    expectLocked(await recheck(member.password, newAddress()), 60);
+    const change = await t.app.inject({
+      method: 'POST',
+      url: sessionPaths.changePassword,
+      headers: { authorization: `Bearer ${member.tokens.access}` },
+      payload: {
+        current_password: member.password,
+        password: 'Molar-new-one-1',
+        confirm_password: 'Molar-new-one-1',
+      },
+      remoteAddress: newAddress(),
+    });
+    expectLocked(change, 60);
+    t.clock.advance(60_000);
+    expect((await recheck(member.password, newAddress())).statusCode).toBe(204);
   });
 });

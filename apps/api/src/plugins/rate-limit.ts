@@ -10,7 +10,7 @@ import type { Clock } from '../clock';
 import type { RateLimitConfig } from '../config';
 import type { Database } from '../db/client';
 import { RateLimited } from '../domain-errors';
-import { LoginFailureRepository, loginLockPolicy } from './login-failures.repository';
+import { LoginFailureRepository, loginLockPolicy, reserveGuess } from './login-failures.repository';
 import { RateLimitRepository } from './rate-limit.repository';
 
 /** The routes that guess or spam credentials: each has its own counters. */
@@ -31,7 +31,7 @@ declare module 'fastify' {
     rateLimits: Record<RateLimitedAction, (request: FastifyRequest) => Promise<void>>;
   }
   interface FastifyRequest {
-    /** The hashed (e-mail, client address) key of a login whose outcome is still to count. */
+    /** The hashed (e-mail, client address) key of a login whose guess was counted. */
     loginFailureKey?: string;
   }
 }
@@ -168,33 +168,25 @@ export const rateLimitPlugin = fp(
       if (email === undefined) return;
       const key = hash(`login:failures:${email}:${normalizeIP(request.ip)}`);
       const now = clock.now();
-      const lockedUntil = await failures.lockedUntil(key, now);
-      if (lockedUntil !== undefined) {
-        throw new RateLimited(Math.ceil((lockedUntil.getTime() - now.getTime()) / 1000));
+      if (now.getTime() - lastSweep >= sweepIntervalMs) {
+        lastSweep = now.getTime();
+        await failures.deleteForgotten(now);
       }
+      // Counted before the password is checked, so concurrent guesses cannot pass the lock.
+      await reserveGuess(failures, key, lockPolicy, now);
       request.loginFailureKey = key;
     };
-    // Counted before the answer leaves, so the very next attempt already sees the lock.
+    // A right password clears the pair before the answer leaves.
     app.addHook('onSend', async (request, reply) => {
       const key = request.loginFailureKey;
-      if (key === undefined) return;
-      const now = clock.now();
-      if (reply.statusCode === 401) {
-        if (now.getTime() - lastSweep >= sweepIntervalMs) {
-          lastSweep = now.getTime();
-          await failures.deleteForgotten(now);
-        }
-        await failures.fail(key, lockPolicy, now);
-      } else if (reply.statusCode < 300) {
-        await failures.clear(key);
-      }
+      if (key !== undefined && reply.statusCode < 300) await failures.clear(key);
     });
 
     app.decorate('rateLimits', {
       login,
       register: policy('register'),
       forgetPassword: policy('forgetPassword'),
-      // Its body has no e-mail, so only the per-address limit applies to password re-checks.
+      // Per address here; wrong passwords also lock the member's re-checks (PasswordRecheckService).
       reauthenticate: policy('reauthenticate'),
       // Wrong codes also lock the member's second step (docs/decisions/second-factor.md).
       loginWithCode: policy('loginWithCode'),

@@ -8,8 +8,8 @@ import type { Clock } from '#api/clock';
 import { BadRequest } from '#api/domain-errors';
 import type { AuthenticatedUser } from '#api/plugins/auth';
 import type { AccountRepository } from './account.repository';
-import { isActiveMember } from './account.service';
 import { assertAcceptablePassword, type PasswordService } from './password.service';
+import type { PasswordRecheckService } from './password-recheck.service';
 import type { SecurityNotices } from './security-notices';
 
 /** Change the password while signed in (docs/product/accounts.md#change-password): the current
@@ -20,6 +20,7 @@ export class PasswordChangeService {
     private readonly passwords: PasswordService,
     private readonly clock: Clock,
     private readonly notices: SecurityNotices,
+    private readonly recheck: PasswordRecheckService,
   ) {}
 
   /**
@@ -30,11 +31,8 @@ export class PasswordChangeService {
     user: AuthenticatedUser,
     request: ChangePasswordRequest,
   ): Promise<MessageResponse> {
-    const row = await this.repository.findUserById(user.id);
-    if (
-      !isActiveMember(row) ||
-      !(await this.passwords.verify(row.passwordHash, request.current_password))
-    ) {
+    const row = await this.recheck.verify(user.id, request.current_password);
+    if (row === undefined) {
       throw new BadRequest(wrongCurrentPasswordMessage, {
         current_password: [wrongCurrentPasswordMessage],
       });

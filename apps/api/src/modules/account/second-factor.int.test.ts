@@ -231,6 +231,27 @@ describe('logging in with a second factor', () => {
     expect((await secondStep(token, codeNow(member.secret))).statusCode).toBe(200);
   });
 
+  it('checks at most 5 of 100 concurrent wrong codes for one mfa_token, from 100 addresses', async () => {
+    // A longer timeout: a hundred requests through PGlite's one connection take a while.
+    const member = await enrolledMember();
+    const token = await challengeOf(member);
+    const fromAddress = (code: string, index: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: secondFactorPaths.loginWithCode,
+        payload: { mfa_token: token, code },
+        remoteAddress: `198.51.100.${index}`,
+      });
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, index) => fromAddress(wrongCodeNow(member.secret), index)),
+    );
+    const statuses = answers.map((res) => res.statusCode);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(95);
+    // Counted before checked: the right code after the lock is refused too.
+    expect((await fromAddress(codeNow(member.secret), 100)).statusCode).toBe(429);
+  }, 60_000);
+
   it('accepts each recovery code once, and e-mails the member when one is used', async () => {
     const member = await enrolledMember();
     const [code] = member.recoveryCodes;

@@ -10,14 +10,16 @@ import {
 } from '@dental/contracts';
 import type { Clock } from '#api/clock';
 import type { UserRow } from '#api/db/schema';
-import { BadRequest, Conflict, RateLimited, Unauthorized } from '#api/domain-errors';
-import type { LockPolicy, LoginFailureRepository } from '#api/plugins/login-failures.repository';
+import { BadRequest, Conflict, Unauthorized } from '#api/domain-errors';
+import {
+  evaluateGuess,
+  type LockPolicy,
+  type LoginFailureRepository,
+} from '#api/plugins/login-failures.repository';
 import type { AccountRepository } from './account.repository';
-import { isActiveMember } from './account.service';
-import type { PasswordService } from './password.service';
+import type { PasswordRecheckService } from './password-recheck.service';
 import type { SecondFactorRepository } from './second-factor.repository';
 import type { SecurityNotices } from './security-notices';
-import { wrongPasswordMessage } from './session.service';
 import { hashOpaqueToken, newOpaqueToken } from './token.service';
 
 /** How long the `mfa_token` between the password and the code stays usable. */
@@ -65,7 +67,7 @@ export class SecondFactorService {
   constructor(
     private readonly repository: SecondFactorRepository,
     private readonly accounts: AccountRepository,
-    private readonly passwords: PasswordService,
+    private readonly recheck: PasswordRecheckService,
     private readonly failures: LoginFailureRepository,
     private readonly notices: SecurityNotices,
     private readonly clock: Clock,
@@ -88,7 +90,7 @@ export class SecondFactorService {
 
   /** A new secret, waiting for its first code; replaces an enrolment never confirmed. */
   async startTotp(userId: string, password: string): Promise<TotpEnrolment> {
-    const user = await this.checkPassword(userId, password);
+    const user = await this.recheck.require(userId, password);
     const secret = new Secret({ size: 20 });
     const started = await this.repository.startTotp(
       userId,
@@ -124,7 +126,7 @@ export class SecondFactorService {
 
   /** Turns the authenticator off: the password and a code (or a recovery code) again. */
   async removeTotp(userId: string, password: string, code: string): Promise<void> {
-    await this.checkPassword(userId, password);
+    await this.recheck.require(userId, password);
     const totp = await this.repository.findTotp(userId);
     if (totp?.confirmedAt == null) throw new Conflict(noTotpMessage);
     await this.verifyCode(userId, code);
@@ -188,32 +190,16 @@ export class SecondFactorService {
     return (await this.repository.challengeOwner(hashOpaqueToken(token))) ?? null;
   }
 
-  private async checkPassword(userId: string, password: string): Promise<UserRow> {
-    const user = await this.accounts.findUserById(userId);
-    if (!isActiveMember(user) || !(await this.passwords.verify(user.passwordHash, password))) {
-      throw new BadRequest(wrongPasswordMessage, { password: [wrongPasswordMessage] });
-    }
-    return user;
-  }
-
-  /** Runs a code check under the member's lock: wrong codes (a falsy answer of `attempt`) count
-   *  like wrong passwords. Answers what `attempt` accepted. */
+  /** Runs a code check under the member's lock, counted before it runs like a password guess;
+   *  a wrong code (a falsy answer of `attempt`) is a 400. Answers what `attempt` accepted. */
   private async throttled<Accepted>(
     userId: string,
     attempt: () => Promise<Accepted | false | null>,
   ): Promise<Accepted> {
     const key = hashOpaqueToken(`second-factor:${userId}`);
-    const now = this.clock.now();
-    const lockedUntil = await this.failures.lockedUntil(key, now);
-    if (lockedUntil !== undefined) {
-      throw new RateLimited(Math.ceil((lockedUntil.getTime() - now.getTime()) / 1000));
-    }
-    const accepted = await attempt();
-    if (accepted === false || accepted === null) {
-      await this.failures.fail(key, this.settings.lockPolicy, now);
-      throw wrongCode();
-    }
-    await this.failures.clear(key);
+    const { lockPolicy } = this.settings;
+    const accepted = await evaluateGuess(this.failures, key, lockPolicy, this.clock.now(), attempt);
+    if (accepted === false || accepted === null) throw wrongCode();
     return accepted;
   }
 

@@ -11,13 +11,7 @@ import {
 import type { Clock } from '#api/clock';
 import type { UserRow } from '#api/db/schema';
 import type { SessionTimeouts } from '#api/config';
-import {
-  BadRequest,
-  Forbidden,
-  NotFound,
-  Unauthorized,
-  type DomainError,
-} from '#api/domain-errors';
+import { Forbidden, NotFound, Unauthorized, type DomainError } from '#api/domain-errors';
 import type { AccountRepository, SessionTimes } from './account.repository';
 import {
   sessionExpiredMessage,
@@ -26,6 +20,7 @@ import {
 } from '#api/plugins/auth';
 import { isActiveMember } from './account.service';
 import type { PasswordService } from './password.service';
+import type { PasswordRecheckService } from './password-recheck.service';
 import type { SecondFactorService } from './second-factor.service';
 import { isNewDevice, type SecurityNotices } from './security-notices';
 import {
@@ -104,6 +99,7 @@ export class SessionService {
     private readonly timeouts: SessionTimeouts,
     private readonly notices: SecurityNotices,
     private readonly secondFactor: SecondFactorService,
+    private readonly recheck: PasswordRecheckService,
   ) {}
 
   private get idleMs(): number {
@@ -227,11 +223,7 @@ export class SessionService {
     if (proof.password === undefined && proof.code !== undefined) {
       await this.secondFactor.verifyCode(user.id, proof.code);
     } else {
-      const row = await this.repository.findUserById(user.id);
-      const password = proof.password ?? '';
-      if (!isActiveMember(row) || !(await this.passwords.verify(row.passwordHash, password))) {
-        throw new BadRequest(wrongPasswordMessage, { password: [wrongPasswordMessage] });
-      }
+      await this.recheck.require(user.id, proof.password ?? '');
     }
     await this.repository.markSessionAuthenticated(user.id, user.sessionId, this.clock.now());
   }

@@ -258,6 +258,30 @@ describe('passcode', () => {
     t.clock.advance(61_000);
     expect((await open(created.token, 'molar-42')).statusCode).toBe(200);
   });
+
+  it('checks at most 5 of 100 concurrent wrong passcodes from 100 addresses, then refuses the right one', async () => {
+    // A longer timeout: a hundred requests through PGlite's one connection take a while.
+    const owner = await factory.loggedInMember();
+    const created = await shareOk(owner, {
+      photos: [(await addPhoto(owner)).id],
+      passcode: 'molar-42',
+    });
+    const fromAddress = (passcode: string, index: number) =>
+      t.app.inject({
+        method: 'GET',
+        url: shareLinkPaths.shared(created.token),
+        headers: { 'user-agent': 'Dentist browser', [sharePasscodeHeader]: passcode },
+        remoteAddress: `198.51.100.${index}`,
+      });
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, index) => fromAddress(`wrong-${index}`, index)),
+    );
+    const statuses = answers.map((res) => res.statusCode);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(95);
+    expect((await fromAddress('molar-42', 100)).statusCode).toBe(429);
+    expect(await linksOf(owner)).toMatchObject([{ views: 0 }]);
+  }, 60_000);
 });
 
 describe('whose items and links', () => {

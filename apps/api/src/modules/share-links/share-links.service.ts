@@ -16,8 +16,12 @@ import {
 } from '@dental/contracts';
 import type { Clock } from '#api/clock';
 import type { ShareLinkRow } from '#api/db/schema';
-import { NotFound, RateLimited, Unauthorized } from '#api/domain-errors';
-import type { LockPolicy, LoginFailureRepository } from '#api/plugins/login-failures.repository';
+import { NotFound, Unauthorized } from '#api/domain-errors';
+import {
+  evaluateGuess,
+  type LockPolicy,
+  type LoginFailureRepository,
+} from '#api/plugins/login-failures.repository';
 import type { ShareLinkRepository, ShareLinkWithCounts } from './share-links.repository';
 
 /** The member's photos as the photo module answers them (wired in services.ts). */
@@ -144,15 +148,10 @@ export class ShareLinkService {
     if (passcode === undefined) throw new SharePasscodeNeeded(sharePasscodeRequiredMessage);
     // One key per link, not per address: guesses from many addresses share one lock.
     const key = hashOf(`share-link:${link.id}`);
-    const lockedUntil = await this.failures.lockedUntil(key, now);
-    if (lockedUntil !== undefined) {
-      throw new RateLimited(Math.ceil((lockedUntil.getTime() - now.getTime()) / 1000));
-    }
-    if (!(await this.passcodes.verify(link.passcodeHash, passcode))) {
-      await this.failures.fail(key, this.settings.lockPolicy, now);
-      throw new SharePasscodeNeeded(sharePasscodeWrongMessage);
-    }
-    await this.failures.clear(key);
+    const right = await evaluateGuess(this.failures, key, this.settings.lockPolicy, now, () =>
+      this.passcodes.verify(link.passcodeHash, passcode),
+    );
+    if (!right) throw new SharePasscodeNeeded(sharePasscodeWrongMessage);
   }
 }
 

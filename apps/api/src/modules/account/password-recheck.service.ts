@@ -1,0 +1,50 @@
+import type { Clock } from '#api/clock';
+import type { UserRow } from '#api/db/schema';
+import { BadRequest } from '#api/domain-errors';
+import {
+  evaluateGuess,
+  type LockPolicy,
+  type LoginFailureRepository,
+} from '#api/plugins/login-failures.repository';
+import type { AccountRepository } from './account.repository';
+import { isActiveMember } from './account.service';
+import type { PasswordService } from './password.service';
+import { wrongPasswordMessage } from './session.service';
+import { hashOpaqueToken } from './token.service';
+
+/**
+ * The signed-in member's password, asked again before a sensitive action (step-up, password
+ * change, authenticator on or off). Wrong ones lock the member's re-checks like wrong passwords
+ * lock a sign-in, per member whatever the address: only someone holding the member's session
+ * can lock them (docs/decisions/login-throttling.md).
+ */
+export class PasswordRecheckService {
+  constructor(
+    private readonly accounts: AccountRepository,
+    private readonly passwords: PasswordService,
+    private readonly failures: LoginFailureRepository,
+    private readonly clock: Clock,
+    private readonly lockPolicy: LockPolicy,
+  ) {}
+
+  /** The member's row when the password is theirs (and the account active), else undefined;
+   *  429 while wrong ones have locked the member's re-checks. */
+  verify(userId: string, password: string): Promise<UserRow | undefined> {
+    const key = hashOpaqueToken(`password-recheck:${userId}`);
+    return evaluateGuess(this.failures, key, this.lockPolicy, this.clock.now(), async () => {
+      const row = await this.accounts.findUserById(userId);
+      const right =
+        isActiveMember(row) && (await this.passwords.verify(row.passwordHash, password));
+      return right ? row : undefined;
+    });
+  }
+
+  /** The member's row; 400 on `password` for a wrong one. */
+  async require(userId: string, password: string): Promise<UserRow> {
+    const row = await this.verify(userId, password);
+    if (row === undefined) {
+      throw new BadRequest(wrongPasswordMessage, { password: [wrongPasswordMessage] });
+    }
+    return row;
+  }
+}
