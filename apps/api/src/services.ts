@@ -26,6 +26,7 @@ import { SecondFactorRepository } from './modules/account/second-factor.reposito
 import { SecondFactorService } from './modules/account/second-factor.service';
 import { SecurityNotices } from './modules/account/security-notices';
 import { SessionService } from './modules/account/session.service';
+import type { EndStandingLinks } from './modules/account/standing-links';
 import { SocialAccountService } from './modules/account/social-account.service';
 import { SocialIdentityVerifier } from './modules/account/social-identity';
 import { TokenService } from './modules/account/token.service';
@@ -153,6 +154,36 @@ export function createServices(
       lockPolicy: loginLockPolicy(config.rateLimit),
     },
   );
+  const calendar = new CalendarService(
+    new CalendarFeedRepository(db),
+    new AppointmentRepository(db),
+    new ConsultationRepository(db),
+    clock,
+    {
+      publicUrl: config.publicUrl,
+      companyName: config.companyName,
+      consultationJoinUrl: config.consultationJoinUrl,
+    },
+  );
+  const dataExports = new DataExportService(
+    new DataExportRepository(db),
+    blobs,
+    links,
+    jobs,
+    mailer,
+    clock,
+    {
+      publicUrl: config.publicUrl,
+      companyName: config.companyName,
+      buildDir: path.join(config.dataDir, 'exports-in-progress'),
+    },
+    log,
+  );
+  // Ended with the sessions on 'Sign out everywhere else' and a new password.
+  const endStandingLinks: EndStandingLinks = async (userId) => {
+    await calendar.revokeFeed(userId);
+    await dataExports.withdrawDownloads(userId);
+  };
   const sessions = new SessionService(
     repository,
     passwords,
@@ -163,6 +194,7 @@ export function createServices(
     notices,
     secondFactor,
     passwordRecheck,
+    endStandingLinks,
   );
   const reminders = new ReminderService(
     new ReminderRepository(db),
@@ -214,17 +246,7 @@ export function createServices(
     ),
     reminders,
     appointments: new AppointmentService(new AppointmentRepository(db), reminders, clock),
-    calendar: new CalendarService(
-      new CalendarFeedRepository(db),
-      new AppointmentRepository(db),
-      new ConsultationRepository(db),
-      clock,
-      {
-        publicUrl: config.publicUrl,
-        companyName: config.companyName,
-        consultationJoinUrl: config.consultationJoinUrl,
-      },
-    ),
+    calendar,
     tokens,
     blobs,
     links,
@@ -244,20 +266,7 @@ export function createServices(
       clock,
     ),
     accounts,
-    dataExports: new DataExportService(
-      new DataExportRepository(db),
-      blobs,
-      links,
-      jobs,
-      mailer,
-      clock,
-      {
-        publicUrl: config.publicUrl,
-        companyName: config.companyName,
-        buildDir: path.join(config.dataDir, 'exports-in-progress'),
-      },
-      log,
-    ),
+    dataExports,
     socialAccounts: new SocialAccountService(
       repository,
       new SocialIdentityVerifier(config.social, clock),
@@ -286,6 +295,7 @@ export function createServices(
       clock,
       notices,
       passwordRecheck,
+      endStandingLinks,
     ),
     passkeys: new PasskeyService(
       new PasskeyRepository(db),
@@ -312,6 +322,7 @@ export function createServices(
       clock,
       { publicUrl: config.publicUrl, companyName: config.companyName },
       log,
+      endStandingLinks,
     ),
     // Proxy access (docs/decisions/proxy-access.md).
     delegations: new DelegationService(

@@ -11,6 +11,7 @@ import type { AccountRepository } from './account.repository';
 import { assertAcceptablePassword, type PasswordService } from './password.service';
 import type { PasswordRecheckService } from './password-recheck.service';
 import type { SecurityNotices } from './security-notices';
+import type { EndStandingLinks } from './standing-links';
 
 /** Change the password while signed in (docs/product/accounts.md#change-password): the current
  *  password is checked in the same call, so no separate step-up is needed. */
@@ -21,11 +22,13 @@ export class PasswordChangeService {
     private readonly clock: Clock,
     private readonly notices: SecurityNotices,
     private readonly recheck: PasswordRecheckService,
+    private readonly endStandingLinks: EndStandingLinks,
   ) {}
 
   /**
    * Sets the new password (the reset's rules), uses up every reset link and ends every other
-   * session; the caller's session counts as signed in just now. The member is e-mailed.
+   * session and the links that open the member's data without one; the caller's session counts
+   * as signed in just now. The member is e-mailed.
    */
   async changePassword(
     user: AuthenticatedUser,
@@ -39,6 +42,7 @@ export class PasswordChangeService {
     }
     assertAcceptablePassword(request.password);
     const passwordHash = await this.passwords.hash(request.password);
+    await this.endStandingLinks(user.id);
     const now = this.clock.now();
     await this.repository.transaction(async (tx) => {
       await tx.updatePasswordHash(user.id, passwordHash, now);

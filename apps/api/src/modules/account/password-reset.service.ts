@@ -13,6 +13,7 @@ import type { ErrorLogger } from '#api/logger';
 import type { AccountRepository } from './account.repository';
 import { isActiveMember } from './account.service';
 import { assertAcceptablePassword, type PasswordService } from './password.service';
+import type { EndStandingLinks } from './standing-links';
 import { hashOpaqueToken, newOpaqueToken } from './token.service';
 
 export const resetKeyLifetimeMs = 60 * 60 * 1000;
@@ -39,6 +40,7 @@ export class PasswordResetService {
     private readonly clock: Clock,
     private readonly settings: PasswordResetSettings,
     private readonly log: ErrorLogger,
+    private readonly endStandingLinks: EndStandingLinks,
   ) {}
 
   /**
@@ -56,7 +58,8 @@ export class PasswordResetService {
     return { message: forgetPasswordSuccess };
   }
 
-  /** Sets the new password, uses up every reset link and ends every session of the member. */
+  /** Sets the new password, uses up every reset link and ends every session of the member and
+   *  the links that open the member's data without one. */
   async updatePassword(request: UpdatePasswordRequest): Promise<MessageResponse> {
     assertAcceptablePassword(request.password);
     const now = this.clock.now();
@@ -64,6 +67,7 @@ export class PasswordResetService {
     // Checked before hashing, so made-up keys cost the server no hashing work.
     if (!isUsable(key, now)) throw invalidKey();
     const passwordHash = await this.passwords.hash(request.password);
+    await this.endStandingLinks(key.userId);
     const updated = await this.repository.transaction(async (tx) => {
       if (!(await tx.claimPasswordResetKey(key.userId, key.id, now))) return false;
       const user = await tx.findUserById(key.userId);

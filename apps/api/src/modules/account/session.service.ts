@@ -23,6 +23,7 @@ import type { PasswordService } from './password.service';
 import type { PasswordRecheckService } from './password-recheck.service';
 import type { SecondFactorService } from './second-factor.service';
 import { isNewDevice, type SecurityNotices } from './security-notices';
+import type { EndStandingLinks } from './standing-links';
 import {
   hashOpaqueToken,
   newOpaqueToken,
@@ -100,6 +101,7 @@ export class SessionService {
     private readonly notices: SecurityNotices,
     private readonly secondFactor: SecondFactorService,
     private readonly recheck: PasswordRecheckService,
+    private readonly endStandingLinks: EndStandingLinks,
   ) {}
 
   private get idleMs(): number {
@@ -273,8 +275,10 @@ export class SessionService {
     if (!ended) throw new NotFound('This session was not found. It may have ended already.');
   }
 
-  /** 'Sign out everywhere else': every session of the member but the caller's. */
+  /** 'Sign out everywhere else': every session of the member but the caller's, and the links
+   *  that open the member's data without one. */
   async endOtherSessions(user: AuthenticatedUser): Promise<void> {
+    await this.endStandingLinks(user.id);
     const now = this.clock.now();
     await this.repository.transaction((tx) =>
       tx.endSessions(user.id, { allBut: user.sessionId }, now),

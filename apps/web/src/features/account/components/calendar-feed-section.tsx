@@ -29,7 +29,8 @@ export function CalendarFeedSection() {
         Subscribe to your appointments and consultations from a calendar app. The feed shows only ‘
         {appointmentEventSummary}’ or ‘{consultationEventSummary}’ and the time, with your
         reminders: no notes, doctors or answers. Anyone with the link can see these times, so keep
-        it to yourself.
+        it to yourself. Signing out everywhere else or changing your password turns the link off;
+        make a new one here in one click.
       </Text>
       {shownUrl !== undefined && (
         <Stack gap="xs" w="100%">
