@@ -116,9 +116,14 @@ export function createServices(
     metrics.uploadBytes.inc({ area }, bytes);
   });
   const contentRepository = new ContentRepository(db);
-  const detector = createDetector(config.dentalAi, config.dataDir, (type, kind, seconds) => {
-    metrics.inferenceSeconds.observe({ type, image_kind: kind }, seconds);
-  });
+  const detector = createDetector(
+    config.dentalAi,
+    config.dataDir,
+    (type, kind, seconds) => {
+      metrics.inferenceSeconds.observe({ type, image_kind: kind }, seconds);
+    },
+    log,
+  );
   const auditRepository = new AuditRepository(db);
   const audit = new AuditService(auditRepository, clock);
   // Sign-ins from a new device and password changes are e-mailed (docs/decisions/signed-in-devices.md).

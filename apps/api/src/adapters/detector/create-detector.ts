@@ -1,5 +1,6 @@
 import type { DentalAiType, ImageKind } from '@dental/contracts';
 import type { DentalAiSettings } from '#api/config';
+import { stderrLogger, type ErrorLogger } from '#api/logger';
 import { LocalInference } from './local-inference';
 import { findModelSources } from './model-spec';
 import { PipelineDetector } from './pipeline-detector';
@@ -11,11 +12,12 @@ export function createDetector(
   settings: DentalAiSettings,
   dataDir: string,
   observeInference?: (type: DentalAiType, kind: ImageKind, seconds: number) => void,
+  log: ErrorLogger = stderrLogger,
 ): PipelineDetector {
   return new PipelineDetector(
     () => findModelSources(settings, dataDir),
     settings.endpoint === undefined
-      ? new LocalInference(settings.threads)
+      ? new LocalInference(settings.threads, log)
       : new RemoteInference(settings.endpoint),
     { confidence: settings.confidence, iou: settings.iou },
     observeInference,

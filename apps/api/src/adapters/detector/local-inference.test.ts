@@ -1,9 +1,15 @@
+import type { EventEmitter } from 'node:events';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LocalInference } from './local-inference';
 import { loadModelSpec } from './model-spec';
 
-const inference = new LocalInference(1);
+const logged: string[] = [];
+const inference = new LocalInference(1, {
+  error: (_details, message) => {
+    logged.push(message);
+  },
+});
 afterAll(() => inference.close());
 
 describe('LocalInference', () => {
@@ -17,5 +23,14 @@ describe('LocalInference', () => {
     expect(output.dims.slice(0, 2)).toEqual([1, 4 + model.classNames.length]);
     expect(output.data.length).toBe(output.dims.reduce((product, dim) => product * dim, 1));
     expect(input.byteLength).toBe(0);
+  });
+
+  it('logs a worker thread failing outside a detection instead of ending the process', () => {
+    // Piscina's own event for such a failure, raised on the pool as Piscina raises it: the pool
+    // is a third-party emitter, reached here without a seam of our own.
+    const { pool } = inference as unknown as { pool: EventEmitter };
+    expect(pool.listenerCount('error')).toBeGreaterThan(0);
+    pool.emit('error', new Error('worker exited while idle'));
+    expect(logged).toEqual(['a Dental AI worker thread failed outside a detection']);
   });
 });

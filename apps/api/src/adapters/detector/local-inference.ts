@@ -1,6 +1,7 @@
 import { constants } from 'node:fs';
 import { access } from 'node:fs/promises';
 import { Piscina } from 'piscina';
+import { stderrLogger, type ErrorLogger } from '#api/logger';
 import type { Inference, InferenceOutput } from './inference';
 import type { ModelSpec } from './model-spec';
 
@@ -8,13 +9,19 @@ import type { ModelSpec } from './model-spec';
 export class LocalInference implements Inference {
   private readonly pool: Piscina;
 
-  constructor(threads: number) {
+  constructor(threads: number, log: ErrorLogger = stderrLogger) {
     this.pool = new Piscina({
       filename: new URL('./inference-worker.mjs', import.meta.url).href,
       // Threads start with the first detection, so an app that never detects pays nothing.
       minThreads: 0,
       maxThreads: threads,
       idleTimeout: 60_000,
+    });
+    // Piscina reports a worker that fails with no task to fail, and a close that times out, as
+    // 'error' events of the pool; unheard, either would end the process
+    // (docs/decisions/stream-error-paths.md). The pool replaces the worker by itself.
+    this.pool.on('error', (error: unknown) => {
+      log.error({ err: error }, 'a Dental AI worker thread failed outside a detection');
     });
   }
 

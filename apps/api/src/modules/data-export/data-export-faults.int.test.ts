@@ -138,6 +138,31 @@ describe('a stored file that fails its integrity check', () => {
   });
 });
 
+describe('a finished archive that changed on disk', () => {
+  it('is sent without its end through its link, and the server goes on', async () => {
+    const member = await factory.loggedInMember();
+    const key = `users/${member.id}/exports/changed.zip`;
+    const source = path.join(t.config.dataDir, 'archive.zip');
+    const bytes = randomBytes(17 * 1024 * 1024);
+    await writeFile(source, bytes);
+    await t.services.blobs.putFile(key, source, 'application/zip');
+    bytes[0] = (bytes[0] ?? 0) ^ 0xff;
+    await writeFile(onDisk(key), bytes);
+    const link = t.services.links.sign(
+      { key, contentType: 'application/zip', disposition: 'attachment', fileName: 'record.zip' },
+      new Date(t.clock.now().getTime() + 60_000),
+    );
+
+    // Fastify ends the answer when the checked stream fails: a client never has it whole.
+    const received = await fetchLink(t, link).then(
+      (res) => res.rawPayload.length,
+      () => 0,
+    );
+    expect(received).toBeLessThan(bytes.length);
+    await stillAnswers(member);
+  });
+});
+
 describe('an export whose worker died', () => {
   it('is built inside DATA_DIR, in a folder of its own that is gone once it is stored', async () => {
     const member = await factory.loggedInMember();
