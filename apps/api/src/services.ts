@@ -69,6 +69,8 @@ import { OralSupplierRepository } from './modules/oral-supplier/oral-supplier.re
 import { OralSupplierService } from './modules/oral-supplier/oral-supplier.service';
 import { ShareLinkRepository } from './modules/share-links/share-links.repository';
 import { ShareLinkService } from './modules/share-links/share-links.service';
+import { SharedFiles } from './modules/share-links/shared-files';
+import { deidentifiedDicom } from './modules/uploads/dicom-structure';
 import { UploadAcceptance } from './modules/uploads/upload-acceptance';
 import { ConsultationRepository } from './modules/virtual-consultation/virtual-consultation.repository';
 import { ConsultationService } from './modules/virtual-consultation/virtual-consultation.service';
@@ -230,15 +232,26 @@ export function createServices(
     fileStorage,
     clock,
   );
-  // Share links show the owner's photos and records exactly as the owner's own answers do.
+  // Share links show the owner's photos and records as the owner's own answers do, through file
+  // links of their own (docs/decisions/share-file-links.md).
+  const shareLinkRepository = new ShareLinkRepository(db);
+  const sharedFiles = new SharedFiles({
+    links,
+    secret: fileLinkSecret(config.tokenSecret),
+    blobs,
+    activeShareOwner: (linkId) => shareLinkRepository.activeOwner(linkId, clock.now()),
+    ownerIsActive: (key) => filesRepository.ownerIsActive(key),
+    deidentifyDicom: deidentifiedDicom,
+  });
   const shareLinks = new ShareLinkService(
-    new ShareLinkRepository(db),
+    shareLinkRepository,
     oralPhotos,
     medicalRecords,
     passwords,
     new LoginFailureRepository(db),
     clock,
     { publicUrl: config.publicUrl, lockPolicy: loginLockPolicy(config.rateLimit) },
+    sharedFiles,
   );
   return {
     metrics,
@@ -261,6 +274,7 @@ export function createServices(
     oralPhotos,
     medicalRecords,
     shareLinks,
+    sharedFiles,
     detector,
     dentalAi: new DentalAiService(
       new DentalAiRepository(db),

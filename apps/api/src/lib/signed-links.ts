@@ -76,6 +76,11 @@ export class SignedLinks {
    * until `expiresAt` when given (a data export's link lives days, not minutes).
    */
   sign(file: LinkedFile, expiresAt?: Date): string {
+    return this.signAt(filesPath, file, expiresAt);
+  }
+
+  /** The same link served under another path: a share's file links (share-file-links.md). */
+  signAt(base: string, file: LinkedFile, expiresAt?: Date): string {
     if (!printable.test(file.contentType) || !printable.test(file.fileName)) {
       throw new Error('Content type and file name must be 1 to 255 printable characters');
     }
@@ -90,7 +95,7 @@ export class SignedLinks {
     const signature = this.signature(file, expires).toString('base64url');
     const query = `exp=${String(expires)}&type=${encodeURIComponent(file.contentType)}&disp=${file.disposition}&name=${encodeURIComponent(file.fileName)}&sig=${signature}`;
     const path = file.key.split('/').map(encodeURIComponent).join('/');
-    return `${filesPath}${path}?${query}`;
+    return `${base}${path}?${query}`;
   }
 
   /**
@@ -147,4 +152,21 @@ export function contentDisposition(disposition: Disposition, fileName: string): 
     (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`,
   );
   return `${disposition}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
+/** Nothing in a served file may run or load anything, whatever its bytes. */
+const fileContentSecurityPolicy = "default-src 'none'; sandbox";
+
+/** The headers every file served through a signed link is answered with. */
+export function linkedFileHeaders(file: LinkedFile, size: number): Record<string, string> {
+  return {
+    'content-type': file.contentType,
+    'content-length': String(size),
+    'content-disposition': contentDisposition(file.disposition, file.fileName),
+    'x-content-type-options': 'nosniff',
+    // Health data: not kept by the browser after the page, nor by any cache on the way.
+    'cache-control': 'no-store',
+    'content-security-policy': fileContentSecurityPolicy,
+    'referrer-policy': 'no-referrer',
+  };
 }

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { BlobStore } from '#api/adapters/blob-store/blob-store';
 import { NotFound } from '#api/domain-errors';
 import { problems } from '#api/lib/problem-responses';
-import { contentDisposition, filesPath, type SignedLinks } from '#api/lib/signed-links';
+import { filesPath, linkedFileHeaders, type SignedLinks } from '#api/lib/signed-links';
 
 export interface FilesRoutesOptions {
   blobs: BlobStore;
@@ -13,9 +13,6 @@ export interface FilesRoutesOptions {
 }
 
 export const fileGoneMessage = 'This file no longer exists.';
-
-/** Nothing in a served file may run or load anything, whatever its bytes. */
-const fileContentSecurityPolicy = "default-src 'none'; sandbox";
 
 /**
  * GET /api/files/<key>?…&sig=…: a stored file through a signed link, without a bearer header, so
@@ -42,18 +39,7 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesOptions> = (
       if (!(await ownerIsActive(file.key))) throw new NotFound(fileGoneMessage);
       const blob = await blobs.get(file.key);
       if (blob === null) throw new NotFound(fileGoneMessage);
-      return (
-        reply
-          .header('content-type', file.contentType)
-          .header('content-length', String(blob.size))
-          .header('content-disposition', contentDisposition(file.disposition, file.fileName))
-          .header('x-content-type-options', 'nosniff')
-          // Health data: not kept by the browser after the page, nor by any cache on the way.
-          .header('cache-control', 'no-store')
-          .header('content-security-policy', fileContentSecurityPolicy)
-          .header('referrer-policy', 'no-referrer')
-          .send(blob.stream)
-      );
+      return reply.headers(linkedFileHeaders(file, blob.size)).send(blob.stream);
     },
   );
   return Promise.resolve();

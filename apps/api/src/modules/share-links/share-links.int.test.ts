@@ -144,11 +144,22 @@ describe('share link lifecycle', () => {
     const ownRecord = (
       await t.request('GET', medicalRecordPaths.one(record.id), as(owner))
     ).json<MedicalRecord>();
+    // The same answers, but the recipient's file links name the share, not the owner
+    // (docs/decisions/share-file-links.md).
+    const sharedFileLink = expect.stringMatching(/^\/api\/shared-files\//) as unknown as string;
     expect(shared).toEqual({
       label: 'For Dr. Patel',
       expires_at: created.expires_at,
-      photos: [ownPhoto],
-      records: [ownRecord],
+      photos: [{ ...ownPhoto, image_link: sharedFileLink, thumbnail_link: sharedFileLink }],
+      records: [
+        {
+          ...ownRecord,
+          medical_files: ownRecord.medical_files.map((file) => ({
+            ...file,
+            file_link: sharedFileLink,
+          })),
+        },
+      ],
     });
     expect((await fetchLink(t, shared.photos[0]?.image_link ?? '')).statusCode).toBe(200);
     const file = await fetchLink(t, shared.records[0]?.medical_files[0]?.file_link ?? '');

@@ -114,6 +114,24 @@ export class ShareLinkRepository {
     return row;
   }
 
+  /** The owner of the link with this id while it is neither revoked nor expired and the owner's
+   *  account is active. */
+  async activeOwner(id: string, now: Date): Promise<string | undefined> {
+    const [row] = await this.db
+      .select({ userId: shareLinks.userId })
+      .from(shareLinks)
+      .innerJoin(users, eq(users.id, shareLinks.userId))
+      .where(
+        and(
+          eq(shareLinks.id, id),
+          isNull(shareLinks.revokedAt),
+          gt(shareLinks.expiresAt, now),
+          isNull(users.deactivatedAt),
+        ),
+      );
+    return row?.userId;
+  }
+
   /** The ids of the photos and records the link shows. */
   async items(id: string): Promise<{ photoIds: string[]; recordIds: string[] }> {
     const [photos, records] = await Promise.all([

@@ -13,10 +13,13 @@ import {
   shareTokenParams,
 } from '@dental/contracts';
 import { problems } from '#api/lib/problem-responses';
+import { linkedFileHeaders } from '#api/lib/signed-links';
 import type { ShareLinkService } from './share-links.service';
+import { sharedFilesPath, type SharedFiles } from './shared-files';
 
 export interface ShareLinkRoutesOptions {
   shareLinks: ShareLinkService;
+  sharedFiles: SharedFiles;
 }
 
 const tags = ['share-link'];
@@ -33,7 +36,7 @@ function passcodeOf(request: FastifyRequest): string | undefined {
 /** Share links for a dentist (docs/product/sharing.md). */
 export const shareLinkRoutes: FastifyPluginAsyncZod<ShareLinkRoutesOptions> = (
   app,
-  { shareLinks },
+  { shareLinks, sharedFiles },
 ) => {
   const authenticated = { onRequest: app.authenticate };
 
@@ -103,6 +106,28 @@ export const shareLinkRoutes: FastifyPluginAsyncZod<ShareLinkRoutesOptions> = (
       },
     },
     (request) => shareLinks.open(request.params.token, passcodeOf(request)),
+  );
+
+  app.get(
+    `${sharedFilesPath}*`,
+    {
+      onRequest: async (_request, reply) => {
+        void reply.header('x-robots-tag', 'noindex, nofollow');
+      },
+      schema: {
+        tags,
+        summary:
+          'A shared photo or file through the signed link a share answered; a DICOM original ' +
+          'without names and IDs',
+        params: z.object({ '*': z.string() }),
+        querystring: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
+        response: { 200: z.unknown().describe('The file’s bytes'), ...problems(403, 404, 500) },
+      },
+    },
+    async (request, reply) => {
+      const { file, size, body } = await sharedFiles.open(request.params['*'], request.query);
+      return reply.headers(linkedFileHeaders(file, size)).send(body);
+    },
   );
 
   return Promise.resolve();

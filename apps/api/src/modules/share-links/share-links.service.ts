@@ -23,6 +23,7 @@ import {
   type LoginFailureRepository,
 } from '#api/plugins/login-failures.repository';
 import type { ShareLinkRepository, ShareLinkWithCounts } from './share-links.repository';
+import type { SharedFiles } from './shared-files';
 
 /** The member's photos as the photo module answers them (wired in services.ts). */
 export interface SharedPhotos {
@@ -67,6 +68,7 @@ export class ShareLinkService {
     private readonly failures: LoginFailureRepository,
     private readonly clock: Clock,
     private readonly settings: ShareLinkSettings,
+    private readonly sharedFiles: SharedFiles,
   ) {}
 
   /** A new link to the member's own photos and records; the token is answered only here. */
@@ -134,7 +136,12 @@ export class ShareLinkService {
       this.photos.getMany(link.userId, photoIds),
       this.records.getMany(link.userId, recordIds),
     ]);
-    return { label: link.label, expires_at: link.expiresAt.toISOString(), photos, records };
+    return {
+      label: link.label,
+      expires_at: link.expiresAt.toISOString(),
+      // The owner's links name the owner's member id; the recipient's name only the share.
+      ...this.sharedFiles.scope(link.id, { photos, records }),
+    };
   }
 
   /** The owner and id of the link a token names, whatever its state, for the audit row. */

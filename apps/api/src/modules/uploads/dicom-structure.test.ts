@@ -1,8 +1,17 @@
-import { deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { makeDicom, makeNestedSequenceDicom } from '#api-test/fixtures/dicom-test-files';
+import dcmjs from 'dcmjs';
+import {
+  deflatedExplicitLittleEndian,
+  explicitLittleEndian,
+  implicitLittleEndian,
+  makeDeflatedDicom,
+  makeDicom,
+  makeNestedSequenceDicom,
+  plantedPatient,
+} from '#api-test/fixtures/dicom-test-files';
 import {
   checkDicomStructure,
+  deidentifiedDicom,
   dicomStructureLimits,
   dicomTooComplexMessage,
 } from './dicom-structure';
@@ -64,23 +73,39 @@ describe('DICOM structure limits', () => {
   });
 
   it('refuses a deflated dataset that inflates beyond the bound', () => {
-    const deflated = makeDicom({
-      width: 1,
-      height: 1,
-      values: [0],
-      transferSyntax: '1.2.840.10008.1.2.1.99',
-    });
-    // The file meta group ends where its group length (0002,0000), the first element, says.
-    const metaEnd = 132 + 12 + deflated.readUInt32LE(132 + 8);
-    const bomb = Buffer.concat([
-      deflated.subarray(0, metaEnd),
-      deflateRawSync(Buffer.alloc(dicomStructureLimits.maxInflatedBytes + 1)),
-    ]);
+    const spec = { width: 1, height: 1, values: [0] };
+    const deflated = makeDeflatedDicom(spec);
+    const bomb = makeDeflatedDicom(spec, Buffer.alloc(dicomStructureLimits.maxInflatedBytes + 1));
     expect(() => {
       checkDicomStructure(deflated);
     }).not.toThrow();
     expect(() => {
       checkDicomStructure(bomb);
     }).toThrow(dicomTooComplexMessage);
+  });
+});
+
+describe('DICOM de-identification', () => {
+  it('blanks names and IDs in every little-endian syntax, and keeps the pixels', () => {
+    const spec = { width: 2, height: 1, values: [7, 4095] };
+    for (const [transferSyntax, file] of [
+      [explicitLittleEndian, makeDicom(spec)],
+      [implicitLittleEndian, makeDicom({ ...spec, transferSyntax: implicitLittleEndian })],
+      [deflatedExplicitLittleEndian, makeDeflatedDicom(spec)],
+    ] as const) {
+      const copy = deidentifiedDicom(file);
+      const read = (bytes: Buffer) =>
+        dcmjs.data.DicomMetaDictionary.naturalizeDataset(
+          dcmjs.data.DicomMessage.readFile(Uint8Array.from(bytes).buffer).dict,
+        );
+      const [before, after] = [read(file), read(copy)];
+      expect(before.PatientID).toBe(plantedPatient.id);
+      expect([after.PatientID, after.InstitutionName], transferSyntax).toEqual([
+        expect.stringMatching(/^ *$/),
+        expect.stringMatching(/^ *$/),
+      ]);
+      expect(after.PixelData, transferSyntax).toEqual(before.PixelData);
+      expect(after.SOPInstanceUID).toBe(before.SOPInstanceUID);
+    }
   });
 });
