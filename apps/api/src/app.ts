@@ -7,6 +7,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { systemClock, type Clock } from './clock';
+import type { DatabaseOutage } from './db/database-outage';
 import { socialTokenOrigins } from './config';
 import { loggerOptions, type LogDestination } from './logger';
 import { accountRoutes } from './modules/account/account.routes';
@@ -55,6 +56,8 @@ export interface AppDeps extends ServiceDeps {
   logStream?: LogDestination;
   /** Services built by the caller (tests share them with their factories). */
   services?: Services;
+  /** The opened database's outage log, told of requests that failed for a lost connection. */
+  databaseOutage?: DatabaseOutage;
 }
 
 /** Cross-cutting plugins first, then the feature modules; the caller decides when to listen. */
@@ -95,7 +98,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     void reply.header('x-request-id', request.id);
   });
 
-  await app.register(errorsPlugin);
+  await app.register(errorsPlugin, { databaseOutage: deps.databaseOutage });
   await app.register(metricsPlugin, {
     metrics: services.metrics,
     token: config.metrics.token,

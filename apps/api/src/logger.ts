@@ -14,6 +14,16 @@ export interface ErrorLogger {
   warn?(details: object, message: string): void;
 }
 
+/** Errors only, one JSON line each on stderr: for a process without a request log (the worker). */
+export const stderrLogger: ErrorLogger = {
+  error: (details, message) => {
+    const err = 'err' in details && details.err instanceof Error ? details.err : undefined;
+    process.stderr.write(
+      `${JSON.stringify({ level: 'error', time: new Date().toISOString(), msg: message, ...details, ...(err ? { err: { type: err.name, message: err.message } } : {}) })}\n`,
+    );
+  },
+};
+
 /** Anything with a `write(line)` method: stdout, a file stream, a test's capture. */
 export interface LogDestination {
   write(line: string): void;

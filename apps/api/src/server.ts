@@ -16,24 +16,34 @@ import { startReportLines } from './start-report';
  */
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
-  const database = await openDatabase(databaseTarget(config));
-  // The embedded start books consultations out of the box; a PostgreSQL deployment adds its own
-  // doctors through the clinic command (docs/decisions/consultation-booking.md).
-  if (config.databaseUrl === undefined) await seedConsultations(new ClinicRepository(database.db));
-  const mailer = createMailer(config);
-  // Job queue errors go to the app's log once it exists.
-  let jobLog: ErrorLogger = {
+  // Database outages and job queue errors go to the app's log once it exists.
+  let processLog: ErrorLogger = {
     error: (details, message) => {
       console.error(message, details);
     },
   };
-  const jobs = await startJobQueue(database.db, jobQueueSettings(config), {
+  const log: ErrorLogger = {
     error: (details, message) => {
-      jobLog.error(details, message);
+      processLog.error(details, message);
     },
+    warn: (details, message) => {
+      (processLog.warn ?? processLog.error).call(processLog, details, message);
+    },
+  };
+  const database = await openDatabase(databaseTarget(config), log);
+  // The embedded start books consultations out of the box; a PostgreSQL deployment adds its own
+  // doctors through the clinic command (docs/decisions/consultation-booking.md).
+  if (config.databaseUrl === undefined) await seedConsultations(new ClinicRepository(database.db));
+  const mailer = createMailer(config);
+  const jobs = await startJobQueue(database.db, jobQueueSettings(config), log, database.outage);
+  const app = await buildApp({
+    config,
+    db: database.db,
+    mailer,
+    jobs,
+    databaseOutage: database.outage,
   });
-  const app = await buildApp({ config, db: database.db, mailer, jobs });
-  jobLog = app.log;
+  processLog = app.log;
 
   const shutdownMs = config.shutdownTimeoutSeconds * 1000;
   let jobsStopped: Promise<void> | undefined;

@@ -4,18 +4,8 @@ import { ConfigError, loadConfig } from './config';
 import { databaseTarget, openDatabase } from './db/client';
 import { DataDirError } from './db/data-dir';
 import { jobQueueSettings, startJobQueue } from './jobs/job-queue';
-import type { ErrorLogger } from './logger';
+import { stderrLogger as log } from './logger';
 import { createServices, registerJobs } from './services';
-
-/** Errors only, one JSON line each on stderr: a worker has no request log. */
-const log: ErrorLogger = {
-  error: (details, message) => {
-    const err = 'err' in details && details.err instanceof Error ? details.err : undefined;
-    process.stderr.write(
-      `${JSON.stringify({ level: 'error', time: new Date().toISOString(), msg: message, ...details, ...(err ? { err: { type: err.name, message: err.message } } : {}) })}\n`,
-    );
-  },
-};
 
 /**
  * `npx tsx apps/api/src/worker.ts`: a process that only works the job queue (no HTTP), for
@@ -23,9 +13,14 @@ const log: ErrorLogger = {
  */
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
-  const database = await openDatabase(databaseTarget(config));
+  const database = await openDatabase(databaseTarget(config), log);
   const mailer = createMailer(config);
-  const jobs = await startJobQueue(database.db, jobQueueSettings(config, true), log);
+  const jobs = await startJobQueue(
+    database.db,
+    jobQueueSettings(config, true),
+    log,
+    database.outage,
+  );
   const services = createServices({ config, db: database.db, mailer, jobs }, systemClock, log);
   await registerJobs(jobs, services);
 

@@ -77,6 +77,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     mailer,
     clock,
     services,
+    databaseOutage: database.outage,
     ...(options.logStream === undefined ? {} : { logStream: options.logStream }),
   });
   await app.ready();

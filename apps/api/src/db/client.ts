@@ -7,7 +7,9 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { stderrLogger, type ErrorLogger } from '../logger';
 import { lockDataDir, restrictTree } from './data-dir';
+import { DatabaseOutage } from './database-outage';
 import { createPglite } from './pglite';
 import * as schema from './schema';
 
@@ -26,6 +28,8 @@ export interface DatabaseHandle {
   db: Database;
   /** Where the data lives, for the start-up banner (never includes a password). */
   description: string;
+  /** Where lost connections are reported; logs an outage once (never on PGlite). */
+  outage: DatabaseOutage;
   close(): Promise<void>;
 }
 
@@ -54,8 +58,78 @@ function redactUrl(url: string): string {
   return parsed.toString();
 }
 
-/** Opens the database and applies every pending migration before anything else uses it. */
-export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+/**
+ * A pool that outlives its server's restarts (docs/decisions/database-restarts.md): a connection
+ * the server drops is reported instead of crashing the process with an unhandled 'error' event,
+ * the query using it fails (503), and the next query connects again.
+ */
+class ReconnectingPool extends pg.Pool {
+  constructor(url: string, outage: DatabaseOutage) {
+    super({ connectionString: url });
+    // An idle connection's loss surfaces on the pool; one checked out only on the connection.
+    this.on('error', (error) => {
+      outage.lost(error);
+    });
+    this.on('connect', (connection) => {
+      outage.restored();
+      connection.on('error', (error) => {
+        outage.lost(error);
+      });
+    });
+  }
+
+  override connect(): Promise<pg.PoolClient>;
+  override connect(
+    callback: (
+      err: Error | undefined,
+      client: pg.PoolClient | undefined,
+      done: (release?: unknown) => void,
+    ) => void,
+  ): void;
+  override connect(
+    callback?: (
+      err: Error | undefined,
+      client: pg.PoolClient | undefined,
+      done: (release?: unknown) => void,
+    ) => void,
+  ): Promise<pg.PoolClient> | undefined {
+    // pool.query() asks with a callback and gives back a broken connection itself.
+    if (callback !== undefined) {
+      super.connect(callback);
+      return undefined;
+    }
+    return super.connect().then(givenBackWhenLost);
+  }
+}
+
+/**
+ * A checked-out connection goes back to the pool (which discards it) as soon as it is lost.
+ * drizzle's transaction() releases its connection only once BEGIN has succeeded, so a BEGIN that
+ * meets a restart would otherwise hold a pool slot for good; a later release() is then a no-op.
+ */
+function givenBackWhenLost(connection: pg.PoolClient): pg.PoolClient {
+  const release = connection.release.bind(connection);
+  let released = false;
+  const giveBack = (error?: Error | boolean) => {
+    if (released) return;
+    released = true;
+    connection.off('error', giveBack);
+    release(error);
+  };
+  connection.on('error', giveBack);
+  connection.release = giveBack;
+  return connection;
+}
+
+/**
+ * Opens the database and applies every pending migration before anything else uses it; a
+ * database outage is told to `log`.
+ */
+export async function openDatabase(
+  target: DatabaseTarget,
+  log: ErrorLogger = stderrLogger,
+): Promise<DatabaseHandle> {
+  const outage = new DatabaseOutage(log);
   if (target.kind === 'pglite') {
     // Two processes on one embedded database lose each other's writes
     // (docs/decisions/data-dir-lock.md).
@@ -74,6 +148,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       return {
         db,
         description: `PGlite in ${dataDir ?? 'memory'}`,
+        outage,
         close: async () => {
           await opened.close();
           if (dataDir !== undefined) restrictTree(dataDir);
@@ -87,7 +162,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     }
   }
 
-  const pool = new pg.Pool({ connectionString: target.url });
+  const pool = new ReconnectingPool(target.url, outage);
   try {
     const connection = await pool.connect();
     try {
@@ -107,6 +182,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   return {
     db: drizzlePostgres({ client: pool, schema }),
     description: `PostgreSQL at ${redactUrl(target.url)}`,
+    outage,
     close: () => pool.end(),
   };
 }

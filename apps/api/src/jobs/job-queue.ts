@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { Config } from '../config';
 import { rowsOf, type Database } from '../db/client';
+import { connectionLossOf, type DatabaseOutage } from '../db/database-outage';
 import type { ErrorLogger } from '../logger';
 
 export interface JobQueueSettings {
@@ -143,11 +144,16 @@ const queueCountsQuery = `
   FROM pgboss.queue q LEFT JOIN pgboss.job j ON j.name = q.name
   GROUP BY q.name`;
 
-/** Starts pg-boss (it creates and migrates its own `pgboss` schema). */
+/**
+ * Starts pg-boss (it creates and migrates its own `pgboss` schema). Its pool reconnects by itself
+ * after a database restart; the lost connections and failed polls in between are told to `outage`,
+ * which logs them once, instead of one error per poll.
+ */
 export async function startJobQueue(
   db: Database,
   settings: JobQueueSettings,
   log: ErrorLogger,
+  outage?: DatabaseOutage,
 ): Promise<JobQueue> {
   await refuseNewerQueueSchema(db);
   const boss = new PgBoss({
@@ -156,7 +162,9 @@ export async function startJobQueue(
     maintenanceIntervalSeconds: settings.superviseSeconds,
   });
   boss.on('error', (error) => {
-    log.error({ err: error }, 'job queue error');
+    const loss = connectionLossOf(error);
+    if (loss !== undefined && outage !== undefined) outage.lost(loss);
+    else log.error({ err: error }, 'job queue error');
   });
   await boss.start();
 

@@ -3,10 +3,17 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { problemContentType, type Problem } from '@dental/contracts';
+import {
+  connectionLossOf,
+  databaseRetryAfterSeconds,
+  type DatabaseOutage,
+} from '../db/database-outage';
 import { DomainError, type FieldErrors } from '../domain-errors';
 
 export const notFoundMessage = 'Nothing was found at this address.';
 export const internalErrorMessage = 'Something went wrong on our side. Please try again later.';
+export const databaseUnavailableMessage =
+  'The service is briefly unavailable. Please try again in a few seconds.';
 
 /** Friendly sentences for the framework's own client errors, by Fastify error code. */
 const frameworkDetails: Record<string, string> = {
@@ -68,8 +75,13 @@ function validationProblem(
   return Object.keys(errors).length === 0 ? problem : { ...problem, errors };
 }
 
-const retryAfterOf = (error: DomainError): unknown =>
-  'retryAfterSeconds' in error ? error.retryAfterSeconds : undefined;
+/** Too many attempts (429), busy decoders and a database that is away (503) say when to come back. */
+function retryAfterOf(error: unknown): unknown {
+  if (error instanceof DomainError) {
+    return 'retryAfterSeconds' in error ? error.retryAfterSeconds : undefined;
+  }
+  return connectionLossOf(error) === undefined ? undefined : databaseRetryAfterSeconds;
+}
 
 const isFastifyError = (error: unknown): error is FastifyError =>
   error instanceof Error && 'code' in error && typeof error.code === 'string';
@@ -91,6 +103,9 @@ export function toProblem(error: unknown): Problem {
       return problemOf(status, frameworkDetails[error.code] ?? sentence(error.message));
     }
   }
+  // A database restart or fail-over: nothing was wrong with the request, and it may be repeated
+  // (docs/decisions/database-restarts.md).
+  if (connectionLossOf(error) !== undefined) return problemOf(503, databaseUnavailableMessage);
   return problemOf(500, internalErrorMessage);
 }
 
@@ -108,20 +123,25 @@ export function frameworkErrorHandler(
   void sendProblem(reply, toProblem(error));
 }
 
+export interface ErrorsOptions {
+  /** Told of each request that failed for a lost database connection; it logs the outage once. */
+  databaseOutage?: DatabaseOutage;
+}
+
 /** One error handler and one not-found handler: every error answer is problem+json. */
 export const errorsPlugin = fp(
-  (app: FastifyInstance) => {
+  (app: FastifyInstance, options: ErrorsOptions) => {
     app.setErrorHandler((error, request, reply) => {
       const problem = toProblem(error);
-      if (problem.status >= 500) {
+      const loss = connectionLossOf(error);
+      if (loss !== undefined) options.databaseOutage?.lost(loss);
+      if (problem.status >= 500 && loss === undefined) {
         request.log.error({ err: error }, 'request failed');
       } else {
         request.log.info({ status: problem.status }, problem.title);
       }
-      // Too many attempts (429) and busy decoders (503) both say when to come back.
-      if (error instanceof DomainError && typeof retryAfterOf(error) === 'number') {
-        void reply.header('retry-after', String(retryAfterOf(error)));
-      }
+      const retryAfter = retryAfterOf(error);
+      if (typeof retryAfter === 'number') void reply.header('retry-after', String(retryAfter));
       return sendProblem(reply, problem);
     });
 

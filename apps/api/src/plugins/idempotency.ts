@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
+import { unlessDatabaseAway } from '../db/database-outage';
 import { BadRequest, Conflict, UnprocessableEntity } from '../domain-errors';
 import { IdempotencyRepository } from './idempotency.repository';
 
@@ -103,7 +104,7 @@ export const idempotencyPlugin = fp(
       const userId = request.user.id;
       // A server error or a streamed answer is not replayed: the retry runs again.
       if (reply.statusCode >= 500 || typeof payload !== 'string') {
-        await repository.release(userId, key);
+        await unlessDatabaseAway(repository.release(userId, key));
         return payload;
       }
       const contentType = reply.getHeader('content-type');

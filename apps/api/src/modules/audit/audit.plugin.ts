@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AuditResourceType } from '@dental/contracts';
+import { unlessDatabaseAway } from '../../db/database-outage';
 import { auditedRoutes, type AuditLookups, type AuditedRoute } from './audited-routes';
 import { auditContext, type AuditContext, type AuditService } from './audit.service';
 
@@ -95,7 +96,9 @@ export const auditPlugin = fp(
 
     app.addHook('onSend', async (request, reply, payload) => {
       const spec = request.routeOptions.config.audit;
-      if (spec !== undefined) await write(spec, request, reply);
+      if (spec === undefined) return payload;
+      const writing = write(spec, request, reply);
+      await (reply.statusCode >= 500 ? unlessDatabaseAway(writing) : writing);
       return payload;
     });
 
