@@ -16,7 +16,9 @@ import { dataExports, oralPhotos } from '#api/db/schema';
 import { buildTestApp, type TestApp } from '#api-test/build-test-app';
 import { factories } from '#api-test/factories';
 import { fetchLink } from '#api-test/support/files';
+import { withJobQueue } from '#api-test/support/job-queue-app';
 import { unzip } from '#api-test/support/zip';
+import { dataExportStaleAfterMs } from './data-export.service';
 
 /**
  * 'Download my data' when things go wrong (docs/decisions/data-export.md,
@@ -185,13 +187,20 @@ describe('an export whose worker died', () => {
   });
 
   it('is queued again and its partial archive removed once its heartbeat is a minute old; a live build is left alone', async () => {
+    // Within the minute or two the recovery promises after a kill.
+    expect(dataExportStaleAfterMs).toBeLessThanOrEqual(60_000);
     const [member, other] = [await factory.loggedInMember(), await factory.loggedInMember()];
     await factory.oralPhoto(member);
     const now = t.clock.now().getTime();
     const [killed, live] = await t.db
       .insert(dataExports)
       .values([
-        { userId: member.id, status: 'running', heartbeatAt: new Date(now - 70_000), attempts: 1 },
+        {
+          userId: member.id,
+          status: 'running',
+          heartbeatAt: new Date(now - dataExportStaleAfterMs - 1000),
+          attempts: 1,
+        },
         { userId: other.id, status: 'running', heartbeatAt: new Date(now - 5_000), attempts: 1 },
       ])
       .returning();
@@ -218,6 +227,31 @@ describe('an export whose worker died', () => {
     // A second worker's job for the live build does not take it over.
     await t.services.dataExports.run(live.id);
     expect(await exportRow(live.id)).toMatchObject({ status: 'running', attempts: 1 });
+  });
+
+  it('is built again by the job queue when the app restarts, without the member asking again', async () => {
+    const member = await factory.loggedInMember();
+    await factory.oralPhoto(member);
+    const [killed] = await t.db
+      .insert(dataExports)
+      .values({
+        userId: member.id,
+        status: 'running',
+        heartbeatAt: new Date(t.clock.now().getTime() - dataExportStaleAfterMs - 1000),
+        attempts: 1,
+      })
+      .returning();
+    if (killed === undefined) throw new Error('No row inserted');
+
+    // The app as server.ts starts it: its job queue, its workers, the start-up recovery.
+    const restarted = await withJobQueue(t);
+    try {
+      await expect
+        .poll(async () => (await exportRow(killed.id))?.status, { timeout: 20_000, interval: 250 })
+        .toBe('done');
+    } finally {
+      await restarted.close();
+    }
   });
 
   it('is marked failed once it was started three times', async () => {
