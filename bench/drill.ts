@@ -1,8 +1,9 @@
 // `npm run drill`: the scale-out drill (issue 16 §4, docs/decisions/scale-out-drill.md). On this
-// machine, loopback only: PostgreSQL (a fresh database on TEST_DATABASE_URL's server), an S3
+// machine, loopback only: PostgreSQL (a server of the drill's own, initdb on a free port), an S3
 // server, two API processes with WORKERS=off behind nginx, two worker processes; a bounded load
-// from several members; kill -9 of one API and one worker mid-load, both restarted; then the
-// invariants, as a table. Exits 1 when one breaks.
+// from several members; kill -9 of one API and one worker mid-load, both restarted, then a crash
+// and restart of PostgreSQL (docs/decisions/database-restarts.md); then the invariants, as a
+// table. Exits 1 when one breaks.
 // eslint-disable-next-line @typescript-eslint/triple-slash-reference -- s3rver ships no types; the API project's declaration covers it
 /// <reference path="../apps/api/test/mocks/s3rver.d.ts" />
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -23,10 +24,10 @@ import { sweptPrefixes } from '../apps/api/src/modules/files/file-storage';
 import { FilesRepository } from '../apps/api/src/modules/files/files.repository';
 import { OrphanSweep } from '../apps/api/src/modules/files/orphan-sweep';
 import { startS3TestServer } from '../apps/api/test/mocks/s3-test-server';
+import { startPostgresCluster } from '../apps/api/test/support/postgres-cluster';
 import { startSmtpInbox } from '../apps/api/test/smtp-inbox';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** Seconds of load (DRILL_SECONDS, 20–300): the drill is bounded in time and in requests. */
 const loadSeconds = Math.min(300, Math.max(20, Number(process.env.DRILL_SECONDS ?? 45)));
@@ -44,6 +45,9 @@ const ratePerIp = 6;
 const signInsPerMember = ratePerIp - 1;
 /** How long a killed reminder attempt stays claimed before another worker retries it. */
 const reminderAttemptSeconds = 10;
+/** How long PostgreSQL stays down after its crash, and how soon the APIs must answer after. */
+const databaseDownSeconds = 3;
+const databaseRecoverySeconds = 10;
 
 const ports = { apiA: 3480, apiB: 3481, nginx: 3490 } as const;
 const loopback = '127.0.0.1';
@@ -162,6 +166,7 @@ interface Answer {
   status: number;
   /** nginx's $upstream_addr: the API process(es) that served the request. */
   upstream: string;
+  retryAfter: string | undefined;
   body: unknown;
 }
 
@@ -215,6 +220,7 @@ function request(
           resolve({
             status: res.statusCode ?? 0,
             upstream: String(res.headers['x-drill-upstream'] ?? ''),
+            retryAfter: res.headers['retry-after'],
             body,
           });
         });
@@ -224,6 +230,18 @@ function request(
     req.on('error', reject);
     req.end(payload);
   });
+}
+
+/** Seconds from `since` until the API process on `port` is ready (Infinity after 60 s). */
+async function secondsUntilReady(port: number, since: number): Promise<number> {
+  while (Date.now() - since < 60_000) {
+    const ready = await request(apiUrl(port), loopback, 'GET', '/api/health/ready').catch(
+      () => undefined,
+    );
+    if (ready?.status === 200) return (Date.now() - since) / 1000;
+    await sleep(100);
+  }
+  return Number.POSITIVE_INFINITY;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -307,6 +325,7 @@ interface Outcome {
   end: number;
   status: number;
   upstream: string;
+  retryAfter?: string;
   error?: string;
   /** The id of an acknowledged write. */
   id?: string;
@@ -416,6 +435,7 @@ async function memberLoad(
         end: Date.now(),
         status: answer.status,
         upstream: answer.upstream,
+        ...(answer.retryAfter === undefined ? {} : { retryAfter: answer.retryAfter }),
         ...(id === undefined || operation === 'sign-in' ? {} : { id }),
       });
     } catch (error) {
@@ -463,23 +483,11 @@ async function main(): Promise<number> {
   ];
   const checks: Check[] = [];
   try {
-    // PostgreSQL: a database of the drill's own.
-    const databaseName = `dental_drill_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect().catch((error: unknown) => {
-      throw new Error(
-        `The drill needs PostgreSQL at ${adminUrl} (TEST_DATABASE_URL); start it first.`,
-        { cause: error },
-      );
-    });
-    await admin.query(`CREATE DATABASE "${databaseName}"`);
-    cleanups.unshift(async () => {
-      await admin.query(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
-      await admin.end();
-    });
-    const databaseUrl = new URL(adminUrl);
-    databaseUrl.pathname = `/${databaseName}`;
-    say(`PostgreSQL database ${databaseName} on ${databaseUrl.host}`);
+    // PostgreSQL: a server of the drill's own, since the drill crashes it.
+    const cluster = await startPostgresCluster();
+    cleanups.unshift(() => cluster.remove());
+    const databaseUrl = new URL(cluster.url);
+    say(`PostgreSQL at ${databaseUrl.host} (initdb under ${os.tmpdir()})`);
 
     const s3 = await startS3TestServer('dental-drill');
     cleanups.unshift(() => s3.close());
@@ -667,6 +675,20 @@ async function main(): Promise<number> {
       say('worker-1 restarted');
     };
     await Promise.all([killApi(), killWorker()]);
+    // Then PostgreSQL crashes under the same load and is started again a few seconds later
+    // (docs/decisions/database-restarts.md): no process may exit, the APIs answer 503 meanwhile.
+    await sleep(3000);
+    const runningAtCrash = [apiA, apiB, worker1, worker2];
+    const databaseDownAt = Date.now();
+    await cluster.stopImmediately();
+    say('PostgreSQL stopped (pg_ctl stop -m immediate)');
+    await sleep(databaseDownSeconds * 1000);
+    await cluster.start();
+    const databaseBackAt = Date.now();
+    say('PostgreSQL started again');
+    const readyAfterSeconds = await Promise.all(
+      [ports.apiA, ports.apiB].map((port) => secondsUntilReady(port, databaseBackAt)),
+    );
     restarts.doneAt = Date.now();
     await load;
     say(`load done: ${String(outcomes.length)} requests`);
@@ -679,15 +701,46 @@ async function main(): Promise<number> {
     );
     const inFlightAtKill = (outcome: Outcome) =>
       outcome.start <= apiKill.exited && outcome.end >= apiKill.signalled;
+    const databaseAway = (outcome: Outcome) =>
+      outcome.status === 503 &&
+      outcome.retryAfter !== undefined &&
+      outcome.end >= databaseDownAt &&
+      outcome.start <= databaseBackAt + databaseRecoverySeconds * 1000;
+    const answered503 = failures.filter(databaseAway).length;
     const unexplained = failures.filter(
       (outcome) =>
-        !(outcome.status === 502 && outcome.upstream === killedUpstream && inFlightAtKill(outcome)),
+        !(
+          (outcome.status === 502 &&
+            outcome.upstream === killedUpstream &&
+            inFlightAtKill(outcome)) ||
+          databaseAway(outcome)
+        ),
     );
     checks.push({
-      invariant: 'failed requests were in flight on the killed API',
+      invariant: 'failed requests: in flight on the killed API, or 503 while PostgreSQL was away',
       expected: 'all failures',
-      observed: `${String(failures.length)} failed of ${String(outcomes.length)} (${String(outcomes.filter(inFlightAtKill).length)} in flight at the kill); ${String(unexplained.length)} other`,
+      observed: `${String(failures.length)} failed of ${String(outcomes.length)} (${String(outcomes.filter(inFlightAtKill).length)} in flight at the kill, ${String(answered503)} answered 503 with Retry-After); ${String(unexplained.length)} other`,
       ok: unexplained.length === 0,
+    });
+    const exitedAtCrash = runningAtCrash.filter(
+      (managed) => managed.child.exitCode !== null || managed.child.signalCode !== null,
+    );
+    checks.push({
+      invariant: 'processes that exited when PostgreSQL crashed',
+      expected: `0 of ${String(runningAtCrash.length)}`,
+      observed: `${String(exitedAtCrash.length)} of ${String(runningAtCrash.length)}${exitedAtCrash.map((managed) => ` ${managed.name}`).join(',')}`,
+      ok: exitedAtCrash.length === 0,
+    });
+    checks.push({
+      invariant: 'APIs ready again after PostgreSQL is back',
+      expected: `<= ${String(databaseRecoverySeconds)} s each`,
+      observed: readyAfterSeconds
+        .map(
+          (seconds, index) =>
+            `:${String(index === 0 ? ports.apiA : ports.apiB)} ${seconds.toFixed(1)} s`,
+        )
+        .join(', '),
+      ok: readyAfterSeconds.every((seconds) => seconds <= databaseRecoverySeconds),
     });
     for (const outcome of unexplained.slice(0, 10)) {
       say(`  unexplained failure: ${JSON.stringify(outcome)}`);
@@ -926,6 +979,9 @@ async function main(): Promise<number> {
         ];
       }),
     ]);
+    say(
+      `PostgreSQL down at ${((databaseDownAt - loadStart) / 1000).toFixed(1)} s of load for ${((databaseBackAt - databaseDownAt) / 1000).toFixed(1)} s; ${String(answered503)} requests answered 503 meanwhile; APIs ready ${readyAfterSeconds.map((seconds) => seconds.toFixed(1)).join(' and ')} s after it was back`,
+    );
     say(
       `kill -9 API at ${((apiKill.signalled - loadStart) / 1000).toFixed(1)} s of load (exit seen ${String(apiKill.exited - apiKill.signalled)} ms later), restarted at ${((apiRestartedAt - loadStart) / 1000).toFixed(1)} s; worker at ${((workerKilledAt - loadStart) / 1000).toFixed(1)} s; ${String(rows.length)} reminders fell due during the drill`,
     );
