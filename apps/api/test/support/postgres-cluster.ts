@@ -1,4 +1,5 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { chmod, chown, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,11 +25,14 @@ export interface PostgresCluster {
  * initdb and pg_ctl (PostgreSQL's server tools on PATH) refuse to run as root; as root the cluster
  * belongs to the `postgres` user and the tools run as that user.
  */
+function serverToolCommand(tool: string, args: string[]): [string, string[]] {
+  return process.getuid?.() === 0
+    ? ['runuser', ['-u', 'postgres', '--', tool, ...args]]
+    : [tool, args];
+}
+
 async function serverTool(tool: string, args: string[]): Promise<void> {
-  const asRoot = process.getuid?.() === 0;
-  await run(asRoot ? 'runuser' : tool, asRoot ? ['-u', 'postgres', '--', tool, ...args] : args, {
-    timeout: 120_000,
-  });
+  await run(...serverToolCommand(tool, args), { timeout: 120_000 });
 }
 
 async function postgresOwner(): Promise<{ uid: number; gid: number }> {
@@ -55,12 +59,20 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     serverTool('pg_ctl', ['-D', dataDir, '-l', path.join(folder, 'server.log'), ...args]);
   const start = () => pgCtl('start', '-w', '-o', options);
   await start();
+  // pg_ctl's server outlives this process: one that ends without remove() (a hook that timed
+  // out, a failed drill) stops it on the way out.
+  const stopOnExit = () => {
+    spawnSync(...serverToolCommand('pg_ctl', ['-D', dataDir, 'stop', '-m', 'immediate']));
+    rmSync(folder, { recursive: true, force: true });
+  };
+  process.once('exit', stopOnExit);
   return {
     url: `postgres://postgres@127.0.0.1:${String(port)}/postgres`,
     restart: () => pgCtl('restart', '-w', '-m', 'fast', '-o', options),
     stopImmediately: () => pgCtl('stop', '-w', '-m', 'immediate'),
     start,
     remove: async () => {
+      process.off('exit', stopOnExit);
       await pgCtl('stop', '-w', '-m', 'immediate').catch(() => undefined);
       await rm(folder, { recursive: true, force: true });
     },
