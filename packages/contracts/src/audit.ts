@@ -78,10 +78,15 @@ export type AuditResult = (typeof auditResults)[number];
 export const activityMaxLimit = 100;
 export const activityDefaultLimit = 20;
 
+/** The largest position in the audit trail: its `seq` column is a PostgreSQL integer. */
+const lastActivityPosition = 2 ** 31 - 1;
+const notACursorMessage = 'This is not a cursor from a previous page.';
+
 export const activityQuery = z.object({
   cursor: z
     .string()
-    .regex(/^[1-9]\d{0,15}$/, 'This is not a cursor from a previous page.')
+    .regex(/^[1-9]\d{0,9}$/, notACursorMessage)
+    .refine((cursor) => Number(cursor) <= lastActivityPosition, notACursorMessage)
     .optional(),
   limit: z.coerce
     .number('limit must be a whole number.')

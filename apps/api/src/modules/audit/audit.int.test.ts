@@ -1091,17 +1091,23 @@ describe('GET /api/account/activity/', () => {
     );
   });
 
-  it.each(['?limit=101', '?limit=0', '?limit=two', '?cursor=abc', '?cursor=-1'])(
-    'answers 400 for %s',
-    async (query) => {
-      const member = await factory.loggedInMember();
-      const res = await t.request('GET', `${auditPaths.activity}${query}`, {
-        token: member.tokens.access,
-      });
-      expect(res.statusCode).toBe(400);
-      expect(res.headers['content-type']).toContain('application/problem+json');
-    },
-  );
+  // 2147483648 is one past the last position the trail's integer column holds.
+  it.each([
+    '?limit=101',
+    '?limit=0',
+    '?limit=two',
+    '?cursor=abc',
+    '?cursor=-1',
+    '?cursor=2147483648',
+    '?cursor=67395210290',
+  ])('answers 400 for %s', async (query) => {
+    const member = await factory.loggedInMember();
+    const res = await t.request('GET', `${auditPaths.activity}${query}`, {
+      token: member.tokens.access,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-type']).toContain('application/problem+json');
+  });
 
   it('answers 401 without a bearer token', async () => {
     expect((await t.request('GET', auditPaths.activity)).statusCode).toBe(401);

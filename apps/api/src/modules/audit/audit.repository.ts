@@ -218,6 +218,8 @@ export class AuditRepository {
 
   /** The stored file a signed link names, with its owner; undefined when no row refers to it. */
   async fileByKey(key: string): Promise<FileSubject | undefined> {
+    // PostgreSQL text cannot hold NUL, so no stored key has one, and a query with one fails.
+    if (key.includes('\0')) return undefined;
     const [photo] = await this.db
       .select({ memberId: oralPhotos.userId, id: oralPhotos.id, type: oralPhotos.photoType })
       .from(oralPhotos)

@@ -51,6 +51,8 @@ describe('GET /api/files/*', () => {
       withParam(photo.image_link, 'disp', 'attachment'),
       withParam(photo.image_link, 'sig', 'A'.repeat(43)),
       photo.image_link.replace(/&sig=[^&]+/, ''),
+      // A NUL can be in no stored key; it once reached the audit's database lookup.
+      photo.image_link.replace('/api/files/', '/api/files/%00'),
     ]) {
       const res = await fetchLink(t, link);
       expect(res.statusCode, link).toBe(403);
