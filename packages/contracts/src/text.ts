@@ -49,7 +49,7 @@ export const textDirectionMessage =
 
 /**
  * The text fields of every request: control characters are refused with a field error before
- * anything reaches the database (PostgreSQL cannot store NUL; issue 11), and so are
+ * anything reaches the database (PostgreSQL cannot store NUL), and so are
  * text-direction characters, which could disguise a name other members see.
  */
 export function singleLineText(error?: string) {
