@@ -45,10 +45,8 @@ import { ContentLoaderService } from './modules/content/content-loader.service';
 import { DelegationRepository } from './modules/delegation/delegation.repository';
 import { DelegationService } from './modules/delegation/delegation.service';
 import { DataExportRepository } from './modules/data-export/data-export.repository';
-import {
-  DataExportService,
-  registerDataExportJobs,
-} from './modules/data-export/data-export.service';
+import { registerDataExportJobs } from './modules/data-export/data-export.jobs';
+import { DataExportService } from './modules/data-export/data-export.service';
 import { DentalAiRepository } from './modules/dental-ai/dental-ai.repository';
 import { DentalAiService } from './modules/dental-ai/dental-ai.service';
 import { DentalKnowledgeRepository } from './modules/dental-knowledge/dental-knowledge.repository';
