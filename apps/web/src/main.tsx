@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 // Only the styles of what the sign-in screen shows block the first paint; every other screen
-// brings Mantine's whole stylesheet with it (app/mantine-styles.ts). Mantine's files are the
+// brings Mantine's whole stylesheet with it (lib/mantine-styles.ts). Mantine's files are the
 // layered ones, so the app's own styles win over them whatever order the files arrive in. The
 // order below is the one of Mantine's whole stylesheet.
 import '@mantine/core/styles/baseline.layer.css';

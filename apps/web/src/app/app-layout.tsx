@@ -3,9 +3,9 @@ import { Link, Outlet } from 'react-router';
 import { useAccount } from '../lib/account';
 import { usePublicConfig } from '../lib/public-config';
 import { Banner } from '../components/banner';
+import { paths } from '../config/paths';
 import { RecordSwitcher, ViewedRecordBanner } from '../features/account/components/record-switcher';
 import classes from './app-layout.module.css';
-import { paths } from './paths';
 
 /** The frame of every signed-in screen: banner, home and account links, copyright footer. */
 export default function AppLayout() {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useSession } from '../lib/session';
-import { paths } from './paths';
+import { paths } from '../config/paths';
 
 /** Guests go to /login, which brings them back here after signing in
  *  (docs/product/general.md#routes). */

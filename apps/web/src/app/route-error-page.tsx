@@ -1,6 +1,6 @@
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import { useRouteError } from 'react-router';
-import { ChunkLoadError } from './lazy-route';
+import { ChunkLoadError } from '../lib/lazy-route';
 
 function reload(): void {
   window.location.reload();

@@ -1,11 +1,11 @@
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { ChunkLoadError } from '../lib/lazy-route';
 import { sessionStore } from '../lib/session-store';
 import { json, stubFetch, testAccount } from '../test/fetch-stub';
 import { renderRoute } from '../test/render-route';
 import { AppProviders, createQueryClient } from './providers';
-import { ChunkLoadError } from './lazy-route';
 import { RouteErrorPage } from './route-error-page';
 
 function signIn() {

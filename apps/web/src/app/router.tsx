@@ -1,9 +1,9 @@
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { PageSpinner } from '../components/page-spinner';
+import { paths } from '../config/paths';
+import { lazyRoute } from '../lib/lazy-route';
 import { RequireAuth } from './require-auth';
 import { RouteErrorPage } from './route-error-page';
-import { lazyRoute } from './lazy-route';
-import { paths } from './paths';
 
 /** The route table (docs/product/general.md#routes). Public screens stand alone; the rest need a
  *  session and share the framed layout. Every screen is a lazily loaded chunk. */

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { loadAllStyles } from '../app/lazy-route';
+import { loadAllStyles } from '#web/lib/lazy-route';
 
 export type LegalDocument = 'terms' | 'privacy';
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { paths } from '../app/paths';
+import { paths } from '#web/config/paths';
 import { useDocumentTitle } from '../lib/document-title';
 
 export interface StatusPageProps {

@@ -33,7 +33,7 @@ export function loadChunk<Module>(chunk: string, load: () => Promise<Module>): P
   });
 }
 
-/** Mantine's whole stylesheet (app/mantine-styles.ts), fetched once beside the first screen
+/** Mantine's whole stylesheet (lib/mantine-styles.ts), fetched once beside the first screen
  *  that needs it. */
 export function loadAllStyles(): Promise<unknown> {
   return loadChunk('mantine-styles', () => import('./mantine-styles'));

@@ -9,7 +9,7 @@ import {
   type SocialLoginRequest,
   type SocialProviderClient,
 } from '@dental/contracts';
-import { paths } from '#web/app/paths';
+import { paths } from '#web/config/paths';
 import { PublicPage } from '#web/components/public-page';
 import { accountQuery } from '#web/lib/account';
 import { apiRequest, errorMessage } from '#web/lib/api-client';

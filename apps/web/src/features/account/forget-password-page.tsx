@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { forgetPasswordSuccess } from '@dental/contracts';
-import { paths } from '#web/app/paths';
+import { paths } from '#web/config/paths';
 import { PublicPage } from '#web/components/public-page';
 import { errorMessage } from '#web/lib/api-client';
 import { useForgetPassword } from './api/forget-password';

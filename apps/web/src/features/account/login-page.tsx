@@ -3,7 +3,7 @@ import { Alert, Anchor, Divider, Group, PasswordInput, Stack, Text } from '@mant
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, Navigate, useLocation } from 'react-router';
-import { paths } from '#web/app/paths';
+import { paths } from '#web/config/paths';
 import { PublicPage } from '#web/components/public-page';
 import { errorMessage } from '#web/lib/api-client';
 import { usePublicConfig } from '#web/lib/public-config';

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 import { formatStorage, type Account } from '@dental/contracts';
-import { paths } from '#web/app/paths';
+import { paths } from '#web/config/paths';
 import { ConfirmModal } from '#web/components/confirm-modal';
 import { LegalModals, type LegalDocument } from '#web/components/legal-modals';
 import { PageSpinner } from '#web/components/page-spinner';

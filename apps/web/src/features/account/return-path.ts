@@ -1,4 +1,4 @@
-import { paths } from '#web/app/paths';
+import { paths } from '#web/config/paths';
 
 /** Where the login screen sends the user: the page RequireAuth turned them away from, else home. */
 export function returnPath(state: unknown): string {

@@ -1,6 +1,6 @@
 import { Anchor, Stack, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { paths } from '#web/app/paths';
+import { paths } from '#web/config/paths';
 import { useDocumentTitle } from '#web/lib/document-title';
 import { ChangePasswordForm } from './components/change-password-form';
 import { SignedInDevices } from './components/signed-in-devices';

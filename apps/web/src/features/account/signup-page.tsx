@@ -2,7 +2,7 @@ import { Anchor, Stack, Text, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { paths } from '#web/app/paths';
+import { paths } from '#web/config/paths';
 import { PublicPage } from '#web/components/public-page';
 import { ApiError, errorMessage } from '#web/lib/api-client';
 import { usePublicConfig } from '#web/lib/public-config';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { socialProvider, type SocialProviderClient } from '@dental/contracts';
-import { paths } from '#web/app/paths';
+import { paths } from '#web/config/paths';
 import { ApiError } from '#web/lib/api-client';
 
 /**

@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { updatePasswordSuccess } from '@dental/contracts';
-import { paths } from '#web/app/paths';
+import { paths } from '#web/config/paths';
 import { PublicPage } from '#web/components/public-page';
 import { errorMessage } from '#web/lib/api-client';
 import { leaveLoginNotice } from '#web/lib/sign-out-notice';

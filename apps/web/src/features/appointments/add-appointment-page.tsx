@@ -1,7 +1,7 @@
 import { Stack, Title } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useNavigate } from 'react-router';
-import { paths } from '#web/app/paths';
+import { paths } from '#web/config/paths';
 import { useDocumentTitle } from '#web/lib/document-title';
 import { useSaveAppointment } from './api/save-appointment';
 import { AppointmentForm } from './components/appointment-form';

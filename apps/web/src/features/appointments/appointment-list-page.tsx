@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import dayjs from 'dayjs';
 import type { AppointmentOrder } from '@dental/contracts';
-import { paths } from '#web/app/paths';
+import { paths } from '#web/config/paths';
 import { DatedListPage } from '#web/components/dated-list-page';
 import { isDateRangeValid, type DateRange } from '#web/components/date-range-filter';
 import { dateFormat } from '#web/lib/dates';

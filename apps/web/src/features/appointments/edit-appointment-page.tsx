@@ -1,7 +1,7 @@
 import { Alert, Stack, Title } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
 import { calendarPaths } from '@dental/contracts';
-import { paths } from '#web/app/paths';
+import { paths } from '#web/config/paths';
 import { AddToCalendarButton } from '#web/components/add-to-calendar-button';
 import { PageSpinner } from '#web/components/page-spinner';
 import { errorMessage } from '#web/lib/api-client';

@@ -1,6 +1,6 @@
 import { Alert, Stack, Title } from '@mantine/core';
 import { useNavigate } from 'react-router';
-import { paths } from '#web/app/paths';
+import { paths } from '#web/config/paths';
 import { PageSpinner } from '#web/components/page-spinner';
 import { errorMessage } from '#web/lib/api-client';
 import { useDocumentTitle } from '#web/lib/document-title';

@@ -1,7 +1,7 @@
 import { Alert, Stack, Title } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
 import { dentalAiTypeLabels } from '@dental/contracts';
-import { paths } from '#web/app/paths';
+import { paths } from '#web/config/paths';
 import { PageSpinner } from '#web/components/page-spinner';
 import { StatusPage } from '#web/components/status-page';
 import { ApiError, errorMessage } from '#web/lib/api-client';

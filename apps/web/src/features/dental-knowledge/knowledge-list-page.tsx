@@ -2,7 +2,7 @@ import { Anchor, Paper, Stack, Title } from '@mantine/core';
 import { IconBrandYoutube } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { KnowledgeListItem } from '@dental/contracts';
-import { paths } from '#web/app/paths';
+import { paths } from '#web/config/paths';
 import { PageSpinner } from '#web/components/page-spinner';
 import { useDocumentTitle } from '#web/lib/document-title';
 import { useKnowledgeList } from './api/get-knowledge-list';

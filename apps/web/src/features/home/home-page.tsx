@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Anchor, Button, Group, Stack, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { paths } from '#web/app/paths';
+import { paths } from '#web/config/paths';
 import { useDocumentTitle } from '#web/lib/document-title';
 import { logout } from '#web/lib/session';
 import { TopicCardLink } from './topic-card-link';

@@ -1,5 +1,5 @@
 import { plans } from '@dental/contracts';
-import { paths } from '#web/app/paths';
+import { paths } from '#web/config/paths';
 import appointmentsImage from '#web/assets/topics/appointments.svg';
 import dentalAiImage from '#web/assets/topics/dental-ai.svg';
 import dentalKnowledgeImage from '#web/assets/topics/dental-knowledge.svg';

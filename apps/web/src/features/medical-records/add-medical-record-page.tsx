@@ -4,7 +4,7 @@ import { IconX } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useNavigate } from 'react-router';
 import { maxFilesPerRequest, type NewMedicalFileRequest } from '@dental/contracts';
-import { paths } from '#web/app/paths';
+import { paths } from '#web/config/paths';
 import { savedEntryState } from '#web/components/saved-entry-range';
 import { DropZone } from '#web/components/drop-zone/drop-zone';
 import { UploadProgress } from '#web/components/drop-zone/upload-progress';

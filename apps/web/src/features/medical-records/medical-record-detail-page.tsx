@@ -3,7 +3,7 @@ import { Alert, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useNavigate, useParams } from 'react-router';
 import type { MedicalRecord } from '@dental/contracts';
-import { paths } from '#web/app/paths';
+import { paths } from '#web/config/paths';
 import { DeleteButton } from '#web/components/delete-button';
 import { DropZone } from '#web/components/drop-zone/drop-zone';
 import { FormActions } from '#web/components/form-actions';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { RecordSequence } from '@dental/contracts';
-import { paths } from '#web/app/paths';
+import { paths } from '#web/config/paths';
 import { DatedListPage } from '#web/components/dated-list-page';
 import { isDateRangeValid } from '#web/components/date-range-filter';
 import { useListRange } from '#web/components/saved-entry-range';

@@ -1,7 +1,7 @@
 import { Stack, Title } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import type { OralPhoto } from '@dental/contracts';
-import { paths } from '#web/app/paths';
+import { paths } from '#web/config/paths';
 import { savedEntryState } from '#web/components/saved-entry-range';
 import { UploadDisclaimerGate } from '#web/components/upload-disclaimer-modal';
 import { ApiError, errorMessage } from '#web/lib/api-client';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Affix, Button, Group, Paper, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { PhotoTypeFilter } from '@dental/contracts';
-import { paths } from '#web/app/paths';
+import { paths } from '#web/config/paths';
 import { DatedListPage } from '#web/components/dated-list-page';
 import { isDateRangeValid } from '#web/components/date-range-filter';
 import { useListRange } from '#web/components/saved-entry-range';

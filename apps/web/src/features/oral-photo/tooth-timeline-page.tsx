@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Anchor, Group, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { permanentTeeth, toothName, type OralPhoto } from '@dental/contracts';
-import { paths } from '#web/app/paths';
+import { paths } from '#web/config/paths';
 import NotFoundPage from '#web/components/not-found-page';
 import { ImageViewer } from '#web/components/image-viewer/image-viewer';
 import { LoadFailed } from '#web/components/load-failed';

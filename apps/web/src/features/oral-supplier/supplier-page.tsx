@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, Stack, Title } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
-import { paths } from '#web/app/paths';
+import { paths } from '#web/config/paths';
 import { MarkdownDocument } from '#web/components/markdown-document';
 import { PageSpinner } from '#web/components/page-spinner';
 import { useDocumentTitle } from '#web/lib/document-title';

@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantin
 import { Link } from 'react-router';
 import dayjs from 'dayjs';
 import type { ShareLink } from '@dental/contracts';
-import { paths } from '#web/app/paths';
+import { paths } from '#web/config/paths';
 import { ConfirmModal } from '#web/components/confirm-modal';
 import { LoadFailed } from '#web/components/load-failed';
 import { PageSpinner } from '#web/components/page-spinner';

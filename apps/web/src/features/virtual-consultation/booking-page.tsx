@@ -9,7 +9,7 @@ import {
   type DoctorWithSlots,
   type ReservationDetail,
 } from '@dental/contracts';
-import { paths } from '#web/app/paths';
+import { paths } from '#web/config/paths';
 import { AddToCalendarButton } from '#web/components/add-to-calendar-button';
 import { FormActions } from '#web/components/form-actions';
 import { PageSpinner } from '#web/components/page-spinner';

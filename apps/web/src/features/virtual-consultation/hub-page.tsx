@@ -1,7 +1,7 @@
 import { Stack, Title } from '@mantine/core';
 import { IconCalendarPlus, IconHistory } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { paths } from '#web/app/paths';
+import { paths } from '#web/config/paths';
 import { PageSpinner } from '#web/components/page-spinner';
 import { useDocumentTitle } from '#web/lib/document-title';
 import { usePublicConfig } from '#web/lib/public-config';

@@ -2,7 +2,7 @@ import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { Link } from 'react-router';
 import dayjs from 'dayjs';
 import { describeBrowser, type ActivityEntry } from '@dental/contracts';
-import { paths } from '#web/app/paths';
+import { paths } from '#web/config/paths';
 import { LoadFailed } from '#web/components/load-failed';
 import { NothingToShow } from '#web/components/nothing-to-show';
 import { PageSpinner } from '#web/components/page-spinner';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Alert, Button, Group, NativeSelect, Text } from '@mantine/core';
 import { useLocation } from 'react-router';
-import { paths } from '#web/app/paths';
+import { paths } from '#web/config/paths';
 import { useViewedRecord } from '#web/lib/viewed-record';
 import { useReceivedDelegations, useSwitchRecord } from '../api/delegation';
 

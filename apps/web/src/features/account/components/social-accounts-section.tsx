@@ -10,7 +10,7 @@ import {
   type ReauthenticateRequest,
   type SocialProvider,
 } from '@dental/contracts';
-import { paths } from '#web/app/paths';
+import { paths } from '#web/config/paths';
 import { accountQuery } from '#web/lib/account';
 import { apiRequest, errorMessage } from '#web/lib/api-client';
 import { usePublicConfig } from '#web/lib/public-config';

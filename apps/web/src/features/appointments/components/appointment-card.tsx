@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Appointment } from '@dental/contracts';
-import { paths } from '#web/app/paths';
+import { paths } from '#web/config/paths';
 import { DeleteButton } from '#web/components/delete-button';
 import { useDeleteAppointment } from '../api/delete-appointment';
 import { cardDate, cardTime, reminderSummary } from '../appointment-format';

@@ -9,7 +9,7 @@ import {
   type AppointmentRequest,
   type ReminderOffsetHours,
 } from '@dental/contracts';
-import { paths } from '#web/app/paths';
+import { paths } from '#web/config/paths';
 import { FormActions } from '#web/components/form-actions';
 import { errorMessage } from '#web/lib/api-client';
 import { useLeave } from '#web/lib/use-leave';

@@ -14,7 +14,7 @@ import {
   type DentalAiType,
   type ImageKind,
 } from '@dental/contracts';
-import { paths } from '#web/app/paths';
+import { paths } from '#web/config/paths';
 import { FormActions } from '#web/components/form-actions';
 import { useMessageModal } from '#web/components/message-modal';
 import { ApiError, errorMessage } from '#web/lib/api-client';

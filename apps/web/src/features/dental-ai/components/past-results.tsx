@@ -2,7 +2,7 @@ import { Alert, Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import dayjs from 'dayjs';
 import { dentalAiTypeLabels } from '@dental/contracts';
-import { paths } from '#web/app/paths';
+import { paths } from '#web/config/paths';
 import { DeleteButton } from '#web/components/delete-button';
 import { errorMessage } from '#web/lib/api-client';
 import { useReadOnlyRecord } from '#web/lib/viewed-record';

@@ -1,7 +1,7 @@
 import { Accordion, Anchor, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { MedicalRecord } from '@dental/contracts';
-import { paths } from '#web/app/paths';
+import { paths } from '#web/config/paths';
 import { RecordBody } from './record-body';
 import classes from './record-card.module.css';
 import { useReadOnlyRecord } from '#web/lib/viewed-record';

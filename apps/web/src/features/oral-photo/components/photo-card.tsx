@@ -1,7 +1,7 @@
 import { Accordion, Button, Checkbox, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
 import type { OralPhoto } from '@dental/contracts';
-import { paths } from '#web/app/paths';
+import { paths } from '#web/config/paths';
 import { DeleteButton } from '#web/components/delete-button';
 import { LoadingImage } from '#web/components/loading-image';
 import { useDeleteOralPhoto } from '../api/delete-oral-photo';

@@ -2,7 +2,7 @@ import { useState, type SyntheticEvent } from 'react';
 import { Alert, Button, Group, Image, Radio, Stack, Textarea, TextInput } from '@mantine/core';
 import dayjs from 'dayjs';
 import { noteMaxLength, photoTypes, type PhotoType } from '@dental/contracts';
-import { paths } from '#web/app/paths';
+import { paths } from '#web/config/paths';
 import { DropZone } from '#web/components/drop-zone/drop-zone';
 import { UploadProgress } from '#web/components/drop-zone/upload-progress';
 import { newPhotoUploadRules, photoUploadRules } from '#web/components/drop-zone/upload-rules';

@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { Group, Input, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { toothName } from '@dental/contracts';
-import { paths } from '#web/app/paths';
+import { paths } from '#web/config/paths';
 import classes from './tooth-chart.module.css';
 
 /** The jaws as a dentist's chart draws them: the patient's right on the viewer's left. */
