@@ -11,9 +11,10 @@ import type { DatabaseOutage } from './db/database-outage';
 import { socialTokenOrigins } from './config';
 import { loggerOptions, type LogDestination } from './logger';
 import { accountRoutes } from './modules/account/account.routes';
-import { sessionRoutes } from './modules/account/sessions.routes';
-import { secondFactorRoutes } from './modules/account/second-factor.routes';
-import { passkeyRoutes } from './modules/account/passkeys/passkeys.routes';
+import { authRoutes } from './modules/auth/auth.routes';
+import { sessionRoutes } from './modules/auth/sessions.routes';
+import { secondFactorRoutes } from './modules/auth/second-factor.routes';
+import { passkeyRoutes } from './modules/auth/passkeys/passkeys.routes';
 import { auditPlugin } from './modules/audit/audit.plugin';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { appointmentRoutes } from './modules/appointments/appointments.routes';
@@ -114,8 +115,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authPlugin, {
     verifyAccessToken: (token) => services.tokens.verifyAccessToken(token),
     findActiveSession: (claims) => services.sessions.findActiveSession(claims),
+    assertRecentlyAuthenticated: (user) => {
+      services.sessions.assertRecentlyAuthenticated(user);
+    },
   });
-  await app.register(rateLimitPlugin, { db, clock, limits: config.rateLimit });
+  await app.register(rateLimitPlugin, {
+    db,
+    clock,
+    limits: config.rateLimit,
+    loginGuesses: services.guessLock,
+  });
   await app.register(uploadRateLimitPlugin, {
     db,
     clock,
@@ -145,6 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       models: () => services.detector.ping(),
     },
   });
+  await app.register(authRoutes, services);
   await app.register(accountRoutes, services);
   await app.register(sessionRoutes, services);
   await app.register(secondFactorRoutes, services);

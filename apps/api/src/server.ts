@@ -6,8 +6,8 @@ import { databaseTarget, openDatabase } from './db/client';
 import { DataDirError } from './db/data-dir';
 import { jobQueueSettings, startJobQueue } from './jobs/job-queue';
 import type { ErrorLogger } from './logger';
-import { ClinicRepository } from './modules/virtual-consultation/clinic.repository';
 import { seedConsultations } from './modules/virtual-consultation/clinic.service';
+import { createRepositories } from './services';
 import { startReportLines } from './start-report';
 
 /**
@@ -31,14 +31,17 @@ async function main(): Promise<void> {
     },
   };
   const database = await openDatabase(databaseTarget(config), log);
+  // Built once here: the start-up seeding and the app's services share them.
+  const repositories = createRepositories(database.db);
   // The embedded start books consultations out of the box; a PostgreSQL deployment adds its own
   // doctors through the clinic command (docs/decisions/consultation-booking.md).
-  if (config.databaseUrl === undefined) await seedConsultations(new ClinicRepository(database.db));
+  if (config.databaseUrl === undefined) await seedConsultations(repositories.clinic);
   const mailer = createMailer(config);
   const jobs = await startJobQueue(database.db, jobQueueSettings(config), log, database.outage);
   const app = await buildApp({
     config,
     db: database.db,
+    repositories,
     mailer,
     jobs,
     databaseOutage: database.outage,

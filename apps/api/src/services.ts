@@ -10,26 +10,29 @@ import { fileLinkSecret, totpSecretKey, type Config } from './config';
 import type { Database } from './db/client';
 import type { JobQueue } from './jobs/job-queue';
 import { Metrics } from './lib/metrics';
-import { LoginFailureRepository, loginLockPolicy } from './plugins/login-failures.repository';
 import { SignedLinks } from './lib/signed-links';
 import { integrityChecked } from './modules/files/integrity-checked-blob-store';
 import type { ErrorLogger } from './logger';
 import { AccountRepository } from './modules/account/account.repository';
 import { AccountService } from './modules/account/account.service';
-import { PasskeyRepository } from './modules/account/passkeys/passkeys.repository';
-import { PasskeyService } from './modules/account/passkeys/passkeys.service';
-import { PasswordChangeService } from './modules/account/password-change.service';
-import { PasswordRecheckService } from './modules/account/password-recheck.service';
-import { PasswordResetService } from './modules/account/password-reset.service';
-import { PasswordService } from './modules/account/password.service';
-import { SecondFactorRepository } from './modules/account/second-factor.repository';
-import { SecondFactorService } from './modules/account/second-factor.service';
-import { SecurityNotices } from './modules/account/security-notices';
-import { SessionService } from './modules/account/session.service';
-import type { EndStandingLinks } from './modules/account/standing-links';
-import { SocialAccountService } from './modules/account/social-account.service';
-import { SocialIdentityVerifier } from './modules/account/social-identity';
-import { TokenService } from './modules/account/token.service';
+import { AuthRepository } from './modules/auth/auth.repository';
+import { GuessLock } from './modules/auth/guess-lock';
+import { LoginFailureRepository, loginLockPolicy } from './modules/auth/login-failures.repository';
+import { PasskeyRepository } from './modules/auth/passkeys/passkeys.repository';
+import { PasskeyService } from './modules/auth/passkeys/passkeys.service';
+import { PasswordChangeService } from './modules/auth/password-change.service';
+import { PasswordRecheckService } from './modules/auth/password-recheck.service';
+import { PasswordResetService } from './modules/auth/password-reset.service';
+import { PasswordService } from './modules/auth/password.service';
+import { RegistrationService } from './modules/auth/registration.service';
+import { SecondFactorRepository } from './modules/auth/second-factor.repository';
+import { SecondFactorService } from './modules/auth/second-factor.service';
+import { SecurityNotices } from './modules/auth/security-notices';
+import { SessionService } from './modules/auth/session.service';
+import type { EndStandingLinks } from './modules/auth/standing-links';
+import { SocialAccountService } from './modules/auth/social-account.service';
+import { SocialIdentityVerifier } from './modules/auth/social-identity';
+import { TokenService } from './modules/auth/token.service';
 import { registerAppointmentJobs } from './modules/appointments/appointments.jobs';
 import { AppointmentRepository } from './modules/appointments/appointments.repository';
 import { RepositoryAuditLookups } from './modules/audit/audit-lookups';
@@ -70,19 +73,53 @@ import { ShareLinkService } from './modules/share-links/share-links.service';
 import { SharedFiles } from './modules/share-links/shared-files';
 import { deidentifiedDicom } from './modules/uploads/dicom-structure';
 import { UploadAcceptance } from './modules/uploads/upload-acceptance';
+import { ClinicRepository } from './modules/virtual-consultation/clinic.repository';
 import { ConsultationRepository } from './modules/virtual-consultation/virtual-consultation.repository';
 import { ConsultationService } from './modules/virtual-consultation/virtual-consultation.service';
 
 /**
  * The composition root: every repository, adapter and service of the product, built once. The
- * HTTP app (app.ts), the worker process (worker.ts) and the tests build from here; nothing here
- * knows about Fastify.
+ * HTTP app (app.ts), the worker process (worker.ts), the commands (cli/) and the tests build from
+ * here; nothing here knows about Fastify.
  */
+
+/** Every repository over the database, each built once: the services below share them, and the
+ *  commands and the server's start take theirs from here. */
+export function createRepositories(db: Database) {
+  return {
+    account: new AccountRepository(db),
+    auth: new AuthRepository(db),
+    loginFailures: new LoginFailureRepository(db),
+    secondFactor: new SecondFactorRepository(db),
+    passkeys: new PasskeyRepository(db),
+    audit: new AuditRepository(db),
+    files: new FilesRepository(db),
+    membership: new MembershipRepository(db),
+    content: new ContentRepository(db),
+    calendarFeeds: new CalendarFeedRepository(db),
+    appointments: new AppointmentRepository(db),
+    reminders: new ReminderRepository(db),
+    consultations: new ConsultationRepository(db),
+    clinic: new ClinicRepository(db),
+    dataExports: new DataExportRepository(db),
+    oralPhotos: new OralPhotoRepository(db),
+    medicalRecords: new MedicalRecordRepository(db),
+    shareLinks: new ShareLinkRepository(db),
+    dentalAi: new DentalAiRepository(db),
+    dentalKnowledge: new DentalKnowledgeRepository(db),
+    oralSuppliers: new OralSupplierRepository(db),
+    delegations: new DelegationRepository(db),
+  };
+}
+
+export type Repositories = ReturnType<typeof createRepositories>;
 
 export interface ServiceDeps {
   config: Config;
   db: Database;
   mailer: Mailer;
+  /** The repositories over `db`; built here when absent. */
+  repositories?: Repositories;
   /** SMS sender; built from the configuration when absent. */
   sms?: SmsSender;
   /** The started job queue; without one, reminders wait for a worker process's sweep. */
@@ -93,29 +130,28 @@ export type Services = ReturnType<typeof createServices>;
 
 /** Every service, built once with its dependencies; tests build their own for factories. */
 export function createServices(
-  { config, db, mailer, sms, jobs }: ServiceDeps,
+  { config, db, mailer, sms, jobs, repositories = createRepositories(db) }: ServiceDeps,
   clock: Clock,
   log: ErrorLogger,
 ) {
-  const repository = new AccountRepository(db);
   const passwords = new PasswordService();
   const tokens = new TokenService(config.tokenSecret, clock);
   const metrics = new Metrics();
-  // The files core (issue 3): one store, one link signer, one acceptance path for every feature.
+  // The files core: one store, one link signer, one acceptance path for every feature.
   const blobs = integrityChecked(createBlobStore(config), db, log, () => {
     metrics.fileIntegrityFailures.inc();
   });
   const links = new SignedLinks({ secret: fileLinkSecret(config.tokenSecret), clock });
   const uploads = new UploadAcceptance();
-  const filesRepository = new FilesRepository(db);
-  const membershipRepository = new MembershipRepository(db);
-  const planLimits = new PlanLimitsService(filesRepository, membershipRepository);
-  const accounts = new AccountService(repository, passwords, clock, planLimits);
+  const planLimits = new PlanLimitsService(repositories.files, repositories.membership);
+  // Deactivation ends every session in its own transaction (docs/product/accounts.md#deactivation).
+  const accounts = new AccountService(repositories.account, clock, planLimits, (tx, userId, now) =>
+    repositories.auth.in(tx).endSessions(userId, 'all', now),
+  );
   if (jobs !== undefined) metrics.watchJobQueue(() => jobs.stats());
   const fileStorage = new FileStorage(blobs, links, log, (area, bytes) => {
     metrics.uploadBytes.inc({ area }, bytes);
   });
-  const contentRepository = new ContentRepository(db);
   const detector = createDetector(
     config.dentalAi,
     config.dataDir,
@@ -124,8 +160,7 @@ export function createServices(
     },
     log,
   );
-  const auditRepository = new AuditRepository(db);
-  const audit = new AuditService(auditRepository, clock);
+  const audit = new AuditService(repositories.audit, clock);
   // Sign-ins from a new device and password changes are e-mailed (docs/decisions/signed-in-devices.md).
   const notices = new SecurityNotices(
     mailer,
@@ -137,32 +172,30 @@ export function createServices(
     },
     log,
   );
+  // One lock on guesses: logins, password re-checks, second-factor codes and share-link
+  // passcodes (docs/decisions/login-throttling.md).
+  const guessLock = new GuessLock(repositories.loginFailures, loginLockPolicy(config.rateLimit));
   // Wrong passwords re-checked lock the member's re-checks (docs/decisions/login-throttling.md).
   const passwordRecheck = new PasswordRecheckService(
-    repository,
+    repositories.auth,
     passwords,
-    new LoginFailureRepository(db),
+    guessLock,
     clock,
-    loginLockPolicy(config.rateLimit),
   );
   // Every password and social sign-in passes the second factor (docs/decisions/second-factor.md).
   const secondFactor = new SecondFactorService(
-    new SecondFactorRepository(db),
-    repository,
+    repositories.secondFactor,
+    repositories.auth,
     passwordRecheck,
-    new LoginFailureRepository(db),
+    guessLock,
     notices,
     clock,
-    {
-      issuer: config.companyName,
-      secretKey: totpSecretKey(config.tokenSecret),
-      lockPolicy: loginLockPolicy(config.rateLimit),
-    },
+    { issuer: config.companyName, secretKey: totpSecretKey(config.tokenSecret) },
   );
   const calendar = new CalendarService(
-    new CalendarFeedRepository(db),
-    new AppointmentRepository(db),
-    new ConsultationRepository(db),
+    repositories.calendarFeeds,
+    repositories.appointments,
+    repositories.consultations,
     clock,
     {
       publicUrl: config.publicUrl,
@@ -171,7 +204,7 @@ export function createServices(
     },
   );
   const dataExports = new DataExportService(
-    new DataExportRepository(db),
+    repositories.dataExports,
     blobs,
     links,
     jobs,
@@ -190,7 +223,7 @@ export function createServices(
     await dataExports.withdrawDownloads(userId);
   };
   const sessions = new SessionService(
-    repository,
+    repositories.auth,
     passwords,
     tokens,
     clock,
@@ -202,7 +235,7 @@ export function createServices(
     endStandingLinks,
   );
   const reminders = new ReminderService(
-    new ReminderRepository(db),
+    repositories.reminders,
     jobs,
     mailer,
     sms ?? createSmsSender(config, clock),
@@ -217,14 +250,14 @@ export function createServices(
     log,
   );
   const oralPhotos = new OralPhotoService(
-    new OralPhotoRepository(db),
+    repositories.oralPhotos,
     uploads,
     planLimits,
     fileStorage,
     clock,
   );
   const medicalRecords = new MedicalRecordService(
-    new MedicalRecordRepository(db),
+    repositories.medicalRecords,
     uploads,
     planLimits,
     fileStorage,
@@ -232,50 +265,50 @@ export function createServices(
   );
   // Share links show the owner's photos and records as the owner's own answers do, through file
   // links of their own (docs/decisions/share-file-links.md).
-  const shareLinkRepository = new ShareLinkRepository(db);
   const sharedFiles = new SharedFiles({
     links,
     secret: fileLinkSecret(config.tokenSecret),
     blobs,
-    activeShareOwner: (linkId) => shareLinkRepository.activeOwner(linkId, clock.now()),
-    ownerIsActive: (key) => filesRepository.ownerIsActive(key),
+    activeShareOwner: (linkId) => repositories.shareLinks.activeOwner(linkId, clock.now()),
+    ownerIsActive: (key) => repositories.files.ownerIsActive(key),
     deidentifyDicom: deidentifiedDicom,
   });
   const shareLinks = new ShareLinkService(
-    shareLinkRepository,
+    repositories.shareLinks,
     oralPhotos,
     medicalRecords,
     passwords,
-    new LoginFailureRepository(db),
+    guessLock,
     clock,
-    { publicUrl: config.publicUrl, lockPolicy: loginLockPolicy(config.rateLimit) },
+    { publicUrl: config.publicUrl },
     sharedFiles,
   );
   return {
     metrics,
     audit,
+    guessLock,
     auditLookups: new RepositoryAuditLookups(
-      repository,
-      auditRepository,
+      repositories.auth,
+      repositories.audit,
       (token) => secondFactor.mfaTokenOwner(token),
       (token) => shareLinks.subjectOf(token),
     ),
     reminders,
-    appointments: new AppointmentService(new AppointmentRepository(db), reminders, clock),
+    appointments: new AppointmentService(repositories.appointments, reminders, clock),
     calendar,
     tokens,
     blobs,
     links,
-    files: filesRepository,
+    files: repositories.files,
     planLimits,
-    orphanSweep: new OrphanSweep(blobs, filesRepository, clock),
+    orphanSweep: new OrphanSweep(blobs, repositories.files, clock),
     oralPhotos,
     medicalRecords,
     shareLinks,
     sharedFiles,
     detector,
     dentalAi: new DentalAiService(
-      new DentalAiRepository(db),
+      repositories.dentalAi,
       uploads,
       planLimits,
       fileStorage,
@@ -283,16 +316,18 @@ export function createServices(
       clock,
     ),
     accounts,
+    registrations: new RegistrationService(repositories.auth, passwords, clock),
     dataExports,
+    // Linking and unlinking answer the account as the profile shows it.
     socialAccounts: new SocialAccountService(
-      repository,
+      repositories.auth,
       new SocialIdentityVerifier(config.social, clock),
       sessions,
-      accounts,
+      (userId) => accounts.get(userId),
       clock,
     ),
     membership: new MembershipService(
-      membershipRepository,
+      repositories.membership,
       createPaymentProvider(config),
       mailer,
       clock,
@@ -300,14 +335,14 @@ export function createServices(
       log,
       audit,
     ),
-    contentRepository,
-    contentLoader: new ContentLoaderService(contentRepository, clock),
-    dentalKnowledge: new DentalKnowledgeService(new DentalKnowledgeRepository(db)),
-    oralSuppliers: new OralSupplierService(new OralSupplierRepository(db)),
+    contentRepository: repositories.content,
+    contentLoader: new ContentLoaderService(repositories.content, clock),
+    dentalKnowledge: new DentalKnowledgeService(repositories.dentalKnowledge),
+    oralSuppliers: new OralSupplierService(repositories.oralSuppliers),
     sessions,
     secondFactor,
     passwordChanges: new PasswordChangeService(
-      repository,
+      repositories.auth,
       passwords,
       clock,
       notices,
@@ -315,8 +350,8 @@ export function createServices(
       endStandingLinks,
     ),
     passkeys: new PasskeyService(
-      new PasskeyRepository(db),
-      repository,
+      repositories.passkeys,
+      repositories.auth,
       sessions,
       secondFactor,
       mailer,
@@ -325,7 +360,7 @@ export function createServices(
       log,
     ),
     consultations: new ConsultationService(
-      new ConsultationRepository(db),
+      repositories.consultations,
       mailer,
       links,
       clock,
@@ -333,7 +368,7 @@ export function createServices(
       log,
     ),
     passwordResets: new PasswordResetService(
-      repository,
+      repositories.auth,
       passwords,
       mailer,
       clock,
@@ -343,7 +378,7 @@ export function createServices(
     ),
     // Proxy access (docs/decisions/proxy-access.md).
     delegations: new DelegationService(
-      new DelegationRepository(db),
+      repositories.delegations,
       audit,
       mailer,
       clock,

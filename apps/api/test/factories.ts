@@ -39,7 +39,7 @@ export function factories({ services }: TestApp) {
         phone: null,
         ...overrides,
       };
-      const { id } = await services.accounts.register(request);
+      const { id } = await services.registrations.register(request);
       return {
         id,
         email: request.email,

@@ -1,6 +1,6 @@
 import { systemClock } from '../clock';
-import { AuditRepository } from '../modules/audit/audit.repository';
 import { AuditService, type BrokenRow, type VerifyReport } from '../modules/audit/audit.service';
+import { createRepositories } from '../services';
 import { openForCommand, runWhenScript, type CommandMain } from './command';
 
 export const usage = `Audit command: npm run audit -- <command>
@@ -59,7 +59,7 @@ export const main: CommandMain = async (argv, env, out, err) => {
   if (opened === null) return 1;
   const { database } = opened;
   try {
-    const audit = new AuditService(new AuditRepository(database.db), systemClock);
+    const audit = new AuditService(createRepositories(database.db).audit, systemClock);
     return await runAuditCommand(audit, argv, out, err);
   } finally {
     await database.close();

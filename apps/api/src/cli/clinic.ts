@@ -5,9 +5,9 @@ import { systemClock } from '../clock';
 import { createBlobStore } from '../adapters/blob-store/create-blob-store';
 import { integrityChecked } from '../modules/files/integrity-checked-blob-store';
 import { UploadAcceptance } from '../modules/uploads/upload-acceptance';
-import { ClinicRepository } from '../modules/virtual-consultation/clinic.repository';
 import { ClinicError, ClinicService } from '../modules/virtual-consultation/clinic.service';
 import { formatInZone, parseClockTime } from '../modules/virtual-consultation/slots';
+import { createRepositories } from '../services';
 import { openForCommand, runWhenScript, type CommandMain } from './command';
 
 export const usage = `Clinic command: npm run clinic -- <command> [options]
@@ -233,7 +233,7 @@ export const main: CommandMain = async (argv, env, out, err) => {
   });
   try {
     const clinic = new ClinicService(
-      new ClinicRepository(database.db),
+      createRepositories(database.db).clinic,
       blobs,
       new UploadAcceptance(),
       systemClock,

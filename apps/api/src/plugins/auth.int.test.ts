@@ -4,7 +4,7 @@ import { accountPaths } from '@dental/contracts';
 import { buildTestApp, type TestApp } from '#api-test/build-test-app';
 import { factories } from '#api-test/factories';
 import { loginRequiredMessage, sessionExpiredMessage } from './auth';
-import { accessTokenLifetimeSeconds } from '../modules/account/token.service';
+import { accessTokenLifetimeSeconds } from '../modules/auth/token.service';
 
 let t: TestApp;
 let member: Awaited<ReturnType<ReturnType<typeof factories>['loggedInMember']>>;

@@ -6,6 +6,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** onRequest hook for routes that need a logged-in, active member. */
     authenticate: (request: FastifyRequest) => Promise<void>;
+    /** preHandler hook, after `authenticate`, of the sensitive actions: signed in or re-checked
+     *  (password or second-factor code) within the last 10 minutes, else 403
+     *  (docs/decisions/session-timeouts.md). */
+    requireRecentSignIn: (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyRequest {
     /** Set by `app.authenticate`; only read it on routes that use that hook. */
@@ -27,13 +31,15 @@ export interface AuthenticatedUser {
   authenticatedAt: Date;
 }
 
-/** The plugin's ports, implemented by the account module and wired in app.ts. */
+/** The plugin's ports, implemented by the auth module and wired in app.ts. */
 export interface AuthOptions {
   /** The token's claims when its signature and lifetime are good, else null. */
   verifyAccessToken(token: string): AccessClaims | null;
   /** The member if the token's session has not ended and the account is not deactivated; one
    *  query. Throws when the session timed out. */
   findActiveSession(claims: AccessClaims): Promise<AuthenticatedUser | null>;
+  /** Throws (403) unless the member proved who they are recently enough for a sensitive action. */
+  assertRecentlyAuthenticated(user: AuthenticatedUser): void;
 }
 
 export const loginRequiredMessage = 'Please log in to continue.';
@@ -68,6 +74,10 @@ export const authPlugin = fp(
       const user = claims === null ? null : await options.findActiveSession(claims);
       if (user === null) throw new Unauthorized(sessionExpiredMessage);
       request.user = user;
+    });
+    app.decorate('requireRecentSignIn', (request: FastifyRequest) => {
+      options.assertRecentlyAuthenticated(request.user);
+      return Promise.resolve();
     });
     return Promise.resolve();
   },

@@ -10,7 +10,6 @@ import type { Clock } from '../clock';
 import type { RateLimitConfig } from '../config';
 import type { Database } from '../db/client';
 import { RateLimited } from '../domain-errors';
-import { LoginFailureRepository, loginLockPolicy, reserveGuess } from './login-failures.repository';
 import { RateLimitRepository } from './rate-limit.repository';
 
 /** The routes that guess or spam credentials: each has its own counters. */
@@ -36,10 +35,22 @@ declare module 'fastify' {
   }
 }
 
+/** The lock on login guesses per (e-mail, client address): the auth module's, built once in
+ *  services.ts (docs/decisions/login-throttling.md). */
+export interface LoginGuessLock {
+  /** Counts one guess for `key`; 429 while the key is locked. */
+  reserve(key: string, now: Date): Promise<void>;
+  /** A right password clears the key. */
+  clear(key: string): Promise<void>;
+  /** Drops the keys whose guesses are forgotten. */
+  deleteForgotten(now: Date): Promise<void>;
+}
+
 export interface RateLimitOptions {
   db: Database;
   clock: Clock;
   limits: RateLimitConfig;
+  loginGuesses: LoginGuessLock;
 }
 
 /** Ended windows are swept at most this often, by whichever process hits the store. */
@@ -102,7 +113,7 @@ function emailOf(request: FastifyRequest): string | undefined {
  * 429 with Retry-After.
  */
 export const rateLimitPlugin = fp(
-  async (app: FastifyInstance, { db, clock, limits }: RateLimitOptions) => {
+  async (app: FastifyInstance, { db, clock, limits, loginGuesses }: RateLimitOptions) => {
     await app.register(fastifyRateLimit, {
       global: false,
       store: databaseStore(new RateLimitRepository(db), clock),
@@ -158,8 +169,6 @@ export const rateLimitPlugin = fp(
       tooManyInvitationsMessage,
     );
 
-    const failures = new LoginFailureRepository(db);
-    const lockPolicy = loginLockPolicy(limits);
     let lastSweep = 0;
     const perAddress = policy('login');
     const login = async (request: FastifyRequest) => {
@@ -170,16 +179,16 @@ export const rateLimitPlugin = fp(
       const now = clock.now();
       if (now.getTime() - lastSweep >= sweepIntervalMs) {
         lastSweep = now.getTime();
-        await failures.deleteForgotten(now);
+        await loginGuesses.deleteForgotten(now);
       }
       // Counted before the password is checked, so concurrent guesses cannot pass the lock.
-      await reserveGuess(failures, key, lockPolicy, now);
+      await loginGuesses.reserve(key, now);
       request.loginFailureKey = key;
     };
     // A right password clears the pair before the answer leaves.
     app.addHook('onSend', async (request, reply) => {
       const key = request.loginFailureKey;
-      if (key !== undefined && reply.statusCode < 300) await failures.clear(key);
+      if (key !== undefined && reply.statusCode < 300) await loginGuesses.clear(key);
     });
 
     app.decorate('rateLimits', {

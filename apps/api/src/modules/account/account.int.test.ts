@@ -4,7 +4,7 @@ import { accountPaths, type Account } from '@dental/contracts';
 import { buildTestApp, type TestApp } from '#api-test/build-test-app';
 import { statementsOf } from '#api-test/support/query-counter';
 import { factories } from '#api-test/factories';
-import { users } from '#api/db/schema';
+import { socialAccounts, users } from '#api/db/schema';
 import { AccountRepository } from './account.repository';
 
 let t: TestApp;
@@ -47,10 +47,9 @@ describe('GET /api/account/', () => {
 
   it('reads the member, their storage and every linked account in one statement after the session check', async () => {
     const member = await factory.loggedInMember();
-    const accounts = new AccountRepository(t.db);
     const linkedAt = t.clock.now();
     for (const provider of ['google', 'apple'] as const) {
-      await accounts.insertSocialAccount({
+      await t.db.insert(socialAccounts).values({
         userId: member.id,
         provider,
         subject: `${provider}-subject`,

@@ -1,34 +1,16 @@
-import { parsePhoneNumberWithError } from 'libphonenumber-js';
-import {
-  endOfYear,
-  plans,
-  type Account,
-  type LinkedSocialAccount,
-  type PlanName,
-  type RegisterRequest,
-  type RegisterResponse,
-  type SocialProvider,
-  type UpdateAccountRequest,
+import type {
+  Account,
+  LinkedSocialAccount,
+  PlanName,
+  SocialProvider,
+  UpdateAccountRequest,
 } from '@dental/contracts';
 import type { Clock } from '#api/clock';
+import type { Database } from '#api/db/client';
 import type { UserRow } from '#api/db/schema';
-import { Conflict, NotFound } from '#api/domain-errors';
-import type {
-  AccountRepository,
-  NewUser,
-  ProfileChanges,
-  SocialAccountLink,
-} from './account.repository';
-import { assertAcceptablePassword, type PasswordService } from './password.service';
-
-export const emailTakenMessage =
-  'An account with this e-mail address already exists. Please log in or use another address.';
-
-/** Phones are stored in E.164 (the schema has already checked that the number is valid). */
-function toE164(phone: string | null | undefined): string | null | undefined {
-  if (phone === undefined || phone === null) return phone;
-  return parsePhoneNumberWithError(phone).number;
-}
+import { NotFound } from '#api/domain-errors';
+import { toE164 } from '#api/lib/phone';
+import type { AccountRepository, ProfileChanges, SocialAccountLink } from './account.repository';
 
 /** What the member stores against the plan's quota (answered by the files core). */
 export interface StorageUsage {
@@ -40,6 +22,10 @@ export interface StorageUsageSource {
   storageUsage(userId: string): Promise<StorageUsage>;
   storageQuotaBytes(plan: PlanName): number;
 }
+
+/** Ends every session of the member in the deactivation's transaction `tx`: the sessions are the
+ *  auth module's (wired in services.ts). */
+export type EndAllSessions = (tx: Database, userId: string, now: Date) => Promise<void>;
 
 /** Rows never leave a service: this is the account the API answers with
  *  (docs/product/accounts.md#account-calls). */
@@ -69,44 +55,14 @@ export function toAccount(
   };
 }
 
-/** docs/product/accounts.md#deactivation: a deactivated account keeps its data but may do nothing
- *  until reactivated. */
-export function isActiveMember(row: UserRow | undefined): row is UserRow {
-  return row?.deactivatedAt === null;
-}
-
-/** Who made an authenticated call: the member and the session of the access token. */
-
-/** Sign-up, the profile, deactivation and linked social accounts (docs/product/accounts.md). */
+/** The member's profile and its deactivation (docs/product/accounts.md). */
 export class AccountService {
   constructor(
     private readonly repository: AccountRepository,
-    private readonly passwords: PasswordService,
     private readonly clock: Clock,
     private readonly storage: StorageUsageSource,
+    private readonly endAllSessions: EndAllSessions,
   ) {}
-
-  async register(request: RegisterRequest): Promise<RegisterResponse> {
-    assertAcceptablePassword(request.password);
-    if (await this.repository.findUserByEmail(request.email)) throw emailTaken();
-    const passwordHash = await this.passwords.hash(request.password);
-    const now = this.clock.now();
-    const row = await this.repository.insertUser(
-      newMember(
-        {
-          email: request.email,
-          username: request.username,
-          phone: toE164(request.phone) ?? null,
-          passwordHash,
-        },
-        now,
-      ),
-      now,
-    );
-    // A concurrent sign-up with the same address can pass the check above; the index decides.
-    if (row === null) throw emailTaken();
-    return { id: row.id, email: row.email };
-  }
 
   async get(userId: string): Promise<Account> {
     const view = await this.repository.findAccountView(userId);
@@ -140,16 +96,16 @@ export class AccountService {
    *  data is kept. */
   async deactivate(userId: string): Promise<void> {
     const now = this.clock.now();
-    await this.repository.transaction(async (tx) => {
-      await tx.deactivateUser(userId, now);
-      await tx.endSessions(userId, 'all', now);
+    await this.repository.transaction(async (repository, tx) => {
+      await repository.deactivateUser(userId, now);
+      await this.endAllSessions(tx, userId, now);
     });
   }
 
   private async toAccountWithStorage(row: UserRow): Promise<Account> {
     const [storage, links] = await Promise.all([
       this.storage.storageUsage(row.id),
-      this.repository.listSocialAccounts(row.id),
+      this.repository.socialAccountLinks(row.id),
     ]);
     return toAccount(row, storage, links);
   }
@@ -159,23 +115,6 @@ export class AccountService {
     if (row === undefined) throw accountNotFound();
     return row;
   }
-}
-
-/** A new member starts on Silver with its sign-up bonus, expiring at the end of the year. */
-export function newMember(
-  details: Pick<NewUser, 'email' | 'username' | 'phone' | 'passwordHash'>,
-  now: Date,
-): NewUser {
-  return {
-    ...details,
-    customerLevel: 'Silver',
-    points: plans.Silver.signUpBonusPoints,
-    pointsExpiredAt: endOfYear(now),
-  };
-}
-
-function emailTaken(): Conflict {
-  return new Conflict(emailTakenMessage, { email: [emailTakenMessage] });
 }
 
 function accountNotFound(): NotFound {

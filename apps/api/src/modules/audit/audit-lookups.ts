@@ -1,14 +1,14 @@
-import type { AccountRepository } from '../account/account.repository';
-import { hashOpaqueToken } from '../account/token.service';
+import type { AuthRepository } from '../auth/auth.repository';
+import { hashOpaqueToken } from '../auth/token.service';
 import type { AuditLookups, ShareLinkSubject } from './audited-routes';
 import type { AuditRepository, FileSubject } from './audit.repository';
 
 /** Names the member of a request without a bearer token, the way the route itself proves it. */
 export class RepositoryAuditLookups implements AuditLookups {
   constructor(
-    private readonly accounts: AccountRepository,
+    private readonly accounts: AuthRepository,
     private readonly audit: AuditRepository,
-    /** The second factor's challenges belong to the account module (wired in services.ts). */
+    /** The second factor's challenges belong to the auth module (wired in services.ts). */
     readonly memberByMfaToken: (token: string) => Promise<string | null>,
     /** Share links belong to the share-links module (wired in services.ts). */
     readonly shareLinkByToken: (token: string) => Promise<ShareLinkSubject | null>,

@@ -1,7 +1,6 @@
 import { and, count, desc, eq, gt, isNotNull, isNull, lt, ne, sql, type Column } from 'drizzle-orm';
 import type { Database } from '#api/db/client';
 import { isUniqueViolation } from '#api/db/errors';
-import { storedBytesOf } from '#api/db/stored-bytes';
 import {
   passkeys,
   passwordResetKeys,
@@ -40,26 +39,6 @@ export interface SessionUseRecord {
   createdAfter: Date;
 }
 
-/** What the account answer shows of a linked social account. */
-export type SocialAccountLink = Pick<SocialAccountRow, 'id' | 'provider' | 'email'>;
-
-/** The member as the account answer shows them. */
-export interface AccountView {
-  user: UserRow;
-  storedBytes: number;
-  links: SocialAccountLink[];
-}
-
-export interface ProfileChanges {
-  username?: string;
-  phone?: string | null;
-}
-
-/**
- * The only code that reads or writes accounts, sessions and reset keys. Queries about a member's
- * own rows take that member's id; lookups by e-mail, refresh token or reset key are the ways a
- * caller proves who they are, so they cannot.
- */
 export interface NewSession {
   id: string;
   userId: string;
@@ -68,17 +47,27 @@ export interface NewSession {
   ip: string | null;
 }
 
-export class AccountRepository {
+/**
+ * The only code that reads or writes the ways in: credentials, sessions, refresh tokens, reset
+ * keys and linked social accounts. Queries about a member's own rows take that member's id;
+ * lookups by e-mail, refresh token or reset key are the ways a caller proves who they are, so
+ * they cannot.
+ */
+export class AuthRepository {
   constructor(private readonly db: Database) {}
 
-  // Statements that run on every authenticated request or Profile visit, built once and
-  // prepared on the server (issue 17): no query building or planning per request.
-  private useSessionStatement?: ReturnType<AccountRepository['prepareUseSession']>;
-  private accountViewStatement?: ReturnType<AccountRepository['prepareAccountView']>;
+  // The session check runs on every authenticated request: built once and prepared on the
+  // server, so no query is built or planned per request (docs/decisions/api-request-cost.md).
+  private useSessionStatement?: ReturnType<AuthRepository['prepareUseSession']>;
+
+  /** The same repository in the transaction `tx`. */
+  in(tx: Database): AuthRepository {
+    return new AuthRepository(tx);
+  }
 
   /** Runs `work` in one transaction: everything it writes commits together or not at all. */
-  transaction<T>(work: (repository: AccountRepository) => Promise<T>): Promise<T> {
-    return this.db.transaction((tx) => work(new AccountRepository(tx)));
+  transaction<T>(work: (repository: AuthRepository) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => work(this.in(tx)));
   }
 
   async findUserByEmail(email: string): Promise<UserRow | undefined> {
@@ -92,37 +81,6 @@ export class AccountRepository {
   async findUserById(userId: string): Promise<UserRow | undefined> {
     const [row] = await this.db.select().from(users).where(eq(users.id, userId));
     return row;
-  }
-
-  /** The member, their stored bytes and linked social accounts in one prepared statement: the
-   *  Profile and the web app's layout read it on every visit. */
-  async findAccountView(userId: string): Promise<AccountView | undefined> {
-    this.accountViewStatement ??= this.prepareAccountView();
-    const rows = await this.accountViewStatement.execute({ userId });
-    const [first] = rows;
-    if (first === undefined) return undefined;
-    return {
-      user: first.user,
-      storedBytes: Number(first.storedBytes),
-      links: rows.flatMap(({ link }) => (link === null ? [] : [link])),
-    };
-  }
-
-  private prepareAccountView() {
-    return this.db
-      .select({
-        user: users,
-        storedBytes: storedBytesOf(users.id),
-        link: {
-          id: socialAccounts.id,
-          provider: socialAccounts.provider,
-          email: socialAccounts.email,
-        },
-      })
-      .from(users)
-      .leftJoin(socialAccounts, eq(socialAccounts.userId, users.id))
-      .where(eq(users.id, sql.placeholder('userId')))
-      .prepare('find_account_view');
   }
 
   /** The new row, or null when the e-mail (in any letter case) is already registered. */
@@ -139,39 +97,8 @@ export class AccountRepository {
     }
   }
 
-  async updateProfile(
-    userId: string,
-    changes: ProfileChanges,
-    now: Date,
-  ): Promise<UserRow | undefined> {
-    const [row] = await this.db
-      .update(users)
-      .set({ ...changes, updatedAt: now })
-      .where(eq(users.id, userId))
-      .returning();
-    return row;
-  }
-
-  async acceptUploadDisclaimer(userId: string, now: Date): Promise<UserRow | undefined> {
-    const [row] = await this.db
-      .update(users)
-      .set({
-        uploadDisclaimerAcceptedAt: sql`coalesce(${users.uploadDisclaimerAcceptedAt}, ${now})`,
-      })
-      .where(eq(users.id, userId))
-      .returning();
-    return row;
-  }
-
   async updatePasswordHash(userId: string, passwordHash: string, now: Date): Promise<void> {
     await this.db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
-  }
-
-  async deactivateUser(userId: string, now: Date): Promise<void> {
-    await this.db
-      .update(users)
-      .set({ deactivatedAt: now, updatedAt: now })
-      .where(and(eq(users.id, userId), isNull(users.deactivatedAt)));
   }
 
   /** A session begins at sign-in: created, authenticated and used now. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   account,
@@ -15,17 +15,17 @@ import {
   socialBindRequest,
   socialProvider,
   tokenPair,
-  updateAccountRequest,
   updatePasswordRequest,
 } from '@dental/contracts';
 import { problems } from '#api/lib/problem-responses';
-import type { AccountService } from './account.service';
 import type { PasswordResetService } from './password-reset.service';
-import type { SessionService, SignInContext } from './session.service';
+import type { RegistrationService } from './registration.service';
+import type { SessionService } from './session.service';
+import type { SignInContext } from './sign-in';
 import type { SocialAccountService } from './social-account.service';
 
-export interface AccountRoutesOptions {
-  accounts: AccountService;
+export interface AuthRoutesOptions {
+  registrations: RegistrationService;
   sessions: SessionService;
   passwordResets: PasswordResetService;
   socialAccounts: SocialAccountService;
@@ -36,31 +36,19 @@ export function signInContext(request: FastifyRequest): SignInContext {
   return { userAgent: request.headers['user-agent'] ?? null, ip: request.ip };
 }
 
-/** Route options of the sensitive actions: signed in, and signed in or re-checked (password or
- *  second-factor code) within the last 10 minutes, else 403 (docs/decisions/session-timeouts.md). */
-export function recentSignInRequired(app: FastifyInstance, sessions: SessionService) {
-  return {
-    onRequest: app.authenticate,
-    preHandler: (request: FastifyRequest) => {
-      sessions.assertRecentlyAuthenticated(request.user);
-      return Promise.resolve();
-    },
-  };
-}
-
 const noContent = z.null().describe('No content');
 const tags = ['account'];
 const bearer = [{ bearerAuth: [] }];
 
-/** docs/product/accounts.md#account-calls, plus token refresh and logout
- *  (docs/decisions/refresh-token-rotation.md) and the password re-check before deactivation
- *  (docs/decisions/session-timeouts.md). */
-export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = (
+/** Sign-up, sign-in and the password reset of docs/product/accounts.md#account-calls, token
+ *  refresh and logout (docs/decisions/refresh-token-rotation.md), the password re-check
+ *  (docs/decisions/session-timeouts.md) and linked social accounts
+ *  (docs/decisions/social-sign-in.md). */
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = (
   app,
-  { accounts, sessions, passwordResets, socialAccounts },
+  { registrations, sessions, passwordResets, socialAccounts },
 ) => {
   const authenticated = { onRequest: app.authenticate };
-  const recentlyAuthenticated = recentSignInRequired(app, sessions);
 
   app.post(
     accountPaths.register,
@@ -73,7 +61,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = (
         response: { 201: registerResponse, ...problems(400, 409, 429) },
       },
     },
-    async (request, reply) => reply.code(201).send(await accounts.register(request.body)),
+    async (request, reply) => reply.code(201).send(await registrations.register(request.body)),
   );
 
   app.post(
@@ -143,68 +131,6 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = (
     },
   );
 
-  app.get(
-    accountPaths.account,
-    {
-      ...authenticated,
-      schema: {
-        tags,
-        summary: 'The logged-in member’s account',
-        security: bearer,
-        response: { 200: account, ...problems(401) },
-      },
-    },
-    (request) => accounts.get(request.user.id),
-  );
-
-  app.put(
-    accountPaths.account,
-    {
-      ...authenticated,
-      schema: {
-        tags,
-        summary: 'Change name and phone; every other field sent is ignored',
-        security: bearer,
-        body: updateAccountRequest,
-        response: { 200: account, ...problems(400, 401) },
-      },
-    },
-    (request) => accounts.update(request.user.id, request.body),
-  );
-
-  app.put(
-    accountPaths.uploadDisclaimer,
-    {
-      ...authenticated,
-      schema: {
-        tags,
-        summary:
-          'Accept the disclaimer shown before uploads, once per member; the first time is kept',
-        security: bearer,
-        response: { 200: account, ...problems(401) },
-      },
-    },
-    (request) => accounts.acceptUploadDisclaimer(request.user.id),
-  );
-
-  app.delete(
-    accountPaths.account,
-    {
-      ...recentlyAuthenticated,
-      schema: {
-        tags,
-        summary:
-          'Deactivate the account: access ends at once, data is kept. Needs a sign-in or a password re-check in the last 10 minutes (else 403)',
-        security: bearer,
-        response: { 204: noContent, ...problems(401, 403) },
-      },
-    },
-    async (request, reply) => {
-      await accounts.deactivate(request.user.id);
-      return reply.code(204).send(null);
-    },
-  );
-
   app.post(
     accountPaths.forgetPassword,
     {
@@ -251,7 +177,8 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = (
     `${accountPaths.socialMediaAccount}:provider/:id/`,
     {
       // A way into the account is taken away: only right after a sign-in or a re-check.
-      ...recentlyAuthenticated,
+      ...authenticated,
+      preHandler: app.requireRecentSignIn,
       schema: {
         tags,
         summary:

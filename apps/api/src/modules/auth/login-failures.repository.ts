@@ -1,8 +1,7 @@
 import { eq, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import type { RateLimitConfig } from '../config';
-import { loginFailures } from '../db/schema';
-import { RateLimited } from '../domain-errors';
+import type { Database } from '#api/db/client';
+import type { RateLimitConfig } from '#api/config';
+import { loginFailures } from '#api/db/schema';
 
 export interface LockPolicy {
   /** The guess since the last right one that first locks the key. */
@@ -82,37 +81,4 @@ export class LoginFailureRepository {
   async deleteForgotten(now: Date): Promise<void> {
     await this.db.delete(loginFailures).where(lt(loginFailures.expiresAt, now));
   }
-}
-
-/**
- * Throws 429 with the seconds left unless a guess for `key` may be evaluated now; the guess is
- * counted from here on, whatever its outcome.
- */
-export async function reserveGuess(
-  failures: LoginFailureRepository,
-  key: string,
-  policy: LockPolicy,
-  now: Date,
-): Promise<void> {
-  const lockedUntil = await failures.reserveGuess(key, policy, now);
-  if (lockedUntil !== undefined) {
-    throw new RateLimited(Math.max(1, Math.ceil((lockedUntil.getTime() - now.getTime()) / 1000)));
-  }
-}
-
-/**
- * Evaluates one guess for `key` under its lock: reserved first (429 while locked), then
- * `evaluate`; a right guess (a truthy answer) clears the key. Answers what `evaluate` answered.
- */
-export async function evaluateGuess<Answer>(
-  failures: LoginFailureRepository,
-  key: string,
-  policy: LockPolicy,
-  now: Date,
-  evaluate: () => Promise<Answer>,
-): Promise<Answer> {
-  await reserveGuess(failures, key, policy, now);
-  const answer = await evaluate();
-  if (answer) await failures.clear(key);
-  return answer;
 }

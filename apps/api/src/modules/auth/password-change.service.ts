@@ -7,7 +7,7 @@ import {
 import type { Clock } from '#api/clock';
 import { BadRequest } from '#api/domain-errors';
 import type { AuthenticatedUser } from '#api/plugins/auth';
-import type { AccountRepository } from './account.repository';
+import type { AuthRepository } from './auth.repository';
 import { assertAcceptablePassword, type PasswordService } from './password.service';
 import type { PasswordRecheckService } from './password-recheck.service';
 import type { SecurityNotices } from './security-notices';
@@ -17,7 +17,7 @@ import type { EndStandingLinks } from './standing-links';
  *  password is checked in the same call, so no separate step-up is needed. */
 export class PasswordChangeService {
   constructor(
-    private readonly repository: AccountRepository,
+    private readonly repository: AuthRepository,
     private readonly passwords: PasswordService,
     private readonly clock: Clock,
     private readonly notices: SecurityNotices,

@@ -1,15 +1,10 @@
 import type { Clock } from '#api/clock';
 import type { UserRow } from '#api/db/schema';
 import { BadRequest } from '#api/domain-errors';
-import {
-  evaluateGuess,
-  type LockPolicy,
-  type LoginFailureRepository,
-} from '#api/plugins/login-failures.repository';
-import type { AccountRepository } from './account.repository';
-import { isActiveMember } from './account.service';
+import type { AuthRepository } from './auth.repository';
+import type { GuessLock } from './guess-lock';
 import type { PasswordService } from './password.service';
-import { wrongPasswordMessage } from './session.service';
+import { isActiveMember, wrongPasswordMessage } from './sign-in';
 import { hashOpaqueToken } from './token.service';
 
 /**
@@ -20,18 +15,17 @@ import { hashOpaqueToken } from './token.service';
  */
 export class PasswordRecheckService {
   constructor(
-    private readonly accounts: AccountRepository,
+    private readonly accounts: AuthRepository,
     private readonly passwords: PasswordService,
-    private readonly failures: LoginFailureRepository,
+    private readonly guesses: GuessLock,
     private readonly clock: Clock,
-    private readonly lockPolicy: LockPolicy,
   ) {}
 
   /** The member's row when the password is theirs (and the account active), else undefined;
    *  429 while wrong ones have locked the member's re-checks. */
   verify(userId: string, password: string): Promise<UserRow | undefined> {
     const key = hashOpaqueToken(`password-recheck:${userId}`);
-    return evaluateGuess(this.failures, key, this.lockPolicy, this.clock.now(), async () => {
+    return this.guesses.evaluate(key, this.clock.now(), async () => {
       const row = await this.accounts.findUserById(userId);
       const right =
         isActiveMember(row) && (await this.passwords.verify(row.passwordHash, password));

@@ -10,9 +10,9 @@ import { BadRequest } from '#api/domain-errors';
 import { escapeHtml } from '#api/lib/html';
 import type { PasswordResetKeyRow } from '#api/db/schema';
 import type { ErrorLogger } from '#api/logger';
-import type { AccountRepository } from './account.repository';
-import { isActiveMember } from './account.service';
+import type { AuthRepository } from './auth.repository';
 import { assertAcceptablePassword, type PasswordService } from './password.service';
+import { isActiveMember } from './sign-in';
 import type { EndStandingLinks } from './standing-links';
 import { hashOpaqueToken, newOpaqueToken } from './token.service';
 
@@ -34,7 +34,7 @@ export class PasswordResetService {
   private readonly pending = new Set<Promise<void>>();
 
   constructor(
-    private readonly repository: AccountRepository,
+    private readonly repository: AuthRepository,
     private readonly passwords: PasswordService,
     private readonly mailer: Mailer,
     private readonly clock: Clock,

@@ -3,7 +3,7 @@ import { accountPaths, endOfYear, plans, problemContentType } from '@dental/cont
 import { buildTestApp, type TestApp } from '#api-test/build-test-app';
 import { factories, strongPassword, uniqueEmail } from '#api-test/factories';
 import { commonPasswordMessage } from './password.service';
-import { emailTakenMessage } from './account.service';
+import { emailTakenMessage } from './registration.service';
 
 let t: TestApp;
 let factory: ReturnType<typeof factories>;

@@ -18,7 +18,7 @@ import { startSmtpInbox, type SmtpInbox } from '#api-test/smtp-inbox';
 import { passkeys, totpCredentials } from '#api/db/schema';
 import { eq } from 'drizzle-orm';
 import { mfaTokenLifetimeMs } from './second-factor.service';
-import { wrongPasswordMessage } from './session.service';
+import { wrongPasswordMessage } from './sign-in';
 
 let inbox: SmtpInbox;
 let t: TestApp;

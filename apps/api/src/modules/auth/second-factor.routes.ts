@@ -12,7 +12,7 @@ import {
   totpEnrolment,
 } from '@dental/contracts';
 import { problems } from '#api/lib/problem-responses';
-import { recentSignInRequired, signInContext } from './account.routes';
+import { signInContext } from './auth.routes';
 import type { SecondFactorService } from './second-factor.service';
 import type { SessionService } from './session.service';
 
@@ -83,7 +83,8 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<SecondFactorRoutesOptions
   app.delete(
     secondFactorPaths.totp,
     {
-      ...recentSignInRequired(app, sessions),
+      ...authenticated,
+      preHandler: app.requireRecentSignIn,
       schema: {
         tags,
         summary:

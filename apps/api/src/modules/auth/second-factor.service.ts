@@ -11,12 +11,8 @@ import {
 import type { Clock } from '#api/clock';
 import type { UserRow } from '#api/db/schema';
 import { BadRequest, Conflict, Unauthorized } from '#api/domain-errors';
-import {
-  evaluateGuess,
-  type LockPolicy,
-  type LoginFailureRepository,
-} from '#api/plugins/login-failures.repository';
-import type { AccountRepository } from './account.repository';
+import type { AuthRepository } from './auth.repository';
+import type { GuessLock } from './guess-lock';
 import type { PasswordRecheckService } from './password-recheck.service';
 import type { SecondFactorRepository } from './second-factor.repository';
 import type { SecurityNotices } from './security-notices';
@@ -45,8 +41,6 @@ export interface SecondFactorSettings {
   issuer: string;
   /** AES-256-GCM key of the stored secrets (config.ts `totpSecretKey`). */
   secretKey: Buffer;
-  /** Wrong codes lock like wrong passwords (docs/decisions/login-throttling.md). */
-  lockPolicy: LockPolicy;
 }
 
 function newRecoveryCode(): string {
@@ -66,9 +60,10 @@ const wrongCode = () => new BadRequest(wrongCodeMessage, { code: [wrongCodeMessa
 export class SecondFactorService {
   constructor(
     private readonly repository: SecondFactorRepository,
-    private readonly accounts: AccountRepository,
+    private readonly accounts: AuthRepository,
     private readonly recheck: PasswordRecheckService,
-    private readonly failures: LoginFailureRepository,
+    /** Wrong codes lock like wrong passwords (docs/decisions/login-throttling.md). */
+    private readonly guesses: GuessLock,
     private readonly notices: SecurityNotices,
     private readonly clock: Clock,
     private readonly settings: SecondFactorSettings,
@@ -197,8 +192,7 @@ export class SecondFactorService {
     attempt: () => Promise<Accepted | false | null>,
   ): Promise<Accepted> {
     const key = hashOpaqueToken(`second-factor:${userId}`);
-    const { lockPolicy } = this.settings;
-    const accepted = await evaluateGuess(this.failures, key, lockPolicy, this.clock.now(), attempt);
+    const accepted = await this.guesses.evaluate(key, this.clock.now(), attempt);
     if (accepted === false || accepted === null) throw wrongCode();
     return accepted;
   }

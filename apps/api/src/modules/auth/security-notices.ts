@@ -3,7 +3,7 @@ import type { Mailer, MailMessage } from '#api/adapters/mailer';
 import type { UserRow } from '#api/db/schema';
 import type { ErrorLogger } from '#api/logger';
 import { htmlParagraphs } from '#api/lib/html';
-import type { SignInContext } from './session.service';
+import type { SignInContext } from './sign-in';
 
 /** The audit trail as the notices use it: AuditService, wired in services.ts. */
 export interface SecurityAudit {

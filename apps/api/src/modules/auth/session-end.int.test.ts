@@ -4,8 +4,9 @@ import { buildTestApp, type TestApp } from '#api-test/build-test-app';
 import { factories, type TestMember } from '#api-test/factories';
 import { statementsOf } from '#api-test/support/query-counter';
 import { loginRequiredMessage, sessionExpiredMessage } from '#api/plugins/auth';
-import { AccountRepository } from './account.repository';
-import { reauthenticationRequiredMessage, wrongPasswordMessage } from './session.service';
+import { AuthRepository } from './auth.repository';
+import { reauthenticationRequiredMessage } from './session.service';
+import { wrongPasswordMessage } from './sign-in';
 
 // Shorter than the defaults so that both limits fall inside one access token's 15 minutes.
 const idleMinutes = 5;
@@ -102,7 +103,7 @@ describe('idle timeout', () => {
 
   it('writes a use at most once a minute, inside the one authentication query', async () => {
     const member = await factory.loggedInMember();
-    const sessions = new AccountRepository(t.db);
+    const sessions = new AuthRepository(t.db);
     const sessionId = sessionIdOf(member);
     const signedIn = (await sessions.findSession(member.id, sessionId))?.lastUsedAt;
 
@@ -167,7 +168,7 @@ describe('DELETE /api/account/ needs a recent sign-in', () => {
       detail: reauthenticationRequiredMessage,
     });
     expect((await getAccount(member.tokens.access)).statusCode).toBe(200);
-    expect((await new AccountRepository(t.db).findUserById(member.id))?.deactivatedAt).toBeNull();
+    expect((await new AuthRepository(t.db).findUserById(member.id))?.deactivatedAt).toBeNull();
   });
 
   it('deactivates after the password re-check', async () => {

@@ -5,7 +5,7 @@ import { buildTestApp, type TestApp } from '#api-test/build-test-app';
 import { factories, uniqueEmail } from '#api-test/factories';
 import { PasswordService } from './password.service';
 import { sessionExpiredMessage } from '#api/plugins/auth';
-import { deactivatedMessage, wrongCredentialsMessage } from './session.service';
+import { deactivatedMessage, wrongCredentialsMessage } from './sign-in';
 import { accessTokenLifetimeSeconds, refreshTokenLifetimeMs } from './token.service';
 
 const customerServiceEmail = 'care@clinic.example';

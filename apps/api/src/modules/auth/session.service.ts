@@ -12,17 +12,22 @@ import type { Clock } from '#api/clock';
 import type { UserRow } from '#api/db/schema';
 import type { SessionTimeouts } from '#api/config';
 import { Forbidden, NotFound, Unauthorized, type DomainError } from '#api/domain-errors';
-import type { AccountRepository, SessionTimes } from './account.repository';
 import {
   sessionExpiredMessage,
   type AccessClaims,
   type AuthenticatedUser,
 } from '#api/plugins/auth';
-import { isActiveMember } from './account.service';
+import type { AuthRepository, SessionTimes } from './auth.repository';
 import type { PasswordService } from './password.service';
 import type { PasswordRecheckService } from './password-recheck.service';
 import type { SecondFactorService } from './second-factor.service';
 import { isNewDevice, type SecurityNotices } from './security-notices';
+import {
+  deactivatedMessage,
+  isActiveMember,
+  wrongCredentialsMessage,
+  type SignInContext,
+} from './sign-in';
 import type { EndStandingLinks } from './standing-links';
 import {
   hashOpaqueToken,
@@ -31,20 +36,10 @@ import {
   type TokenService,
 } from './token.service';
 
-/** One answer for an unknown e-mail and a wrong password, so neither is revealed. */
-export const wrongCredentialsMessage = 'The e-mail address or password is incorrect.';
-
-/** Where a sign-in comes from, kept with the session so the member can recognise it. */
-export interface SignInContext {
-  userAgent: string | null;
-  ip: string | null;
-}
-
 /** What proved the member's identity; a passkey is already two factors, and 'second factor' is
  *  the second step after a password or social sign-in (docs/decisions/second-factor.md). */
 export type SignInProof = 'password' | 'social' | 'passkey' | 'second factor';
 
-export const wrongPasswordMessage = 'The password is incorrect.';
 export const reauthenticationRequiredMessage =
   'For your security, please enter your password again to continue.';
 
@@ -80,10 +75,6 @@ export class ReauthenticationRequired extends Forbidden {
   }
 }
 
-export function deactivatedMessage(customerServiceEmail: string): string {
-  return `This account has been deleted and deactivated. To reactivate it, please contact customer service at ${customerServiceEmail}.`;
-}
-
 /**
  * Log in, refresh and log out (docs/decisions/refresh-token-rotation.md): a login starts a
  * session, a family of refresh tokens; each refresh uses one up and issues the next; presenting a
@@ -92,7 +83,7 @@ export function deactivatedMessage(customerServiceEmail: string): string {
  */
 export class SessionService {
   constructor(
-    private readonly repository: AccountRepository,
+    private readonly repository: AuthRepository,
     private readonly passwords: PasswordService,
     private readonly tokens: TokenService,
     private readonly clock: Clock,
@@ -296,7 +287,7 @@ export class SessionService {
   }
 
   private async issuePair(
-    repository: AccountRepository,
+    repository: AuthRepository,
     claims: AccessClaims,
     now: Date,
   ): Promise<TokenPair> {

@@ -9,10 +9,14 @@ import {
 import type { Clock } from '#api/clock';
 import type { UserRow } from '#api/db/schema';
 import { Conflict, Forbidden, NotFound } from '#api/domain-errors';
-import type { AccountRepository } from './account.repository';
-import { newMember, type AccountService } from './account.service';
-import type { SessionService, SignInContext } from './session.service';
+import type { AuthRepository } from './auth.repository';
+import { newMember } from './registration.service';
+import type { SessionService } from './session.service';
+import type { SignInContext } from './sign-in';
 import type { SocialIdentity, SocialIdentityVerifier } from './social-identity';
+
+/** The member's account as the API answers it: the account module's, wired in services.ts. */
+export type AccountAnswer = (userId: string) => Promise<Account>;
 
 export function unverifiedEmailMessage(provider: SocialProvider): string {
   const name = socialProviderNames[provider];
@@ -41,10 +45,10 @@ const linkId = z.uuid();
  */
 export class SocialAccountService {
   constructor(
-    private readonly repository: AccountRepository,
+    private readonly repository: AuthRepository,
     private readonly verifier: SocialIdentityVerifier,
     private readonly sessions: SessionService,
-    private readonly accounts: AccountService,
+    private readonly accountOf: AccountAnswer,
     private readonly clock: Clock,
   ) {}
 
@@ -79,7 +83,7 @@ export class SocialAccountService {
       // Linking the same account again changes nothing.
       if (owner?.id !== userId) throw await this.linkConflict(userId, identity);
     }
-    return this.accounts.get(userId);
+    return this.accountOf(userId);
   }
 
   /** Refused when it would leave the member no way to sign in. */
@@ -96,7 +100,7 @@ export class SocialAccountService {
       }
       await tx.deleteSocialAccount(userId, provider, id);
     });
-    return this.accounts.get(userId);
+    return this.accountOf(userId);
   }
 
   private async createMember(identity: SocialIdentity): Promise<UserRow> {

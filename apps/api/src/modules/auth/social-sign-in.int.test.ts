@@ -18,7 +18,7 @@ import {
   type ProviderIdentity,
   type SocialProviders,
 } from '#api-test/support/social-providers';
-import { deactivatedMessage, wrongCredentialsMessage } from './session.service';
+import { deactivatedMessage, wrongCredentialsMessage } from './sign-in';
 import {
   existingAccountMessage,
   lastSignInMethodMessage,

@@ -11,7 +11,7 @@ import {
 import { buildTestApp, type TestApp } from '#api-test/build-test-app';
 import { factories, strongPassword } from '#api-test/factories';
 import { fetchLink } from '#api-test/support/files';
-import { AccountRepository } from './account.repository';
+import { AuthRepository } from './auth.repository';
 import { hashOpaqueToken, newOpaqueToken } from './token.service';
 
 /**
@@ -95,7 +95,7 @@ describe('links that open the record without a session', () => {
     const links = await memberWithLinks();
     const key = newOpaqueToken();
     const now = t.clock.now();
-    await new AccountRepository(t.db).insertPasswordResetKey({
+    await new AuthRepository(t.db).insertPasswordResetKey({
       userId: links.member.id,
       keyHash: hashOpaqueToken(key),
       createdAt: now,

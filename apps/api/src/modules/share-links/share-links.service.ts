@@ -17,11 +17,6 @@ import {
 import type { Clock } from '#api/clock';
 import type { ShareLinkRow } from '#api/db/schema';
 import { NotFound, Unauthorized } from '#api/domain-errors';
-import {
-  evaluateGuess,
-  type LockPolicy,
-  type LoginFailureRepository,
-} from '#api/plugins/login-failures.repository';
 import type { ShareLinkRepository, ShareLinkWithCounts } from './share-links.repository';
 import type { SharedFiles } from './shared-files';
 
@@ -35,16 +30,21 @@ export interface SharedRecords {
   getMany(userId: string, ids: readonly string[]): Promise<MedicalRecord[]>;
 }
 
-/** Hashes and checks passcodes like passwords (argon2id; the account module's service). */
+/** Hashes and checks passcodes like passwords (argon2id; the auth module's service). */
 export interface PasscodeHasher {
   hash(passcode: string): Promise<string>;
   verify(passcodeHash: string | null, passcode: string): Promise<boolean>;
 }
 
+/** Wrong passcodes lock a link like wrong passwords lock a sign-in: the auth module's lock on
+ *  guesses, wired in services.ts (docs/decisions/login-throttling.md). */
+export interface PasscodeGuessLock {
+  /** Reserves the guess (429 while `key` is locked), evaluates it, clears `key` when right. */
+  evaluate<Answer>(key: string, now: Date, evaluate: () => Promise<Answer>): Promise<Answer>;
+}
+
 export interface ShareLinkSettings {
   publicUrl: string;
-  /** Wrong passcodes lock a link like wrong passwords lock a sign-in. */
-  lockPolicy: LockPolicy;
 }
 
 /** 401 for a link that needs its passcode: none was sent, or a wrong one. */
@@ -65,7 +65,7 @@ export class ShareLinkService {
     private readonly photos: SharedPhotos,
     private readonly records: SharedRecords,
     private readonly passcodes: PasscodeHasher,
-    private readonly failures: LoginFailureRepository,
+    private readonly guesses: PasscodeGuessLock,
     private readonly clock: Clock,
     private readonly settings: ShareLinkSettings,
     private readonly sharedFiles: SharedFiles,
@@ -155,7 +155,7 @@ export class ShareLinkService {
     if (passcode === undefined) throw new SharePasscodeNeeded(sharePasscodeRequiredMessage);
     // One key per link, not per address: guesses from many addresses share one lock.
     const key = hashOf(`share-link:${link.id}`);
-    const right = await evaluateGuess(this.failures, key, this.settings.lockPolicy, now, () =>
+    const right = await this.guesses.evaluate(key, now, () =>
       this.passcodes.verify(link.passcodeHash, passcode),
     );
     if (!right) throw new SharePasscodeNeeded(sharePasscodeWrongMessage);

@@ -23,7 +23,7 @@ import { buildTestApp, type TestApp } from '#api-test/build-test-app';
 import { factories, type TestMember } from '#api-test/factories';
 import { startSmtpInbox, type SmtpInbox } from '#api-test/smtp-inbox';
 import { TestPasskey } from '#api-test/support/webauthn';
-import { deactivatedMessage } from '../session.service';
+import { deactivatedMessage } from '../sign-in';
 import { passkeyNotFoundMessage } from './passkeys.service';
 
 const origin = 'https://dental.example';

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   addPasskeyRequest,
@@ -13,32 +12,21 @@ import {
   webAuthnOptions,
 } from '@dental/contracts';
 import { problems } from '#api/lib/problem-responses';
-import { signInContext } from '../account.routes';
-import type { SessionService } from '../session.service';
+import { signInContext } from '../auth.routes';
 import type { PasskeyService } from './passkeys.service';
 
 export interface PasskeyRoutesOptions {
   passkeys: PasskeyService;
-  sessions: SessionService;
 }
 
 const tags = ['account'];
 const bearer = [{ bearerAuth: [] }];
 
 /** Passkeys of the Profile and passkey sign-in (docs/product/accounts.md#passkeys). */
-export const passkeyRoutes: FastifyPluginAsyncZod<PasskeyRoutesOptions> = (
-  app,
-  { passkeys, sessions },
-) => {
+export const passkeyRoutes: FastifyPluginAsyncZod<PasskeyRoutesOptions> = (app, { passkeys }) => {
   const authenticated = { onRequest: app.authenticate };
   // Adding or removing a way to sign in is a sensitive change: it needs a recent sign-in.
-  const recentlyAuthenticated = {
-    ...authenticated,
-    preHandler: (request: FastifyRequest) => {
-      sessions.assertRecentlyAuthenticated(request.user);
-      return Promise.resolve();
-    },
-  };
+  const recentlyAuthenticated = { ...authenticated, preHandler: app.requireRecentSignIn };
 
   app.get(
     passkeyPaths.list,

@@ -18,12 +18,12 @@ import type { Clock } from '#api/clock';
 import type { PasskeyRow, UserRow } from '#api/db/schema';
 import { BadRequest, Conflict, NotFound, Unauthorized } from '#api/domain-errors';
 import type { ErrorLogger } from '#api/logger';
-import type { AccountRepository } from '../account.repository';
-import { isActiveMember } from '../account.service';
 import { htmlParagraphs } from '#api/lib/html';
 import { LoadOnce } from '#api/lib/load-once';
+import type { AuthRepository } from '../auth.repository';
 import type { SecondFactorService } from '../second-factor.service';
-import type { SessionService, SignInContext } from '../session.service';
+import type { SessionService } from '../session.service';
+import { isActiveMember, type SignInContext } from '../sign-in';
 import type { ChallengePurpose, PasskeyRepository } from './passkeys.repository';
 
 export interface PasskeySettings {
@@ -75,7 +75,7 @@ export class PasskeyService {
 
   constructor(
     private readonly repository: PasskeyRepository,
-    private readonly accounts: AccountRepository,
+    private readonly accounts: AuthRepository,
     private readonly sessions: SessionService,
     private readonly secondFactor: SecondFactorService,
     private readonly mailer: Mailer,

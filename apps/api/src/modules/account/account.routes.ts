@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { account, accountPaths, updateAccountRequest } from '@dental/contracts';
+import { problems } from '#api/lib/problem-responses';
+import type { AccountService } from './account.service';
+
+export interface AccountRoutesOptions {
+  accounts: AccountService;
+}
+
+const noContent = z.null().describe('No content');
+const tags = ['account'];
+const bearer = [{ bearerAuth: [] }];
+
+/** The member's profile and its deactivation (docs/product/accounts.md#account-calls); the
+ *  deactivation needs a recent sign-in or password re-check (docs/decisions/session-timeouts.md). */
+export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = (app, { accounts }) => {
+  const authenticated = { onRequest: app.authenticate };
+
+  app.get(
+    accountPaths.account,
+    {
+      ...authenticated,
+      schema: {
+        tags,
+        summary: 'The logged-in member’s account',
+        security: bearer,
+        response: { 200: account, ...problems(401) },
+      },
+    },
+    (request) => accounts.get(request.user.id),
+  );
+
+  app.put(
+    accountPaths.account,
+    {
+      ...authenticated,
+      schema: {
+        tags,
+        summary: 'Change name and phone; every other field sent is ignored',
+        security: bearer,
+        body: updateAccountRequest,
+        response: { 200: account, ...problems(400, 401) },
+      },
+    },
+    (request) => accounts.update(request.user.id, request.body),
+  );
+
+  app.put(
+    accountPaths.uploadDisclaimer,
+    {
+      ...authenticated,
+      schema: {
+        tags,
+        summary:
+          'Accept the disclaimer shown before uploads, once per member; the first time is kept',
+        security: bearer,
+        response: { 200: account, ...problems(401) },
+      },
+    },
+    (request) => accounts.acceptUploadDisclaimer(request.user.id),
+  );
+
+  app.delete(
+    accountPaths.account,
+    {
+      ...authenticated,
+      preHandler: app.requireRecentSignIn,
+      schema: {
+        tags,
+        summary:
+          'Deactivate the account: access ends at once, data is kept. Needs a sign-in or a password re-check in the last 10 minutes (else 403)',
+        security: bearer,
+        response: { 204: noContent, ...problems(401, 403) },
+      },
+    },
+    async (request, reply) => {
+      await accounts.deactivate(request.user.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  return Promise.resolve();
+};
