@@ -63,7 +63,7 @@ const apiModuleEdges = {
 };
 
 const boundaryZones = [
-  // A web feature uses components/, lib/, app/ and @dental/contracts, never another feature.
+  // A web feature uses components/, lib/, config/ and @dental/contracts, never another feature.
   ...folders(webFeatures).map((feature) => ({
     target: `${webFeatures}/${feature}`,
     from: webFeatures,
@@ -72,7 +72,7 @@ const boundaryZones = [
       'A feature never imports another feature; move the shared part to components/ or lib/.',
   })),
   {
-    target: ['./apps/web/src/components', './apps/web/src/lib'],
+    target: ['./apps/web/src/components', './apps/web/src/lib', './apps/web/src/config'],
     from: webFeatures,
     message: 'Shared web code never imports a feature.',
   },
@@ -88,6 +88,14 @@ const boundaryZones = [
 // Layers: the infrastructure under the features never reaches up into them or into the wiring.
 // Tests are exempt: an integration test builds the whole app.
 const layerZones = [
+  // The web app's code flows shared → features → app (docs/decisions/web-structure.md): app/
+  // composes the routes and pages, and only main.tsx (and the tests) import it.
+  {
+    target: ['components', 'config', 'features', 'lib'].map((folder) => `./apps/web/src/${folder}`),
+    from: './apps/web/src/app',
+    message:
+      'Only main.tsx imports app/; move what is needed to components/, lib/ or config/, or compose it in app/.',
+  },
   {
     target: ['adapters', 'db', 'jobs', 'lib', 'plugins'].map((layer) => `./apps/api/src/${layer}`),
     from: [apiModules, './apps/api/src/services.ts', './apps/api/src/app.ts'],
@@ -138,6 +146,18 @@ export default tseslint.config(
         { basePath: import.meta.dirname, zones: [...boundaryZones, ...layerZones] },
       ],
     },
+  },
+  {
+    // No import circles, type-only imports aside (they leave no trace in the built code).
+    files: ['apps/web/src/**/*.{ts,tsx}', 'packages/contracts/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+      // The rule follows the imports of the files it parses, which are .js alone by default.
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: ['apps/*/src/**/*.test.{ts,tsx}'],

@@ -3,7 +3,7 @@ import termsAndConditions from '../../../../content/legal/terms-and-conditions.m
 import privacyPolicy from '../../../../content/legal/privacy-policy.md?raw';
 import hipaaNotice from '../../../../content/legal/hipaa-notice.md?raw';
 import { InfoModal } from './info-modal';
-import type { LegalModalsProps } from './legal-modals';
+import type { LegalModalsProps } from './legal-document';
 import { Markdown } from './markdown';
 import classes from './legal-modals.module.css';
 

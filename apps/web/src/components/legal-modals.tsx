@@ -1,12 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { loadAllStyles } from '#web/lib/lazy-route';
-
-export type LegalDocument = 'terms' | 'privacy';
-
-export interface LegalModalsProps {
-  opened: LegalDocument | null;
-  onClose: () => void;
-}
+import type { LegalModalsProps } from './legal-document';
 
 // The texts and the markdown renderer are a chunk of their own, fetched when a dialog is first
 // opened: the sign-in and sign-up screens only show the links to them.

@@ -1,5 +1,4 @@
-import { problemTypes } from '@dental/contracts';
-import type { ApiError } from './api-client';
+import { problemTypes, type Problem } from '@dental/contracts';
 
 // Kept in sessionStorage beside the tokens, so that it survives the redirect to /login.
 const noticeKey = 'dental.signOutNotice';
@@ -20,8 +19,9 @@ export function leaveLoginNotice(notice: LoginNotice): void {
 }
 
 /** Keeps the server's explanation when the session timed out (docs/decisions/session-timeouts.md);
- *  other refusals leave nothing to explain. */
-export function noteSessionEnd(error: ApiError): void {
+ *  other refusals leave nothing to explain. It takes the problem's fields rather than the API
+ *  client's error, which calls it, so that the two modules do not import each other. */
+export function noteSessionEnd(error: Pick<Problem, 'type' | 'detail'>): void {
   if (timedOut.has(error.type)) {
     leaveLoginNotice({ title: 'You have been signed out', text: error.detail });
   }

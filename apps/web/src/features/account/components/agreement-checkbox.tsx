@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Anchor, Checkbox, type CheckboxProps } from '@mantine/core';
-import { LegalModals, type LegalDocument } from '#web/components/legal-modals';
+import type { LegalDocument } from '#web/components/legal-document';
+import { LegalModals } from '#web/components/legal-modals';
 
 function DocumentButton({ children, onClick }: { children: ReactNode; onClick: () => void }) {
   return (
