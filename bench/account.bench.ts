@@ -16,7 +16,7 @@ import { printIssueFigures } from './issue-figures';
 const rounds = 3;
 
 /** GET /api/account/ on PostgreSQL next to a bare Fastify route and the ceiling of a route that
- *  makes three raw queries (issue 17: goal ≥ 0.5× of the ceiling), same run. */
+ *  makes three raw queries (the performance review's goal: ≥ 0.5× of the ceiling), same run. */
 export async function accountBench(): Promise<void> {
   await withBenchDatabase(async (databaseUrl) => {
     const api = await startApi(databaseUrl);
@@ -32,7 +32,7 @@ export async function accountBench(): Promise<void> {
         ceiling,
         [account, bare],
       );
-      printIssueFigures('Issue 17', [
+      printIssueFigures('Performance review', [
         {
           what: 'GET /api/account/ ÷ bare route with 3 pg queries',
           filed: '1,368–1,394 vs 9,340–9,593 requests/s, 0.15×',

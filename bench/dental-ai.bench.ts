@@ -126,7 +126,7 @@ function inputSide(session: InferenceSession): number {
 }
 
 /**
- * Issue 6 §5 and issue 18 §3: milliseconds per detection for a 640 px X-ray and a 640 px phone
+ * Milliseconds per detection for a 640 px X-ray and a 640 px phone
  * photo: each stage in this process next to the bare `session.run`, then through the API (HTTP,
  * image checks, the pipeline, storage); then another route's requests/s while detections run,
  * to show that inference stays off the event loop.
@@ -216,7 +216,7 @@ export async function dentalAiBench(): Promise<void> {
       await Promise.all(load);
       printComparison('Another route while detections run', quiet, [loaded]);
       console.log(`  detections completed during that measurement: ${String(during)}`);
-      printIssueFigures('Issue 17', [
+      printIssueFigures('Performance review', [
         {
           what: 'POST /api/dental-ai/ (640 × 640 JPEG) over a bare session.run',
           filed: '+32 ms (37.3 vs 5.4 ms)',

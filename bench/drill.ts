@@ -1,4 +1,4 @@
-// `npm run drill`: the scale-out drill (issue 16 §4, docs/decisions/scale-out-drill.md). On this
+// `npm run drill`: the scale-out drill (docs/decisions/scale-out-drill.md). On this
 // machine, loopback only: PostgreSQL (a server of the drill's own, initdb on a free port), an S3
 // server, two API processes with WORKERS=off behind nginx, two worker processes; a bounded load
 // from several members; kill -9 of one API and one worker mid-load, both restarted, then a crash

@@ -94,7 +94,7 @@ export async function measureBareRoute(): Promise<Measurement> {
 }
 
 /**
- * The ceiling for a route that reads the database (issue 17): a bare Fastify route that makes
+ * The ceiling for a route that reads the database (docs/decisions/api-request-cost.md): a bare Fastify route that makes
  * `queries` raw `pg` queries, one after another (a user by id, as an authenticated route looks one
  * up), through a pool as large as the API's, in the same run.
  */

@@ -236,7 +236,7 @@ export async function loginBench(): Promise<void> {
       }
     }
     await lighthouseScores(server.url);
-    printIssueFigures('Issue 17', [
+    printIssueFigures('Performance review', [
       {
         what: '/login transfer',
         filed:

@@ -21,7 +21,7 @@ const uploadConcurrency = 4;
 const rounds = 3;
 
 /**
- * Issue 3 §7 and issue 17: GET /api/oral-photo/ for a member with 200 photos (the whole list, as a
+ * GET /api/oral-photo/ for a member with 200 photos (the whole list, as a
  * client without ?limit= reads it, and the web app's first page) and with 2,000 (its first page of
  * 50), next to GET /api/account/ in the same run (goal: ≥ 0.5× its requests/s, p99 under 30 ms)
  * and the bare route.
@@ -120,7 +120,7 @@ export async function oralPhotoBench(): Promise<void> {
       console.log(
         `  the web app's page on the wire: ${(plainBytes / 1000).toFixed(1)} kB as JSON, ${(brotliBytes / 1000).toFixed(1)} kB in Brotli`,
       );
-      printIssueFigures('Issue 17', [
+      printIssueFigures('Performance review', [
         {
           what: 'GET /api/oral-photo/ of a member with 200 photos',
           filed: '145–176 requests/s, 0.12× of GET /api/account/, p99 107–193 ms (the whole list)',

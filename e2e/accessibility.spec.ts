@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, loginTermsLabel, logIn, submitLogin, test } from './support/fixtures';
 import { expectAccessibleAtAllWidths } from './support/layout-checks';
 
-/** A screen of issue 2 that a guest reaches, and how to bring it up. */
+/** A screen that a guest reaches, and how to bring it up. */
 interface GuestScreen {
   name: string;
   open: (page: Page) => Promise<void>;

@@ -19,7 +19,8 @@ import {
 } from './support/fixtures';
 import { atNarrowWidth, checkScreen } from './support/layout-checks';
 
-// Issue 14, "Defects seen": one journey per defect that the screens showed before the fix.
+// The defects a new patient saw (docs/decisions/patient-grade-defects.md): one journey per
+// defect that the screens showed before the fix.
 
 const day = 24 * 3600 * 1000;
 

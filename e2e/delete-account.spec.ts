@@ -22,7 +22,7 @@ test('a deleted account is refused at login with the customer-service contact', 
   await expect(confirm).toBeVisible();
   await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(page).toHaveURL(/\/login$/);
-  // Login says what happened (issue 14).
+  // Login says what happened (docs/decisions/patient-grade-defects.md).
   await expect(page.getByRole('alert')).toContainText('Account deleted');
 
   await submitLogin(page, account);

@@ -2,9 +2,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, logIn, test } from './support/fixtures';
 
-// Issue 7: on a fresh server, 'Wisdom Teeth' runs the model shipped in models/ (the journeys'
-// server gives caries a test fixture, not wisdom teeth). The panoramic is a held-out test image
-// of the data set in shared/, so this journey runs only where the data set is.
+// On a fresh server, 'Wisdom Teeth' runs the model shipped in models/
+// (docs/decisions/dental-ai-shipped-model.md; the journeys' server gives caries a test fixture,
+// not wisdom teeth). The panoramic is a held-out test image of the data set in shared/, so this
+// journey runs only where the data set is.
 const dataset = path.resolve(import.meta.dirname, '../../shared/datasets/dental-xray-4class');
 const heldOutPanoramic = 'data/test/images/0083_jpg.rf.6f4db2bc7398ae866ea996457feaa0c0.jpg';
 

@@ -23,7 +23,7 @@ test('a patient resets a forgotten password from the e-mailed link and logs in w
   await page.getByRole('textbox', { name: 'Confirm New Password', exact: true }).fill(newPassword);
   await page.getByRole('button', { name: 'Update password' }).click();
   await expect(page).toHaveURL(/\/login$/);
-  // Login says what happened (issue 14).
+  // Login says what happened (docs/decisions/patient-grade-defects.md).
   await expect(page.getByRole('alert')).toContainText('Password changed');
 
   await logIn(page, { ...account, password: newPassword });

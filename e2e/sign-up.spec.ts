@@ -21,7 +21,7 @@ test('a new patient signs up, logs in, renames themselves inline and logs out', 
       .check();
     await page.getByRole('button', { name: 'Sign up', exact: true }).click();
     await expect(page).toHaveURL(/\/login$/);
-    // Login says what happened (issue 14).
+    // Login says what happened (docs/decisions/patient-grade-defects.md).
     await expect(page.getByRole('alert')).toContainText('Account created');
   });
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 export const maxPageOffset = 100_000;
 
 /**
- * `?limit=` and `?offset=` of a list that can grow (issue 11). Without them a list answers the
+ * `?limit=` and `?offset=` of a list that can grow (docs/decisions/list-paging-and-caps.md). Without them a list answers the
  * same array as before (`maxLimit` rows from the first); a `Link: <…>; rel="next"` header
  * (RFC 8288) names the next page while more rows remain.
  */

@@ -45,7 +45,8 @@ export const slotUnavailableMessage =
 export const unknownTimeZoneMessage = 'Choose a valid time zone.';
 export const answerRequiredMessage = 'Please answer this question.';
 
-/** Upcoming consultations one member may hold at once (issue 11: abuse of the doctors' time). */
+/** Upcoming consultations one member may hold at once, against abuse of the doctors' time
+ *  (docs/decisions/list-paging-and-caps.md). */
 export const maxUpcomingReservations = 10;
 export const upcomingReservationsLimitMessage = `You already have ${String(maxUpcomingReservations)} upcoming consultations, the most one member can book. Cancel one to book another.`;
 

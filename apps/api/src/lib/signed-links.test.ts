@@ -76,7 +76,7 @@ describe('SignedLinks', () => {
     expect(signer.sign(photo)).not.toBe(first);
   });
 
-  it('lives at most 5 minutes by default (issue 11)', () => {
+  it('lives at most 5 minutes by default', () => {
     for (const second of [0, 1, 30, 59]) {
       const clock = new FakeClock(new Date(start.getTime() + second * 1000 + 1));
       const signer = links(clock);

@@ -92,7 +92,7 @@ async function allPages(member: Member, url: string): Promise<unknown[][]> {
   return pages;
 }
 
-describe('per-member caps (issue 11)', () => {
+describe('per-member caps', () => {
   it(`refuses the appointment after ${String(maxUpcomingAppointments)} upcoming ones with a 422`, async () => {
     const member = await factory.loggedInMember();
     await seedAppointments(member, maxUpcomingAppointments - 1, 2);
@@ -147,7 +147,7 @@ describe('per-member caps (issue 11)', () => {
   });
 });
 
-describe('?limit= and Link rel="next" on growing lists (issue 11)', () => {
+describe('?limit= and Link rel="next" on growing lists', () => {
   it('pages appointments with their filters and keeps the whole array without limit', async () => {
     const member = await factory.loggedInMember();
     await seedAppointments(member, 5, 1);

@@ -47,7 +47,7 @@ function expectProblem(answer: ReturnType<typeof parse>, problem: Problem) {
   expect(JSON.parse(answer.body)).toEqual(problem);
 }
 
-describe('errors before routing are problems too (issue 11)', () => {
+describe('errors before routing are problems too', () => {
   it('answers a Content-Length that is not a number with a 400 problem', async () => {
     const answer = parse(
       await rawRequest(

@@ -62,7 +62,7 @@ function expectReplay(first: LightMyRequestResponse, retry: LightMyRequestRespon
   expect(retry.headers['idempotent-replayed']).toBe('true');
 }
 
-describe('Idempotency-Key on create requests (issue 11)', () => {
+describe('Idempotency-Key on create requests', () => {
   it('answers a retry with the first answer and creates nothing new', async () => {
     const member = await factory.loggedInMember();
     const first = await post(member, appointmentPaths.list, appointmentBody(), 'key-1');

@@ -45,7 +45,7 @@ function expectLocked(res: LightMyRequestResponse, seconds: number) {
   expect(Number(res.headers['retry-after'])).toBe(seconds);
 }
 
-describe('login throttling counts failures per e-mail and address (issue 11)', () => {
+describe('login throttling counts failures per e-mail and address', () => {
   it('lets ten successful logins from one address through', async () => {
     const member = await factory.member();
     const address = newAddress();

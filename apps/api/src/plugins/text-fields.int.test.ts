@@ -40,7 +40,7 @@ const appointmentWith = (note: string) => ({
   alert_before: [],
 });
 
-describe('control characters in text fields (issue 11)', () => {
+describe('control characters in text fields', () => {
   it('refuses a NUL in the login e-mail with a field error, not a server error', async () => {
     const res = await t.request('POST', accountPaths.login, {
       body: { login_type: 'native', email: 'someone\u0000@example.com', password: 'whatever1' },

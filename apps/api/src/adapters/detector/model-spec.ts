@@ -35,7 +35,8 @@ type ShippedModels = Record<string, { model: string; classes: string[] } | undef
 
 /**
  * The model file of every slot that has one: the configured file, else `dataDir/models/{slot}.onnx`,
- * else the shipped model named in `shipped-models.json` (issue 7). A configured file must exist.
+ * else the shipped model named in `shipped-models.json`
+ * (docs/decisions/dental-ai-shipped-model.md). A configured file must exist.
  */
 export async function findModelSources(
   settings: DentalAiSettings,

@@ -190,7 +190,7 @@ describe('the detection pipeline on a real ONNX model', () => {
   });
 });
 
-describe('one model per image kind (issue 18)', () => {
+describe('one model per image kind', () => {
   /** A grey X-ray-like PNG: the fixture model finds nothing on it, but its name shows it ran. */
   const greyImage = () =>
     sharp({ create: { width: 200, height: 100, channels: 3, background: '#777' } })

@@ -39,7 +39,7 @@ afterAll(async () => {
   await Promise.all([detector.close(), eager.close()]);
 });
 
-describe('the shipped models (issue 7)', () => {
+describe('the shipped models', () => {
   it('serve both types out of the box', () => {
     expect(detector.imageKinds('caries')).toEqual(['photo', 'xray']);
     expect(detector.imageKinds('wisdom_teeth')).toEqual(['xray']);
@@ -99,7 +99,7 @@ describe('the shipped models (issue 7)', () => {
   });
 });
 
-describe('the shipped photo model (issue 18)', () => {
+describe('the shipped photo model', () => {
   it('reads a colour photo by its pixels and answers Cavity boxes only', async () => {
     // A phone-photo-like drawing: a row of pale teeth, one with a dark brown spot, between gums.
     const [width, height] = [480, 320];

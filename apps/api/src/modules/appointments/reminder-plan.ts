@@ -16,7 +16,8 @@ export interface PlanInput {
 
 /**
  * The reminders an appointment should have: every alert still ahead, once per switched-on
- * channel. An alert already in the past when saved is never sent (issue 3 §5).
+ * channel. An alert already in the past when saved is never sent
+ * (docs/decisions/reminder-delivery.md).
  */
 export function plannedReminders({
   alertTimes,

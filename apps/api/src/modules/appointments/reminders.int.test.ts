@@ -115,7 +115,8 @@ describe('reminders', () => {
     const [sms] = smsTo('+14155550123');
     expect(sms?.body).toContain(`${day} at ${time}`);
     expect(sms?.body).toContain(link);
-    // What the appointment is: the note in full by e-mail, shortened by SMS (issue 14).
+    // What the appointment is: the note in full by e-mail, shortened by SMS
+    // (docs/decisions/patient-grade-defects.md).
     expect(mail.text).toContain('Your note: Root canal, upper left molar');
     expect(sms?.body).toContain('(Root canal, upper left molar)');
 

@@ -63,7 +63,7 @@ export class AuditRepository {
    * Appends a row to its member's chain, and resolves once it is committed. Appends of one chain
    * that arrive while that chain's last batch is being written are committed together, in order,
    * by the next batch (group commit): a member's concurrent reads then share one lock, one
-   * commit and one flush instead of queueing for one each (issue 17).
+   * commit and one flush instead of queueing for one each (docs/decisions/audit-trail.md).
    */
   append(event: NewAuditEvent): Promise<AuditEventRow> {
     return new Promise((resolve, reject) => {

@@ -138,7 +138,7 @@ async function fhirR4Validator() {
   });
 }
 
-describe('Download my data (issue 15)', () => {
+describe('Download my data', () => {
   let member: Member;
   let photo: OralPhoto;
   let xray: OralPhoto;

@@ -118,7 +118,7 @@ describe('stored file integrity (SHA-256)', () => {
   });
 });
 
-describe('signed file links (issue 11)', () => {
+describe('signed file links', () => {
   it('live at most 5 minutes', async () => {
     const { photo } = await memberWithPhoto();
     expect((await fetchLink(t, photo.image_link)).statusCode).toBe(200);

@@ -68,7 +68,7 @@ function mismatchOf(
 export type TestCheckout = Pick<MembershipPaymentRow, 'id' | 'plan' | 'amountCents' | 'formToken'>;
 
 /**
- * Plan choice, checkout and completion (docs/product/membership.md; issue 5). Completion is one
+ * Plan choice, checkout and completion (docs/product/membership.md). Completion is one
  * transactional, idempotent function used by both the Stripe webhook and the test-mode Pay.
  */
 export class MembershipService {
