@@ -20,9 +20,10 @@ export const reminderOffsetHours = [1, 24, 168] as const;
 export type ReminderOffsetHours = (typeof reminderOffsetHours)[number];
 
 export const appointmentNoteMaxLength = 1000;
-/** One alert per offered choice (docs/decisions/appointment-limits.md). */
+/** One alert per offered choice (docs/decisions/appointment-api-shape.md). */
 export const maxAlertsPerAppointment = reminderOffsetHours.length;
-/** Upcoming appointments one member may keep (issue 11: each one schedules reminders). */
+/** Upcoming appointments one member may keep: each one schedules reminders
+ *  (docs/decisions/list-paging-and-caps.md). */
 export const maxUpcomingAppointments = 500;
 export const upcomingAppointmentsLimitMessage = `You already have ${String(maxUpcomingAppointments)} upcoming appointments, the most one member can keep. Delete one to add another.`;
 /** Hard upper bound on the rows one list call answers. */
