@@ -103,6 +103,19 @@ const layerZones = [
       'Infrastructure never imports a feature module or the composition root; declare a port here and implement it in the module.',
   },
   {
+    target: ['./apps/api/src/config.ts', './apps/api/src/config'],
+    from: [
+      './apps/api/src/adapters',
+      './apps/api/src/jobs',
+      './apps/api/src/plugins',
+      apiModules,
+      './apps/api/src/services.ts',
+      './apps/api/src/app.ts',
+    ],
+    message:
+      'Configuration is read by every layer and imports none of them back; a type it shares with an adapter is declared in config/ and imported from there.',
+  },
+  {
     target: apiModules,
     from: ['./apps/api/src/services.ts', './apps/api/src/app.ts'],
     message:

@@ -8,11 +8,10 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ImageKind } from '@dental/contracts';
-import type { ModelSlot } from '../adapters/detector/detector';
 import { decodeImage, imageKindOfPixels, type Box } from '../adapters/detector/letterbox';
 import { LocalInference } from '../adapters/detector/local-inference';
 import { PipelineDetector, type Thresholds } from '../adapters/detector/pipeline-detector';
-import { loadConfig } from '../config';
+import { loadConfig, type ModelSlot } from '../config';
 import { averagePrecisions, recall, type ImageBoxes } from './average-precision';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');

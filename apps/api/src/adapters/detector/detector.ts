@@ -4,6 +4,7 @@ import {
   type DentalAiType,
   type ImageKind,
 } from '@dental/contracts';
+import type { ModelSlot } from '#api/config';
 import type { RawRgbImage } from '#api/lib/raw-image';
 
 /** One detected object, in the pixels of the image after its EXIF orientation is applied. */
@@ -27,12 +28,6 @@ export interface DetectionOutcome {
   imageKindSource: 'member' | 'pixels';
   model: { name: string; version: string };
 }
-
-/**
- * One model per type and image kind: `caries` and `wisdom_teeth` read X-rays (the names the
- * settings and files had before photos), `caries_photo` reads colour photos.
- */
-export type ModelSlot = 'caries' | 'caries_photo' | 'wisdom_teeth';
 
 export function slotOf(type: DentalAiType, kind: ImageKind): ModelSlot {
   return (kind === 'xray' ? type : `${type}_${kind}`) as ModelSlot;

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { DentalAiSettings } from '#api/config';
-import { modelSlots, type ModelSlot } from './detector';
+import type { DentalAiSettings, ModelSlot } from '#api/config';
+import { modelSlots } from './detector';
 import { readClassNames } from './class-names';
 import { readModelFacts } from './onnx-proto';
 

@@ -8,8 +8,8 @@ import {
   type DetectionOutcome,
   type Detector,
   type LoadedModels,
-  type ModelSlot,
 } from './detector';
+import type { ModelSlot } from '#api/config';
 import type { RawRgbImage } from '#api/lib/raw-image';
 import type { Inference } from './inference';
 import { decodeImage, imageKindOfPixels, letterboxImage, toImagePixels } from './letterbox';
