@@ -22,7 +22,7 @@ afterAll(async () => {
 const forget = (email: string) =>
   t.request('POST', accountPaths.forgetPassword, { body: { email } });
 
-describe('forget-password answers before any lookup (issue 11)', () => {
+describe('forget-password answers before any lookup (docs/decisions/password-reset.md)', () => {
   it('answers a known address exactly like an unknown one, before its reset key is written', async () => {
     const member = await factory.member();
     // Writing this member's reset key fails: an answer that waited for it would be a 500.

@@ -22,7 +22,8 @@ export class GuessLock {
   }
 
   /** Evaluates one guess for `key` under its lock: reserved first (429 while locked), then
-   *  `evaluate`; a right guess (a truthy answer) clears the key. Answers what `evaluate` answered. */
+   *  `evaluate`; a right guess (a truthy answer) clears the key. Answers what `evaluate`
+   *  answered. */
   async evaluate<Answer>(key: string, now: Date, evaluate: () => Promise<Answer>): Promise<Answer> {
     await this.reserve(key, now);
     const answer = await evaluate();

@@ -13,8 +13,8 @@ import type { PasswordRecheckService } from './password-recheck.service';
 import type { SecurityNotices } from './security-notices';
 import type { EndStandingLinks } from './standing-links';
 
-/** Change the password while signed in (docs/product/accounts.md#change-password): the current
- *  password is checked in the same call, so no separate step-up is needed. */
+/** Change the password while signed in (docs/product/accounts.md#password-and-devices): the
+ *  current password is checked in the same call, so no separate step-up is needed. */
 export class PasswordChangeService {
   constructor(
     private readonly repository: AuthRepository,

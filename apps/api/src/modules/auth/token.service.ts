@@ -4,11 +4,10 @@ import { z } from 'zod';
 import type { Clock } from '#api/clock';
 import type { AccessClaims } from '#api/plugins/auth';
 
-/** Access tokens live 15 minutes at most (issue 2); refresh tokens 30 days, rotated on use. */
+/** Access tokens live 15 minutes at most; refresh tokens 30 days, rotated on use
+ *  (docs/decisions/refresh-token-rotation.md). */
 export const accessTokenLifetimeSeconds = 15 * 60;
 export const refreshTokenLifetimeMs = 30 * 24 * 60 * 60 * 1000;
-
-/** Who an access token speaks for: the member and the session (refresh family) it belongs to. */
 
 const issuer = 'dental-companion';
 const audience = 'dental-companion-api';
