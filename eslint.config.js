@@ -47,8 +47,9 @@ const apiModuleEdges = {
   // The plan limits count the stored bytes of a member; purchases join the audit trail through
   // the AuditRecorder type, wired in services.ts.
   membership: ['./files/files.repository.ts', './audit/audit.service.ts'],
-  // The audit names the member of a request without a bearer token (by e-mail or refresh token).
-  audit: ['./account/account.repository.ts', './account/token.service.ts'],
+  // The audit names the member of a request without a bearer token (by e-mail, refresh token or
+  // reset key), with the auth module's repository and token hash.
+  audit: ['./auth/auth.repository.ts', './auth/token.service.ts'],
   // Markdown topics are loaded and answered by the content module; the tests load test content.
   'dental-knowledge': [
     './content/content-paths.ts',
@@ -162,7 +163,7 @@ export default tseslint.config(
   },
   {
     // No import circles, type-only imports aside (they leave no trace in the built code).
-    files: ['apps/web/src/**/*.{ts,tsx}', 'packages/contracts/src/**/*.ts'],
+    files: ['apps/web/src/**/*.{ts,tsx}', 'packages/contracts/src/**/*.ts', 'apps/api/src/**/*.ts'],
     plugins: { 'import-x': importX },
     settings: {
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
