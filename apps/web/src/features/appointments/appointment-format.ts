@@ -32,7 +32,8 @@ export const reminderLabels: Record<ReminderOffsetHours, string> = {
 };
 
 /** The card's reminder line: which alerts are set and how they are sent, or that none is, so a
- *  patient sees at a glance whether a reminder will come (issue 14). */
+ *  patient sees at a glance whether a reminder will come
+ *  (docs/decisions/patient-grade-defects.md). */
 export function reminderSummary(appointment: Appointment): string {
   const { reminders } = toFormValues(appointment);
   const channels = [appointment.email_alert && 'e-mail', appointment.sms_alert && 'SMS'].filter(

@@ -76,7 +76,8 @@ describe('Medical record detail', () => {
     const { api, user, router } = await openRecord({
       [`GET ${listPath}`]: () => json([]),
     });
-    // The pencil alone was not understood (issue 14): the button shows its word.
+    // The pencil alone was not understood (docs/decisions/form-actions.md): the button shows its
+    // word.
     expect(screen.getByRole('button', { name: 'Save' })).toHaveTextContent('Save');
     await user.type(screen.getByRole('textbox', { name: /Title/ }), ' changed');
     await user.click(screen.getByRole('button', { name: 'Back' }));

@@ -81,7 +81,8 @@ function RecordEditor({ record }: { record: MedicalRecord }) {
               Saved.
             </Text>
           )}
-          {/* SPEC's pencil stays, now beside the word: an icon alone was not understood (issue 14). */}
+          {/* SPEC's pencil stays, now beside the word: an icon alone was not understood
+              (docs/decisions/form-actions.md). */}
           <FormActions
             submitLabel="Save"
             submitIcon={<IconPencil size={18} aria-hidden />}

@@ -35,7 +35,8 @@ const formSchema = z
     sms_alert: z.boolean(),
     reminders: z.array(z.union(reminderOffsetHours.map((hours) => z.literal(hours)))),
   })
-  // An alert needs both a channel and a time; half of one is never sent (issue 14).
+  // An alert needs both a channel and a time; half of one is never sent
+  // (docs/decisions/patient-grade-defects.md).
   .superRefine((values, context) => {
     const channel = values.email_alert || values.sms_alert;
     if (channel && values.reminders.length === 0) {

@@ -112,7 +112,8 @@ function ReservationBody({ id, onClose }: { id: string; onClose: () => void }) {
       )}
       {cancel.isError && <Alert color="red">{errorMessage(cancel.error)}</Alert>}
       {confirming ? (
-        // One tap must not cancel: the patient confirms here first (issue 14).
+        // One tap must not cancel: the patient confirms here first
+        // (docs/decisions/patient-grade-defects.md).
         <Stack gap="xs" role="group" aria-labelledby={confirmId}>
           <Text fw={600} id={confirmId}>
             Do you really want to cancel this consultation? Its time is given up for others to book.
