@@ -4,7 +4,7 @@ import { defineConfig, type HtmlTagDescriptor, type Plugin, type Rolldown } from
 import react from '@vitejs/plugin-react';
 
 const source = path.join(path.dirname(fileURLToPath(import.meta.url)), 'src');
-const signInScreen = path.join(source, 'features/account/login-page.tsx');
+const signInScreen = path.join(source, 'features/auth/login-page.tsx');
 
 /**
  * Links the sign-in chunk and its stylesheet from the page, so that the browser fetches them

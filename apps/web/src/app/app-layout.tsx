@@ -4,7 +4,10 @@ import { useAccount } from '../lib/account';
 import { usePublicConfig } from '../lib/public-config';
 import { Banner } from '../components/banner';
 import { paths } from '../config/paths';
-import { RecordSwitcher, ViewedRecordBanner } from '../features/account/components/record-switcher';
+import {
+  RecordSwitcher,
+  ViewedRecordBanner,
+} from '../features/delegation/components/record-switcher';
 import classes from './app-layout.module.css';
 
 /** The frame of every signed-in screen: banner, home and account links, copyright footer. */

@@ -14,31 +14,25 @@ export const routes: RouteObject[] = [
     children: [
       {
         path: paths.login,
-        lazy: lazyRoute('login', () => import('../features/account/login-page'), {
+        lazy: lazyRoute('login', () => import('../features/auth/login-page'), {
           pageStylesSuffice: true,
         }),
       },
       {
         path: paths.signup,
-        lazy: lazyRoute('signup', () => import('../features/account/signup-page')),
+        lazy: lazyRoute('signup', () => import('../features/auth/signup-page')),
       },
       {
         path: paths.forgetPassword,
-        lazy: lazyRoute(
-          'forget-password',
-          () => import('../features/account/forget-password-page'),
-        ),
+        lazy: lazyRoute('forget-password', () => import('../features/auth/forget-password-page')),
       },
       {
         path: paths.updatePassword,
-        lazy: lazyRoute(
-          'update-password',
-          () => import('../features/account/update-password-page'),
-        ),
+        lazy: lazyRoute('update-password', () => import('../features/auth/update-password-page')),
       },
       {
         path: paths.authCallback,
-        lazy: lazyRoute('auth-callback', () => import('../features/account/auth-callback-page')),
+        lazy: lazyRoute('auth-callback', () => import('../features/auth/auth-callback-page')),
       },
       {
         // Public: a dentist opens it without an account (docs/product/sharing.md).
@@ -59,21 +53,18 @@ export const routes: RouteObject[] = [
               { index: true, lazy: lazyRoute('home', () => import('../features/home/home-page')) },
               {
                 path: paths.account,
-                lazy: lazyRoute('account', () => import('../features/account/profile-page')),
+                lazy: lazyRoute('account', () => import('./routes/profile')),
               },
               {
                 path: paths.accountActivity,
                 lazy: lazyRoute(
                   'account-activity',
-                  () => import('../features/account/activity/account-activity-page'),
+                  () => import('../features/activity/account-activity-page'),
                 ),
               },
               {
                 path: paths.accountSecurity,
-                lazy: lazyRoute(
-                  'account-security',
-                  () => import('../features/account/security-page'),
-                ),
+                lazy: lazyRoute('account-security', () => import('../features/auth/security-page')),
               },
               {
                 path: paths.sharedLinks,

@@ -22,11 +22,17 @@ export function problemResponse(
   status: number,
   detail: string,
   errors?: Record<string, string[]>,
+  type = 'about:blank',
 ): Response {
-  return new Response(
-    JSON.stringify({ type: 'about:blank', title: 'Error', status, detail, errors }),
-    { status, headers: { 'Content-Type': 'application/problem+json' } },
-  );
+  return new Response(JSON.stringify({ type, title: 'Error', status, detail, errors }), {
+    status,
+    headers: { 'Content-Type': 'application/problem+json' },
+  });
+}
+
+/** A problem answer with a `type` the app acts on (`problemTypes`). */
+export function typedProblem(status: number, type: string, detail: string): Response {
+  return problemResponse(status, detail, undefined, type);
 }
 
 export const testConfig: PublicConfig = {

@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { accountPaths, problemTypes, type ReauthenticateRequest } from '@dental/contracts';
-import { ApiError, apiSend } from '#web/lib/api-client';
+import { accountPaths, type ReauthenticateRequest } from '@dental/contracts';
+import { apiSend } from '#web/lib/api-client';
 import { logout } from '#web/lib/session';
 import { leaveLoginNotice } from '#web/lib/sign-out-notice';
-import { confirmIdentity } from './second-factor';
+import { confirmIdentity } from '#web/lib/step-up';
 
 /** Deactivates the account (docs/product/accounts.md#deactivation: data kept, access blocked), then
  *  ends the session. The server accepts it only from a recent sign-in: given the password or a
@@ -20,9 +20,4 @@ export function useDeleteAccount() {
       await logout();
     },
   });
-}
-
-/** The server wants the password again before it deactivates the account. */
-export function needsPassword(error: unknown): boolean {
-  return error instanceof ApiError && error.type === problemTypes.reauthenticationRequired;
 }

@@ -2,7 +2,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { ActionIcon, Box, Group } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { FormActions } from '#web/components/form-actions';
-import { Detail } from './details-list';
+import { Detail } from '#web/components/details-list';
 import classes from './inline-edit.module.css';
 
 export interface InlineEditProps {

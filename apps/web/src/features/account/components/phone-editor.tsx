@@ -2,10 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { formatPhoneNumberIntl } from 'react-phone-number-input';
 import { Controller, useForm } from 'react-hook-form';
 import { updateAccountRequest, type Account } from '@dental/contracts';
+import { PhoneField } from '#web/components/phone-field';
 import { errorMessage } from '#web/lib/api-client';
 import { useUpdateAccount } from '../api/update-account';
 import { EditActions, InlineEdit } from './inline-edit';
-import { PhoneField } from './phone-field';
 
 const phoneForm = updateAccountRequest.pick({ phone: true });
 

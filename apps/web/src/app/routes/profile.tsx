@@ -1,0 +1,68 @@
+import { Alert, Anchor, Stack, Title } from '@mantine/core';
+import { PageSpinner } from '../../components/page-spinner';
+import { useAccount } from '../../lib/account';
+import { errorMessage } from '../../lib/api-client';
+import { useDocumentTitle } from '../../lib/document-title';
+import { CustomerInformationSection } from '../../features/account/components/customer-information-section';
+import { DeleteAccountSection } from '../../features/account/components/delete-account-section';
+import { ProfileDetailsSection } from '../../features/account/components/profile-details-section';
+import { ServiceSection } from '../../features/account/components/service-section';
+import { AccountActivitySection } from '../../features/activity/components/account-activity-section';
+import { PasskeysSection } from '../../features/auth/components/passkeys-section';
+import { PasswordAndDevicesSection } from '../../features/auth/components/password-and-devices-section';
+import { SocialAccountsSection } from '../../features/auth/components/social-accounts-section';
+import { TwoStepSection } from '../../features/auth/components/two-step-section';
+import { CalendarFeedSection } from '../../features/calendar/components/calendar-feed-section';
+import { DataExportSection } from '../../features/data-export/components/data-export-section';
+import {
+  DelegatesSection,
+  SharedWithMeSection,
+} from '../../features/delegation/components/delegation-sections';
+import { SharedLinksSection } from '../../features/sharing/components/shared-links-section';
+
+/** Profile (docs/product/accounts.md#profile): the account's own sections and those of the
+ *  features reached from it (sign-in methods, activity, share links, delegation, calendar feed,
+ *  data export), each exported by its feature. */
+export default function ProfileRoute() {
+  useDocumentTitle('My Account');
+  const account = useAccount();
+  return (
+    <Stack gap="md">
+      <Title order={1}>My Account</Title>
+      {account.isPending && <PageSpinner />}
+      {account.isError && (
+        <Alert color="red" variant="outline">
+          {errorMessage(account.error)}{' '}
+          <Anchor
+            component="button"
+            type="button"
+            inherit
+            onClick={() => {
+              void account.refetch();
+            }}
+          >
+            Try again
+          </Anchor>
+        </Alert>
+      )}
+      {account.data && (
+        <>
+          <CustomerInformationSection account={account.data} />
+          <ProfileDetailsSection account={account.data} />
+          <SocialAccountsSection account={account.data} />
+          <PasskeysSection />
+          <TwoStepSection />
+          <PasswordAndDevicesSection />
+          <AccountActivitySection />
+          <SharedLinksSection />
+          <DelegatesSection />
+          <SharedWithMeSection />
+          <CalendarFeedSection />
+          <DataExportSection />
+          <ServiceSection />
+          <DeleteAccountSection />
+        </>
+      )}
+    </Stack>
+  );
+}

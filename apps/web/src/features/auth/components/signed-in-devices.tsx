@@ -1,0 +1,110 @@
+import { Alert, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import dayjs from 'dayjs';
+import { describeBrowser, type DeviceSession } from '@dental/contracts';
+import { PageSpinner } from '#web/components/page-spinner';
+import { Section } from '#web/components/section';
+import { errorMessage } from '#web/lib/api-client';
+import { dateFormat } from '#web/lib/dates';
+import { useSignedInDevices, useSignOutDevice } from '../api/sessions';
+import classes from './signed-in-devices.module.css';
+
+const when = (at: string) => dayjs(at).format(`${dateFormat} HH:mm`);
+
+function Device({
+  session,
+  signOut,
+  pending,
+}: {
+  session: DeviceSession;
+  signOut: () => void;
+  pending: boolean;
+}) {
+  const device = describeBrowser(session.user_agent);
+  return (
+    <Paper component="li" withBorder p="sm" className={classes.device}>
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Stack gap={2} className={classes.details}>
+          <Group gap="xs">
+            <Text fw={600}>{device}</Text>
+            {session.current && (
+              <Badge variant="light" color="dental">
+                This device
+              </Badge>
+            )}
+          </Group>
+          <Text size="sm" c="dimmed">
+            Signed in <time dateTime={session.created_at}>{when(session.created_at)}</time>
+            {' · '}last active{' '}
+            <time dateTime={session.last_used_at}>{when(session.last_used_at)}</time>
+            {session.ip !== null && ` · ${session.ip}`}
+          </Text>
+        </Stack>
+        {!session.current && (
+          <Button
+            variant="outline"
+            size="xs"
+            aria-label={`Sign out ${device}`}
+            loading={pending}
+            onClick={signOut}
+          >
+            Sign out
+          </Button>
+        )}
+      </Group>
+    </Paper>
+  );
+}
+
+/** The member's live sessions, each with 'Sign out', and 'Sign out everywhere else'
+ *  (docs/decisions/signed-in-devices.md). */
+export function SignedInDevices() {
+  const devices = useSignedInDevices();
+  const signOut = useSignOutDevice();
+  const others = devices.data?.filter((session) => !session.current) ?? [];
+  return (
+    <Section title="Signed-in devices">
+      <Text mb="sm">
+        The browsers and apps signed in to your account. Sign out any you do not recognise, then
+        change your password.
+      </Text>
+      {devices.isPending && <PageSpinner />}
+      {devices.isError && (
+        <Alert color="red" variant="outline">
+          {errorMessage(devices.error)}
+        </Alert>
+      )}
+      {signOut.isError && (
+        <Alert color="red" variant="outline" mb="sm">
+          {errorMessage(signOut.error)}
+        </Alert>
+      )}
+      {devices.data && (
+        <ul className={classes.list} aria-label="Signed-in devices, most recently used first">
+          {devices.data.map((session) => (
+            <Device
+              key={session.id}
+              session={session}
+              pending={signOut.isPending && signOut.variables === session.id}
+              signOut={() => {
+                signOut.mutate(session.id);
+              }}
+            />
+          ))}
+        </ul>
+      )}
+      {others.length > 0 && (
+        <Button
+          mt="sm"
+          variant="outline"
+          color="red"
+          loading={signOut.isPending && signOut.variables === null}
+          onClick={() => {
+            signOut.mutate(null);
+          }}
+        >
+          Sign out everywhere else
+        </Button>
+      )}
+    </Section>
+  );
+}
