@@ -99,7 +99,12 @@ const layerZones = [
   },
   {
     target: ['adapters', 'db', 'jobs', 'lib', 'plugins'].map((layer) => `./apps/api/src/${layer}`),
-    from: [apiModules, './apps/api/src/services.ts', './apps/api/src/app.ts'],
+    from: [
+      apiModules,
+      './apps/api/src/services.ts',
+      './apps/api/src/repositories.ts',
+      './apps/api/src/app.ts',
+    ],
     message:
       'Infrastructure never imports a feature module or the composition root; declare a port here and implement it in the module.',
   },
@@ -111,6 +116,7 @@ const layerZones = [
       './apps/api/src/plugins',
       apiModules,
       './apps/api/src/services.ts',
+      './apps/api/src/repositories.ts',
       './apps/api/src/app.ts',
     ],
     message:
@@ -118,7 +124,7 @@ const layerZones = [
   },
   {
     target: apiModules,
-    from: ['./apps/api/src/services.ts', './apps/api/src/app.ts'],
+    from: ['./apps/api/src/services.ts', './apps/api/src/repositories.ts', './apps/api/src/app.ts'],
     message:
       'A module never imports the composition root or the app; take what it needs as a constructor argument.',
   },

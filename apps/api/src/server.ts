@@ -7,7 +7,7 @@ import { DataDirError } from './db/data-dir';
 import { jobQueueSettings, startJobQueue } from './jobs/job-queue';
 import type { ErrorLogger } from './logger';
 import { seedConsultations } from './modules/virtual-consultation/clinic.service';
-import { createRepositories } from './services';
+import { createRepositories } from './repositories';
 import { startReportLines } from './start-report';
 
 /**

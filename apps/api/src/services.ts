@@ -13,19 +13,16 @@ import { Metrics } from './lib/metrics';
 import { SignedLinks } from './lib/signed-links';
 import { integrityChecked } from './modules/files/integrity-checked-blob-store';
 import type { ErrorLogger } from './logger';
-import { AccountRepository } from './modules/account/account.repository';
+import { createRepositories, type Repositories } from './repositories';
 import { AccountService } from './modules/account/account.service';
-import { AuthRepository } from './modules/auth/auth.repository';
 import { GuessLock } from './modules/auth/guess-lock';
-import { LoginFailureRepository, loginLockPolicy } from './modules/auth/login-failures.repository';
-import { PasskeyRepository } from './modules/auth/passkeys/passkeys.repository';
+import { loginLockPolicy } from './modules/auth/login-failures.repository';
 import { PasskeyService } from './modules/auth/passkeys/passkeys.service';
 import { PasswordChangeService } from './modules/auth/password-change.service';
 import { PasswordRecheckService } from './modules/auth/password-recheck.service';
 import { PasswordResetService } from './modules/auth/password-reset.service';
 import { PasswordService } from './modules/auth/password.service';
 import { RegistrationService } from './modules/auth/registration.service';
-import { SecondFactorRepository } from './modules/auth/second-factor.repository';
 import { SecondFactorService } from './modules/auth/second-factor.service';
 import { SecurityNotices } from './modules/auth/security-notices';
 import { SessionService } from './modules/auth/session.service';
@@ -34,85 +31,37 @@ import { SocialAccountService } from './modules/auth/social-account.service';
 import { SocialIdentityVerifier } from './modules/auth/social-identity';
 import { TokenService } from './modules/auth/token.service';
 import { registerAppointmentJobs } from './modules/appointments/appointments.jobs';
-import { AppointmentRepository } from './modules/appointments/appointments.repository';
 import { RepositoryAuditLookups } from './modules/audit/audit-lookups';
-import { AuditRepository } from './modules/audit/audit.repository';
 import { AuditService } from './modules/audit/audit.service';
 import { AppointmentService } from './modules/appointments/appointments.service';
-import { CalendarFeedRepository } from './modules/calendar/calendar-feed.repository';
 import { CalendarService } from './modules/calendar/calendar.service';
-import { ReminderRepository } from './modules/appointments/reminders.repository';
 import { ReminderService } from './modules/appointments/reminders.service';
-import { ContentRepository } from './modules/content/content.repository';
 import { ContentLoaderService } from './modules/content/content-loader.service';
-import { DelegationRepository } from './modules/delegation/delegation.repository';
 import { DelegationService } from './modules/delegation/delegation.service';
-import { DataExportRepository } from './modules/data-export/data-export.repository';
 import { registerDataExportJobs } from './modules/data-export/data-export.jobs';
 import { DataExportService } from './modules/data-export/data-export.service';
-import { DentalAiRepository } from './modules/dental-ai/dental-ai.repository';
 import { DentalAiService } from './modules/dental-ai/dental-ai.service';
-import { DentalKnowledgeRepository } from './modules/dental-knowledge/dental-knowledge.repository';
 import { DentalKnowledgeService } from './modules/dental-knowledge/dental-knowledge.service';
 import { FileStorage } from './modules/files/file-storage';
 import { registerFileJobs } from './modules/files/files.jobs';
-import { FilesRepository } from './modules/files/files.repository';
 import { OrphanSweep } from './modules/files/orphan-sweep';
-import { MedicalRecordRepository } from './modules/medical-records/medical-records.repository';
 import { MedicalRecordService } from './modules/medical-records/medical-records.service';
 import { registerMembershipJobs } from './modules/membership/membership.jobs';
-import { MembershipRepository } from './modules/membership/membership.repository';
 import { MembershipService } from './modules/membership/membership.service';
 import { PlanLimitsService } from './modules/membership/plan-limits.service';
-import { OralPhotoRepository } from './modules/oral-photo/oral-photo.repository';
 import { OralPhotoService } from './modules/oral-photo/oral-photo.service';
-import { OralSupplierRepository } from './modules/oral-supplier/oral-supplier.repository';
 import { OralSupplierService } from './modules/oral-supplier/oral-supplier.service';
-import { ShareLinkRepository } from './modules/share-links/share-links.repository';
 import { ShareLinkService } from './modules/share-links/share-links.service';
 import { SharedFiles } from './modules/share-links/shared-files';
 import { deidentifiedDicom } from './modules/uploads/dicom-structure';
 import { UploadAcceptance } from './modules/uploads/upload-acceptance';
-import { ClinicRepository } from './modules/virtual-consultation/clinic.repository';
-import { ConsultationRepository } from './modules/virtual-consultation/virtual-consultation.repository';
 import { ConsultationService } from './modules/virtual-consultation/virtual-consultation.service';
 
 /**
  * The composition root: every repository, adapter and service of the product, built once. The
- * HTTP app (app.ts), the worker process (worker.ts), the commands (cli/) and the tests build from
- * here; nothing here knows about Fastify.
+ * HTTP app (app.ts), the worker process (worker.ts) and the tests build from here, over the
+ * repositories of repositories.ts; nothing here knows about Fastify.
  */
-
-/** Every repository over the database, each built once: the services below share them, and the
- *  commands and the server's start take theirs from here. */
-export function createRepositories(db: Database) {
-  return {
-    account: new AccountRepository(db),
-    auth: new AuthRepository(db),
-    loginFailures: new LoginFailureRepository(db),
-    secondFactor: new SecondFactorRepository(db),
-    passkeys: new PasskeyRepository(db),
-    audit: new AuditRepository(db),
-    files: new FilesRepository(db),
-    membership: new MembershipRepository(db),
-    content: new ContentRepository(db),
-    calendarFeeds: new CalendarFeedRepository(db),
-    appointments: new AppointmentRepository(db),
-    reminders: new ReminderRepository(db),
-    consultations: new ConsultationRepository(db),
-    clinic: new ClinicRepository(db),
-    dataExports: new DataExportRepository(db),
-    oralPhotos: new OralPhotoRepository(db),
-    medicalRecords: new MedicalRecordRepository(db),
-    shareLinks: new ShareLinkRepository(db),
-    dentalAi: new DentalAiRepository(db),
-    dentalKnowledge: new DentalKnowledgeRepository(db),
-    oralSuppliers: new OralSupplierRepository(db),
-    delegations: new DelegationRepository(db),
-  };
-}
-
-export type Repositories = ReturnType<typeof createRepositories>;
 
 export interface ServiceDeps {
   config: Config;

@@ -1,6 +1,6 @@
 import { systemClock } from '../clock';
 import { AuditService, type BrokenRow, type VerifyReport } from '../modules/audit/audit.service';
-import { createRepositories } from '../services';
+import { createRepositories } from '../repositories';
 import { openForCommand, runWhenScript, type CommandMain } from './command';
 
 export const usage = `Audit command: npm run audit -- <command>

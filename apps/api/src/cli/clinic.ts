@@ -7,7 +7,7 @@ import { integrityChecked } from '../modules/files/integrity-checked-blob-store'
 import { UploadAcceptance } from '../modules/uploads/upload-acceptance';
 import { ClinicError, ClinicService } from '../modules/virtual-consultation/clinic.service';
 import { formatInZone, parseClockTime } from '../modules/virtual-consultation/slots';
-import { createRepositories } from '../services';
+import { createRepositories } from '../repositories';
 import { openForCommand, runWhenScript, type CommandMain } from './command';
 
 export const usage = `Clinic command: npm run clinic -- <command> [options]
