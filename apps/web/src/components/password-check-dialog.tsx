@@ -1,11 +1,18 @@
 import { useState, type SyntheticEvent } from 'react';
 import { Alert, Anchor, Button, Group, PasswordInput, Text } from '@mantine/core';
+import { problemTypes } from '@dental/contracts';
 import { ApiError, errorMessage } from '#web/lib/api-client';
 import { useSecondFactorStatus } from '#web/lib/step-up';
 import { CodeField } from './code-field';
 import { Dialog } from './dialog';
 
 export const passwordCheckText = 'For your security, please enter your password again to continue.';
+
+/** The server wants the password (or a code) again before it makes the change: the caller opens
+ *  this dialog. Here rather than in lib/step-up.ts, which the sign-in screen loads. */
+export function needsPassword(error: unknown): boolean {
+  return error instanceof ApiError && error.type === problemTypes.reauthenticationRequired;
+}
 
 export interface PasswordCheckDialogProps {
   opened: boolean;

@@ -1,24 +1,24 @@
 import { Alert, Anchor, Stack, Title } from '@mantine/core';
-import { PageSpinner } from '../../components/page-spinner';
-import { useAccount } from '../../lib/account';
-import { errorMessage } from '../../lib/api-client';
-import { useDocumentTitle } from '../../lib/document-title';
-import { CustomerInformationSection } from '../../features/account/components/customer-information-section';
-import { DeleteAccountSection } from '../../features/account/components/delete-account-section';
-import { ProfileDetailsSection } from '../../features/account/components/profile-details-section';
-import { ServiceSection } from '../../features/account/components/service-section';
-import { AccountActivitySection } from '../../features/activity/components/account-activity-section';
-import { PasskeysSection } from '../../features/auth/components/passkeys-section';
-import { PasswordAndDevicesSection } from '../../features/auth/components/password-and-devices-section';
-import { SocialAccountsSection } from '../../features/auth/components/social-accounts-section';
-import { TwoStepSection } from '../../features/auth/components/two-step-section';
-import { CalendarFeedSection } from '../../features/calendar/components/calendar-feed-section';
-import { DataExportSection } from '../../features/data-export/components/data-export-section';
+import { PageSpinner } from '#web/components/page-spinner';
+import { useAccount } from '#web/lib/account';
+import { errorMessage } from '#web/lib/api-client';
+import { useDocumentTitle } from '#web/lib/document-title';
+import { CustomerInformationSection } from '#web/features/account/components/customer-information-section';
+import { DeleteAccountSection } from '#web/features/account/components/delete-account-section';
+import { ProfileDetailsSection } from '#web/features/account/components/profile-details-section';
+import { ServiceSection } from '#web/features/account/components/service-section';
+import { AccountActivitySection } from '#web/features/activity/components/account-activity-section';
+import { PasskeysSection } from '#web/features/auth/components/passkeys-section';
+import { PasswordAndDevicesSection } from '#web/features/auth/components/password-and-devices-section';
+import { SocialAccountsSection } from '#web/features/auth/components/social-accounts-section';
+import { TwoStepSection } from '#web/features/auth/components/two-step-section';
+import { CalendarFeedSection } from '#web/features/calendar/components/calendar-feed-section';
+import { DataExportSection } from '#web/features/data-export/components/data-export-section';
 import {
   DelegatesSection,
   SharedWithMeSection,
-} from '../../features/delegation/components/delegation-sections';
-import { SharedLinksSection } from '../../features/sharing/components/shared-links-section';
+} from '#web/features/delegation/components/delegation-sections';
+import { SharedLinksSection } from '#web/features/sharing/components/shared-links-section';
 
 /** Profile (docs/product/accounts.md#profile): the account's own sections and those of the
  *  features reached from it (sign-in methods, activity, share links, delegation, calendar feed,

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { Alert, Button, Text } from '@mantine/core';
 import { ConfirmModal } from '#web/components/confirm-modal';
-import { PasswordCheckDialog } from '#web/components/password-check-dialog';
+import { needsPassword, PasswordCheckDialog } from '#web/components/password-check-dialog';
 import { Section } from '#web/components/section';
 import { errorMessage } from '#web/lib/api-client';
-import { needsPassword } from '#web/lib/step-up';
 import { useDeleteAccount } from '../api/delete-account';
 
 /** Deletion deactivates the account (docs/product/accounts.md#deactivation): the user is logged out

@@ -2,6 +2,8 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import {
   accountPaths,
   loginResponse,
+  secondFactorPaths,
+  tokenPair,
   type LoginRequest,
   type LoginResponse,
   type TokenPair,
@@ -40,6 +42,23 @@ export function useLogin() {
     onSuccess: (answer) => {
       const tokens = tokensOf(answer);
       if (tokens !== null) startSession(queryClient, tokens);
+    },
+  });
+}
+
+/** The second step of a login (docs/decisions/second-factor.md): the challenge's token and a
+ *  code; the tokens start the session. */
+export function useLoginWithCode() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ mfaToken, code }: { mfaToken: string; code: string }) =>
+      apiRequest(secondFactorPaths.loginWithCode, tokenPair, {
+        method: 'POST',
+        body: { mfa_token: mfaToken, code },
+        auth: false,
+      }),
+    onSuccess: (tokens) => {
+      startSession(queryClient, tokens);
     },
   });
 }

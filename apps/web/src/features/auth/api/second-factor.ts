@@ -2,14 +2,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   recoveryCodes,
   secondFactorPaths,
-  tokenPair,
   totpEnrolment,
   type ReauthenticateRequest,
   type RemoveTotpRequest,
 } from '@dental/contracts';
 import { apiRequest, apiSend } from '#web/lib/api-client';
 import { confirmIdentity, secondFactorQuery } from '#web/lib/step-up';
-import { startSession } from './login';
 
 /** Step 1 of turning the app on: the password, answered by the secret and its QR code. */
 export function useStartTotp() {
@@ -41,21 +39,5 @@ export function useRemoveTotp() {
       await apiSend(secondFactorPaths.totp, { method: 'DELETE', body });
     },
     onSuccess: () => queryClient.invalidateQueries(secondFactorQuery),
-  });
-}
-
-/** The second step of a login: the challenge's token and a code; the tokens start the session. */
-export function useLoginWithCode() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ mfaToken, code }: { mfaToken: string; code: string }) =>
-      apiRequest(secondFactorPaths.loginWithCode, tokenPair, {
-        method: 'POST',
-        body: { mfa_token: mfaToken, code },
-        auth: false,
-      }),
-    onSuccess: (tokens) => {
-      startSession(queryClient, tokens);
-    },
   });
 }

@@ -7,8 +7,8 @@ import { confirmTotpRequest } from '@dental/contracts';
 import { CodeField } from '#web/components/code-field';
 import { ApiError, errorMessage } from '#web/lib/api-client';
 import { applyFieldErrors } from '../apply-field-errors';
+import { useLoginWithCode } from '../api/login';
 import { useLoginWithPasskey } from '../api/passkeys';
-import { useLoginWithCode } from '../api/second-factor';
 import { SubmitButton } from './submit-button';
 
 /** The second step of a login (docs/decisions/second-factor.md): a code from the authenticator

@@ -7,11 +7,10 @@ import dayjs from 'dayjs';
 import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import { passkeyName, type Passkey } from '@dental/contracts';
 import { ConfirmModal } from '#web/components/confirm-modal';
-import { PasswordCheckDialog } from '#web/components/password-check-dialog';
+import { needsPassword, PasswordCheckDialog } from '#web/components/password-check-dialog';
 import { Section } from '#web/components/section';
 import { errorMessage } from '#web/lib/api-client';
 import { dateFormat } from '#web/lib/dates';
-import { needsPassword } from '#web/lib/step-up';
 import { useAddPasskey, usePasskeys, useRemovePasskey } from '../api/passkeys';
 
 const addForm = z.object({ name: passkeyName });

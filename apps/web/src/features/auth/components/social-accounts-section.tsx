@@ -11,13 +11,13 @@ import {
   type SocialProvider,
 } from '@dental/contracts';
 import { Detail, DetailsList } from '#web/components/details-list';
-import { PasswordCheckDialog } from '#web/components/password-check-dialog';
+import { needsPassword, PasswordCheckDialog } from '#web/components/password-check-dialog';
 import { Section } from '#web/components/section';
 import { paths } from '#web/config/paths';
 import { accountQuery } from '#web/lib/account';
 import { apiRequest, errorMessage } from '#web/lib/api-client';
 import { usePublicConfig } from '#web/lib/public-config';
-import { confirmIdentity, needsPassword } from '#web/lib/step-up';
+import { confirmIdentity } from '#web/lib/step-up';
 import { goToProvider, providerIcons } from './social-sign-in';
 
 interface Link {
