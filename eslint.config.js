@@ -50,6 +50,10 @@ const apiModuleEdges = {
   // The audit names the member of a request without a bearer token (by e-mail, refresh token or
   // reset key), with the auth module's repository and token hash.
   audit: ['./auth/auth.repository.ts', './auth/token.service.ts'],
+  // A route declares its audit row beside it; routes without a bearer token name their member
+  // with the audit's subject helpers (sign-in, refresh, reset) and actor forms (a share link).
+  auth: ['./audit/audit-declarations.ts'],
+  'share-links': ['./audit/audit-declarations.ts'],
   // Markdown topics are loaded and answered by the content module; the tests load test content.
   'dental-knowledge': [
     './content/content-paths.ts',

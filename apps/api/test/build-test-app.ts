@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { createMailer } from '../src/adapters/mailer';
 import { buildApp } from '../src/app';
@@ -21,6 +21,9 @@ export interface TestAppOptions {
   /** A database opened by the test (one on disk, for backups) instead of a fresh copy; close()
    *  closes it too. */
   database?: DatabaseHandle;
+  /** Routes registered after the app's own, before it starts: a test of what the app refuses at
+   *  start plants one here. */
+  routes?: FastifyPluginAsync;
 }
 
 export interface RequestOptions {
@@ -80,7 +83,19 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     databaseOutage: database.outage,
     ...(options.logStream === undefined ? {} : { logStream: options.logStream }),
   });
-  await app.ready();
+  const close = async () => {
+    await app.close();
+    await mailer.close();
+    await database.close();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  try {
+    if (options.routes !== undefined) await app.register(options.routes);
+    await app.ready();
+  } catch (error) {
+    await close();
+    throw error;
+  }
 
   return {
     app,
@@ -98,11 +113,6 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
         },
         ...(body === undefined ? {} : { payload: body as object }),
       }),
-    close: async () => {
-      await app.close();
-      await mailer.close();
-      await database.close();
-      await rm(dataDir, { recursive: true, force: true });
-    },
+    close,
   };
 }

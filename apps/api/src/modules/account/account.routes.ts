@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { account, accountPaths, updateAccountRequest } from '@dental/contracts';
+import { security } from '#api/lib/openapi-security';
 import { problems } from '#api/lib/problem-responses';
 import type { AccountService } from './account.service';
 
@@ -10,7 +11,8 @@ export interface AccountRoutesOptions {
 
 const noContent = z.null().describe('No content');
 const tags = ['account'];
-const bearer = [{ bearerAuth: [] }];
+/** The profile is account data, not health data (docs/decisions/upload-disclaimer.md). */
+const accountData = { none: 'account data, not health data' };
 
 /** The member's profile and its deactivation (docs/product/accounts.md#account-calls); the
  *  deactivation needs a recent sign-in or password re-check (docs/decisions/session-timeouts.md). */
@@ -21,10 +23,11 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = (app, 
     accountPaths.account,
     {
       ...authenticated,
+      config: { audit: accountData },
       schema: {
         tags,
         summary: 'The logged-in member’s account',
-        security: bearer,
+        security,
         response: { 200: account, ...problems(401) },
       },
     },
@@ -35,10 +38,11 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = (app, 
     accountPaths.account,
     {
       ...authenticated,
+      config: { audit: accountData },
       schema: {
         tags,
         summary: 'Change name and phone; every other field sent is ignored',
-        security: bearer,
+        security,
         body: updateAccountRequest,
         response: { 200: account, ...problems(400, 401) },
       },
@@ -50,11 +54,12 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = (app, 
     accountPaths.uploadDisclaimer,
     {
       ...authenticated,
+      config: { audit: accountData },
       schema: {
         tags,
         summary:
           'Accept the disclaimer shown before uploads, once per member; the first time is kept',
-        security: bearer,
+        security,
         response: { 200: account, ...problems(401) },
       },
     },
@@ -66,11 +71,12 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = (app, 
     {
       ...authenticated,
       preHandler: app.requireRecentSignIn,
+      config: { audit: { action: 'deactivate', resourceType: 'account' } },
       schema: {
         tags,
         summary:
           'Deactivate the account: access ends at once, data is kept. Needs a sign-in or a password re-check in the last 10 minutes (else 403)',
-        security: bearer,
+        security,
         response: { 204: noContent, ...problems(401, 403) },
       },
     },

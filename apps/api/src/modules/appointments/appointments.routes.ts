@@ -9,6 +9,7 @@ import {
   appointmentRequest,
   problem,
 } from '@dental/contracts';
+import { security } from '#api/lib/openapi-security';
 import { sendPage } from '#api/lib/pagination';
 import type { AppointmentService } from './appointments.service';
 
@@ -24,7 +25,6 @@ function problems<const S extends readonly number[]>(...statuses: S) {
 }
 
 const tags = ['appointments'];
-const security = [{ bearerAuth: [] }];
 const one = `${appointmentPaths.list}:id/`;
 
 /** The appointment calls (docs/product/appointments.md#appointment-calls). */
@@ -38,6 +38,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod<AppointmentRoutesOptions> 
     appointmentPaths.list,
     {
       onRequest,
+      config: { audit: { action: 'read', resourceType: 'appointment_list' } },
       schema: {
         tags,
         security,
@@ -59,6 +60,9 @@ export const appointmentRoutes: FastifyPluginAsyncZod<AppointmentRoutesOptions> 
     one,
     {
       onRequest,
+      config: {
+        audit: { action: 'read', resourceType: 'appointment', resourceId: { param: 'id' } },
+      },
       schema: {
         tags,
         security,
@@ -74,7 +78,10 @@ export const appointmentRoutes: FastifyPluginAsyncZod<AppointmentRoutesOptions> 
     appointmentPaths.list,
     {
       onRequest,
-      config: { idempotent: true },
+      config: {
+        idempotent: true,
+        audit: { action: 'create', resourceType: 'appointment', resourceId: 'answer' },
+      },
       schema: {
         tags,
         security,
@@ -91,6 +98,9 @@ export const appointmentRoutes: FastifyPluginAsyncZod<AppointmentRoutesOptions> 
     one,
     {
       onRequest,
+      config: {
+        audit: { action: 'change', resourceType: 'appointment', resourceId: { param: 'id' } },
+      },
       schema: {
         tags,
         security,
@@ -107,6 +117,9 @@ export const appointmentRoutes: FastifyPluginAsyncZod<AppointmentRoutesOptions> 
     one,
     {
       onRequest,
+      config: {
+        audit: { action: 'delete', resourceType: 'appointment', resourceId: { param: 'id' } },
+      },
       schema: {
         tags,
         security,

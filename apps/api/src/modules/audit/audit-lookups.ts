@@ -1,6 +1,6 @@
 import type { AuthRepository } from '../auth/auth.repository';
 import { hashOpaqueToken } from '../auth/token.service';
-import type { AuditLookups, ShareLinkSubject } from './audited-routes';
+import type { AuditLookups, ShareLinkSubject } from './audit-declarations';
 import type { AuditRepository, FileSubject } from './audit.repository';
 
 /** Names the member of a request without a bearer token, the way the route itself proves it. */

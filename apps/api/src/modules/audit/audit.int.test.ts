@@ -757,6 +757,18 @@ describe('every read, create, change and delete of health data writes a row', ()
     expect(await rowsOf(owner.id)).toHaveLength(ownerRows);
   });
 
+  it('writes no row for a HEAD of a read: its answer carries nothing read', async () => {
+    const member = await factory.loggedInMember();
+    const rows = (await rowsOf(member.id)).length;
+    const head = await t.app.inject({
+      method: 'HEAD',
+      url: oralPhotoPaths.list,
+      headers: { authorization: `Bearer ${member.tokens.access}` },
+    });
+    expect(head.statusCode).toBe(200);
+    expect(await rowsOf(member.id)).toHaveLength(rows);
+  });
+
   it('writes no row for a request refused before sign-in, and keeps no id a caller typed', async () => {
     const member = await factory.loggedInMember();
     const before = await t.db.select({ n: sql<number>`count(*)::int` }).from(auditEvents);

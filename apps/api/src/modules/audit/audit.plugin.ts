@@ -2,15 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AuditResourceType } from '@dental/contracts';
 import { unlessDatabaseAway } from '../../db/database-outage';
-import { auditedRoutes, type AuditLookups, type AuditedRoute } from './audited-routes';
+import type { AuditLookups, AuditedRoute, RouteAudit } from './audit-declarations';
 import { auditContext, type AuditContext, type AuditService } from './audit.service';
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** Set from auditedRoutes when the route is registered. */
-    audit?: AuditedRoute;
-  }
-}
 
 export interface AuditPluginOptions {
   audit: AuditService;
@@ -39,34 +32,54 @@ function paramId(request: FastifyRequest, name: string): string | null {
   return typeof value === 'string' && uuidShape.test(value) ? value : null;
 }
 
+/** The row a request writes, if any: a route's declaration unless it records nothing. */
+const recorded = (audit: RouteAudit | undefined): AuditedRoute | undefined =>
+  audit === undefined || 'none' in audit ? undefined : audit;
+
+/** A HEAD answer carries no body: only the GET beside it is a read of what it answers. */
+const headAudit: RouteAudit = { none: 'a HEAD answer carries no body; its GET is recorded' };
+
 /**
- * Writes the audit row of every route in auditedRoutes (docs/decisions/audit-trail.md). The row
- * is written in onSend, before the answer leaves: nothing is acknowledged without its row, and a
- * row that cannot be written turns the answer into a 500. Register before the feature routes.
+ * Writes the audit row each route declares in `config.audit` (docs/decisions/audit-trail.md).
+ * The app refuses to start when an authenticated route declares nothing, so a new route cannot
+ * silently stay off the trail. The row is written in onSend, before the answer leaves: nothing
+ * is acknowledged without its row, and a row that cannot be written turns the answer into a 500.
+ * Register after the member-log plugin and before the feature routes.
  */
 export const auditPlugin = fp(
   (app: FastifyInstance, { audit, lookups }: AuditPluginOptions) => {
-    const unmatched = new Set(Object.keys(auditedRoutes));
+    const undeclared: string[] = [];
+    // Found as routes are registered, refused when the app starts: one error names them all.
+    const misdeclared: string[] = [];
     const requests = new WeakMap<FastifyRequest, RequestAudit>();
 
     app.addHook('onRoute', (route) => {
-      if (typeof route.method !== 'string') return;
-      const key = `${route.method} ${route.url}`;
-      const spec = auditedRoutes[key];
-      if (spec === undefined) return;
-      if (spec.subject === undefined && route.config?.authenticated !== true) {
-        throw new Error(`${key} is audited as the signed-in member's but is not authenticated`);
+      const key = `${[route.method].flat().join(',')} ${route.url}`;
+      const declared = route.config?.audit;
+      const authenticated = route.config?.authenticated === true;
+      if (declared === undefined) {
+        if (authenticated) undeclared.push(key);
+      } else if ('none' in declared) {
+        if (declared.none.trim() === '')
+          misdeclared.push(`${key} records nothing but says not why`);
+      } else if (declared.subject === undefined && !authenticated) {
+        misdeclared.push(`${key} is audited as the signed-in member's but is not authenticated`);
+      } else if (route.method === 'HEAD') {
+        route.config = { ...route.config, audit: headAudit };
       }
-      unmatched.delete(key);
-      route.config = { ...route.config, audit: spec };
     });
     app.addHook('onReady', () => {
-      if (unmatched.size > 0) {
-        return Promise.reject(
-          new Error(`Audited routes that do not exist: ${[...unmatched].join(', ')}`),
-        );
-      }
-      return Promise.resolve();
+      const problems =
+        undeclared.length === 0
+          ? misdeclared
+          : [
+              `Authenticated routes that declare no audit (set config.audit to what the route ` +
+                `records, or to { none: 'why' }): ${undeclared.join(', ')}`,
+              ...misdeclared,
+            ];
+      return problems.length === 0
+        ? Promise.resolve()
+        : Promise.reject(new Error(problems.join('; ')));
     });
 
     // Services that write rows outside a route's own (a plan purchase) read the request's context.
@@ -76,15 +89,15 @@ export const auditPlugin = fp(
 
     // After the route's onRequest hooks: on an authenticated route the member is known by now.
     app.addHook('preValidation', (request, _reply, done) => {
-      const { audit: spec, authenticated } = request.routeOptions.config;
-      if (spec !== undefined && authenticated === true) {
+      const { audit: declared, authenticated } = request.routeOptions.config;
+      if (recorded(declared) !== undefined && authenticated === true) {
         requests.set(request, { memberId: request.user.id });
       }
       done();
     });
 
     app.addHook('preSerialization', async (request, _reply, payload: unknown) => {
-      const spec = request.routeOptions.config.audit;
+      const spec = recorded(request.routeOptions.config.audit);
       if (spec !== undefined && typeof payload === 'object' && payload !== null) {
         requests.set(request, {
           ...requests.get(request),
@@ -95,7 +108,7 @@ export const auditPlugin = fp(
     });
 
     app.addHook('onSend', async (request, reply, payload) => {
-      const spec = request.routeOptions.config.audit;
+      const spec = recorded(request.routeOptions.config.audit);
       if (spec === undefined) return payload;
       const writing = write(spec, request, reply);
       await (reply.statusCode >= 500 ? unlessDatabaseAway(writing) : writing);

@@ -17,7 +17,16 @@ import {
   tokenPair,
   updatePasswordRequest,
 } from '@dental/contracts';
+import { security } from '#api/lib/openapi-security';
 import { problems } from '#api/lib/problem-responses';
+import {
+  bodyField,
+  byEmail,
+  byRefreshToken,
+  bySessionStarted,
+  subjectOf,
+  type AuditSubjectLookup,
+} from '../audit/audit-declarations';
 import type { PasswordResetService } from './password-reset.service';
 import type { RegistrationService } from './registration.service';
 import type { SessionService } from './session.service';
@@ -38,7 +47,33 @@ export function signInContext(request: FastifyRequest): SignInContext {
 
 const noContent = z.null().describe('No content');
 const tags = ['account'];
-const bearer = [{ bearerAuth: [] }];
+
+/** Sign-up's row is the new member's own. */
+const newMember: AuditSubjectLookup = (_request, _lookups, answer) =>
+  Promise.resolve(subjectOf(typeof answer?.id === 'string' ? answer.id : null, true));
+
+/** A password sign-in names its member by e-mail, a social one by the session it started. */
+const signingIn: AuditSubjectLookup = async (request, lookups, answer, ok) => {
+  // A right password that asks for the second step is not a sign-in yet: the second step
+  // writes the row (docs/decisions/second-factor.md).
+  if (answer?.mfa_required === true) return null;
+  const loginType = bodyField(request, 'login_type');
+  if (loginType !== undefined && loginType !== 'native') {
+    return bySessionStarted(request, lookups, answer, ok);
+  }
+  const found = await byEmail((succeeded) => succeeded)(request, lookups, answer, ok);
+  // Failed attempts on an unknown e-mail join the chain of no member.
+  return found ?? (ok ? null : { memberId: null, actor: 'anonymous' });
+};
+
+/** Anyone may ask for a reset link to any address: never the member's own act. */
+const resetRequester = byEmail(() => false);
+
+/** The member whose reset key the body carries. */
+const byResetKey: AuditSubjectLookup = async (request, lookups, _answer, ok) => {
+  const key = bodyField(request, 'key');
+  return subjectOf(key === undefined ? null : await lookups.memberByResetKey(key), ok);
+};
 
 /** Sign-up, sign-in and the password reset of docs/product/accounts.md#account-calls, token
  *  refresh and logout (docs/decisions/refresh-token-rotation.md), the password re-check
@@ -54,6 +89,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = (
     accountPaths.register,
     {
       preHandler: app.rateLimits.register,
+      config: { audit: { action: 'sign_up', resourceType: 'account', subject: newMember } },
       schema: {
         tags,
         summary: 'Sign up as a new Silver member',
@@ -68,6 +104,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = (
     accountPaths.login,
     {
       preHandler: app.rateLimits.login,
+      config: { audit: { action: 'sign_in', resourceType: 'session', subject: signingIn } },
       schema: {
         tags,
         summary:
@@ -85,6 +122,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = (
   app.post(
     accountPaths.refresh,
     {
+      config: { audit: { action: 'refresh', resourceType: 'session', subject: byRefreshToken } },
       schema: {
         tags,
         summary: 'Exchange a refresh token for a new pair (the old one is used up)',
@@ -98,6 +136,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = (
   app.post(
     accountPaths.logout,
     {
+      config: { audit: { action: 'sign_out', resourceType: 'session', subject: byRefreshToken } },
       schema: {
         tags,
         summary: 'End the session the refresh token belongs to',
@@ -116,11 +155,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = (
     {
       ...authenticated,
       preHandler: app.rateLimits.reauthenticate,
+      config: { audit: { action: 'reauthenticate', resourceType: 'session' } },
       schema: {
         tags,
         summary:
           'Re-check the password, or a second-factor code: the session counts as signed in just now',
-        security: bearer,
+        security,
         body: reauthenticateRequest,
         response: { 204: noContent, ...problems(400, 401, 429) },
       },
@@ -135,6 +175,13 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = (
     accountPaths.forgetPassword,
     {
       preHandler: app.rateLimits.forgetPassword,
+      config: {
+        audit: {
+          action: 'password_reset_request',
+          resourceType: 'account',
+          subject: resetRequester,
+        },
+      },
       schema: {
         tags,
         summary: 'E-mail a password reset link (same answer for unknown addresses)',
@@ -148,6 +195,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = (
   app.post(
     accountPaths.updatePassword,
     {
+      config: { audit: { action: 'password_reset', resourceType: 'account', subject: byResetKey } },
       schema: {
         tags,
         summary: 'Set a new password with the key from the reset link',
@@ -162,10 +210,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = (
     accountPaths.socialMediaAccount,
     {
       ...authenticated,
+      config: { audit: { action: 'social_link', resourceType: 'social_account' } },
       schema: {
         tags,
         summary: 'Link a Google, Apple or Facebook account to the profile',
-        security: bearer,
+        security,
         body: socialBindRequest,
         response: { 200: account, ...problems(400, 401, 409, 422, 503) },
       },
@@ -179,11 +228,18 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = (
       // A way into the account is taken away: only right after a sign-in or a re-check.
       ...authenticated,
       preHandler: app.requireRecentSignIn,
+      config: {
+        audit: {
+          action: 'social_unlink',
+          resourceType: 'social_account',
+          resourceId: { param: 'id' },
+        },
+      },
       schema: {
         tags,
         summary:
           'Unlink a social account (needs a recent sign-in); refused (409) when it is the last way to sign in',
-        security: bearer,
+        security,
         params: z.object({ provider: socialProvider, id: z.string().min(1).max(256) }),
         response: { 200: account, ...problems(400, 401, 403, 404, 409) },
       },

@@ -11,7 +11,9 @@ import {
   tokenPair,
   totpEnrolment,
 } from '@dental/contracts';
+import { security } from '#api/lib/openapi-security';
 import { problems } from '#api/lib/problem-responses';
+import { byMfaToken } from '../audit/audit-declarations';
 import { signInContext } from './auth.routes';
 import type { SecondFactorService } from './second-factor.service';
 import type { SessionService } from './session.service';
@@ -23,7 +25,6 @@ export interface SecondFactorRoutesOptions {
 
 const noContent = z.null().describe('No content');
 const tags = ['account'];
-const bearer = [{ bearerAuth: [] }];
 
 /** The second factor (docs/decisions/second-factor.md): enrol, confirm and remove an
  *  authenticator app, and the second step of a login. */
@@ -37,10 +38,11 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<SecondFactorRoutesOptions
     secondFactorPaths.status,
     {
       ...authenticated,
+      config: { audit: { none: 'whether the second factor is on, no health data' } },
       schema: {
         tags,
         summary: 'Whether an authenticator app is on, and how many recovery codes are left',
-        security: bearer,
+        security,
         response: { 200: secondFactorStatus, ...problems(401) },
       },
     },
@@ -53,10 +55,13 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<SecondFactorRoutesOptions
       ...authenticated,
       // The body is a password: guesses are limited like password re-checks.
       preHandler: app.rateLimits.reauthenticate,
+      config: {
+        audit: { none: 'a secret that is off until confirmed; turning it on is recorded' },
+      },
       schema: {
         tags,
         summary: 'Start setting up an authenticator app: a new secret, on after its first code',
-        security: bearer,
+        security,
         body: startTotpRequest,
         response: { 201: totpEnrolment, ...problems(400, 401, 409, 429) },
       },
@@ -69,10 +74,11 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<SecondFactorRoutesOptions
     secondFactorPaths.confirmTotp,
     {
       ...authenticated,
+      config: { audit: { action: 'second_factor_enable', resourceType: 'account' } },
       schema: {
         tags,
         summary: 'Turn the authenticator app on with its first code; answers ten recovery codes',
-        security: bearer,
+        security,
         body: confirmTotpRequest,
         response: { 200: recoveryCodes, ...problems(400, 401, 409, 429) },
       },
@@ -85,11 +91,12 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<SecondFactorRoutesOptions
     {
       ...authenticated,
       preHandler: app.requireRecentSignIn,
+      config: { audit: { action: 'second_factor_disable', resourceType: 'account' } },
       schema: {
         tags,
         summary:
           'Turn the authenticator app off with the password and a code. Needs a sign-in or a re-check in the last 10 minutes (else 403)',
-        security: bearer,
+        security,
         body: removeTotpRequest,
         response: { 204: noContent, ...problems(400, 401, 403, 409, 429) },
       },
@@ -104,6 +111,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<SecondFactorRoutesOptions
     secondFactorPaths.loginWithCode,
     {
       preHandler: app.rateLimits.loginWithCode,
+      config: { audit: { action: 'sign_in', resourceType: 'session', subject: byMfaToken } },
       schema: {
         tags,
         summary:

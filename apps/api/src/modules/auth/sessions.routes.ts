@@ -6,6 +6,7 @@ import {
   messageResponse,
   sessionPaths,
 } from '@dental/contracts';
+import { security } from '#api/lib/openapi-security';
 import { problems } from '#api/lib/problem-responses';
 import type { PasswordChangeService } from './password-change.service';
 import type { SessionService } from './session.service';
@@ -17,7 +18,6 @@ export interface SessionRoutesOptions {
 
 const noContent = z.null().describe('No content');
 const tags = ['account'];
-const security = [{ bearerAuth: [] }];
 
 /** Signed-in devices and the password change (docs/decisions/signed-in-devices.md). */
 export const sessionRoutes: FastifyPluginAsyncZod<SessionRoutesOptions> = (
@@ -30,6 +30,9 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionRoutesOptions> = (
     sessionPaths.sessions,
     {
       onRequest,
+      config: {
+        audit: { none: 'the device list, no health data (docs/decisions/signed-in-devices.md)' },
+      },
       schema: {
         tags,
         summary: 'The member’s live sessions (signed-in devices), most recently used first',
@@ -44,6 +47,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionRoutesOptions> = (
     sessionPaths.sessions,
     {
       onRequest,
+      config: { audit: { action: 'sign_out_other_devices', resourceType: 'session' } },
       schema: {
         tags,
         summary: 'Sign out everywhere else: end every session but the caller’s',
@@ -61,6 +65,9 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionRoutesOptions> = (
     sessionPaths.session(':id'),
     {
       onRequest,
+      config: {
+        audit: { action: 'sign_out_device', resourceType: 'session', resourceId: { param: 'id' } },
+      },
       schema: {
         tags,
         summary: 'End one session at once: its refresh and access tokens are refused',
@@ -81,6 +88,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionRoutesOptions> = (
       onRequest,
       // A wrong current password counts like a failed password re-check.
       preHandler: app.rateLimits.reauthenticate,
+      config: { audit: { action: 'password_change', resourceType: 'account' } },
       schema: {
         tags,
         summary:

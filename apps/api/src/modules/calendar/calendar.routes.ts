@@ -11,6 +11,7 @@ import {
   calendarRoutePatterns,
   consultationIdParams,
 } from '@dental/contracts';
+import { security } from '#api/lib/openapi-security';
 import { problems } from '#api/lib/problem-responses';
 import type { CalendarService } from './calendar.service';
 
@@ -19,7 +20,9 @@ export interface CalendarRoutesOptions {
 }
 
 const tags = ['calendar'];
-const security = [{ bearerAuth: [] }];
+const feedNotAudited = {
+  none: 'the feed URL; the feed carries no health detail (docs/decisions/calendar-export.md)',
+};
 const icsFile = z.string().describe('An iCalendar (RFC 5545) file');
 
 /** Sends an `.ics` text; `fileName` makes it a download. */
@@ -44,6 +47,8 @@ export const calendarRoutes: FastifyPluginAsyncZod<CalendarRoutesOptions> = (app
       params: appointmentIdParams,
       summary: 'One appointment as an .ics file, its reminders as alarms',
       fileName: 'appointment.ics',
+      // The member's own .ics carries the note, unlike the feed.
+      audit: { action: 'read', resourceType: 'appointment', resourceId: { param: 'id' } } as const,
       read: (userId: string, id: string) => calendar.appointment(userId, id),
     },
     {
@@ -51,6 +56,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<CalendarRoutesOptions> = (app
       params: consultationIdParams,
       summary: 'One booked consultation as an .ics file',
       fileName: 'consultation.ics',
+      audit: { action: 'read', resourceType: 'reservation', resourceId: { param: 'id' } } as const,
       read: (userId: string, id: string) => calendar.reservation(userId, id),
     },
   ];
@@ -59,6 +65,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<CalendarRoutesOptions> = (app
       event.path,
       {
         onRequest,
+        config: { audit: event.audit },
         schema: {
           tags,
           security,
@@ -76,6 +83,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<CalendarRoutesOptions> = (app
     calendarPaths.feed,
     {
       onRequest,
+      config: { audit: feedNotAudited },
       schema: {
         tags,
         security,
@@ -90,6 +98,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<CalendarRoutesOptions> = (app
     calendarPaths.feed,
     {
       onRequest,
+      config: { audit: feedNotAudited },
       schema: {
         tags,
         security,
@@ -104,6 +113,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<CalendarRoutesOptions> = (app
     calendarPaths.feed,
     {
       onRequest,
+      config: { audit: feedNotAudited },
       schema: {
         tags,
         security,
@@ -120,6 +130,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<CalendarRoutesOptions> = (app
   app.get(
     calendarRoutePatterns.feedFile,
     {
+      config: { audit: feedNotAudited },
       schema: {
         tags,
         summary: 'The private calendar feed; the token in the URL is its only credential',

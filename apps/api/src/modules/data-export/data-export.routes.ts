@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dataExport, dataExportList, dataExportPaths, dataExportStarted } from '@dental/contracts';
+import { security } from '#api/lib/openapi-security';
 import { problems } from '#api/lib/problem-responses';
 import type { DataExportService } from './data-export.service';
 
@@ -9,7 +10,6 @@ export interface DataExportRoutesOptions {
 }
 
 const tags = ['account'];
-const security = [{ bearerAuth: [] }];
 const params = z.object({ id: z.uuid('This is not an export id.') });
 
 /** 'Download my data' (docs/decisions/data-export.md). */
@@ -23,6 +23,7 @@ export const dataExportRoutes: FastifyPluginAsyncZod<DataExportRoutesOptions> = 
     dataExportPaths.root,
     {
       ...authenticated,
+      config: { audit: { action: 'create', resourceType: 'data_export', resourceId: 'answer' } },
       schema: {
         tags,
         security,
@@ -38,6 +39,11 @@ export const dataExportRoutes: FastifyPluginAsyncZod<DataExportRoutesOptions> = 
     dataExportPaths.root,
     {
       ...authenticated,
+      config: {
+        audit: {
+          none: 'states and links only, read on every Profile visit (docs/decisions/data-export.md)',
+        },
+      },
       schema: {
         tags,
         security,
@@ -52,6 +58,9 @@ export const dataExportRoutes: FastifyPluginAsyncZod<DataExportRoutesOptions> = 
     `${dataExportPaths.root}:id/`,
     {
       ...authenticated,
+      config: {
+        audit: { action: 'read', resourceType: 'data_export', resourceId: { param: 'id' } },
+      },
       schema: {
         tags,
         security,

@@ -9,6 +9,7 @@ import {
   receivedDelegation,
   receivedDelegationList,
 } from '@dental/contracts';
+import { security } from '#api/lib/openapi-security';
 import { problems } from '#api/lib/problem-responses';
 import type { DelegationService } from './delegation.service';
 
@@ -17,7 +18,10 @@ export interface DelegationRoutesOptions {
 }
 
 const tags = ['delegation'];
-const security = [{ bearerAuth: [] }];
+const grantList = { none: 'names and states of grants, no health data' };
+const writtenByService = {
+  none: 'the delegation service writes the row, in the owner’s chain (docs/decisions/proxy-access.md)',
+};
 const noContent = z.null().describe('No content');
 const one = `${delegationPaths.delegates}:id/`;
 
@@ -34,6 +38,7 @@ export const delegationRoutes: FastifyPluginAsyncZod<DelegationRoutesOptions> = 
     {
       onRequest,
       preHandler: app.rateLimits.inviteDelegate,
+      config: { audit: writtenByService },
       schema: {
         tags,
         security,
@@ -50,6 +55,7 @@ export const delegationRoutes: FastifyPluginAsyncZod<DelegationRoutesOptions> = 
     delegationPaths.delegates,
     {
       onRequest,
+      config: { audit: grantList },
       schema: {
         tags,
         security,
@@ -64,6 +70,7 @@ export const delegationRoutes: FastifyPluginAsyncZod<DelegationRoutesOptions> = 
     delegationPaths.received,
     {
       onRequest,
+      config: { audit: grantList },
       schema: {
         tags,
         security,
@@ -78,6 +85,7 @@ export const delegationRoutes: FastifyPluginAsyncZod<DelegationRoutesOptions> = 
     `${one}accept/`,
     {
       onRequest,
+      config: { audit: writtenByService },
       schema: {
         tags,
         security,
@@ -93,6 +101,7 @@ export const delegationRoutes: FastifyPluginAsyncZod<DelegationRoutesOptions> = 
     one,
     {
       onRequest,
+      config: { audit: writtenByService },
       schema: {
         tags,
         security,

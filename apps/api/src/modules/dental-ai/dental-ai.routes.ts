@@ -8,6 +8,7 @@ import {
   dentalAiResultListQuery,
   dentalAiStatus,
 } from '@dental/contracts';
+import { security } from '#api/lib/openapi-security';
 import { sendPage } from '#api/lib/pagination';
 import { problems } from '#api/lib/problem-responses';
 import type { DentalAiService } from './dental-ai.service';
@@ -17,7 +18,6 @@ export interface DentalAiRoutesOptions {
 }
 
 const tags = ['dental-ai'];
-const security = [{ bearerAuth: [] }];
 const params = z.object({ id: z.uuid('This is not a result id.') });
 const noContent = z.null().describe('No content');
 /** A 5 MB image is about 6.7 MiB in base64, plus the type
@@ -33,6 +33,9 @@ export const dentalAiRoutes: FastifyPluginAsyncZod<DentalAiRoutesOptions> = (app
     dentalAiPaths.root,
     {
       ...authenticated,
+      config: {
+        audit: { none: 'the server’s detection types and the plan’s uses, no health data' },
+      },
       schema: {
         tags,
         security,
@@ -47,6 +50,7 @@ export const dentalAiRoutes: FastifyPluginAsyncZod<DentalAiRoutesOptions> = (app
     dentalAiPaths.results,
     {
       ...authenticated,
+      config: { audit: { action: 'read', resourceType: 'dental_ai_result_list' } },
       schema: {
         tags,
         security,
@@ -63,6 +67,9 @@ export const dentalAiRoutes: FastifyPluginAsyncZod<DentalAiRoutesOptions> = (app
     `${dentalAiPaths.root}:id/`,
     {
       ...authenticated,
+      config: {
+        audit: { action: 'delete', resourceType: 'dental_ai_result', resourceId: { param: 'id' } },
+      },
       schema: {
         tags,
         security,
@@ -81,6 +88,9 @@ export const dentalAiRoutes: FastifyPluginAsyncZod<DentalAiRoutesOptions> = (app
     `${dentalAiPaths.root}:id/`,
     {
       ...authenticated,
+      config: {
+        audit: { action: 'read', resourceType: 'dental_ai_result', resourceId: { param: 'id' } },
+      },
       schema: {
         tags,
         security,
@@ -97,7 +107,10 @@ export const dentalAiRoutes: FastifyPluginAsyncZod<DentalAiRoutesOptions> = (app
     {
       ...authenticated,
       bodyLimit: uploadBodyLimit,
-      config: { upload: true },
+      config: {
+        upload: true,
+        audit: { action: 'create', resourceType: 'dental_ai_result', resourceId: 'answer' },
+      },
       schema: {
         tags,
         security,

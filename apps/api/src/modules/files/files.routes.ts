@@ -25,6 +25,19 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesOptions> = (
   app.get(
     `${filesPath}*`,
     {
+      // A download joins the owner's chain with the link as its actor; the row that refers to the
+      // file names the owner and the resource (docs/decisions/audit-trail.md).
+      config: {
+        audit: {
+          action: 'download',
+          resourceType: 'oral_photo',
+          subject: async (request, lookups) => {
+            const key = (request.params as Record<string, unknown>)['*'];
+            const file = typeof key === 'string' ? await lookups.fileByKey(key) : undefined;
+            return file === undefined ? null : { ...file, actor: 'signed link' };
+          },
+        },
+      },
       schema: {
         tags: ['files'],
         summary: 'A stored photo or medical file through a short-lived signed link',

@@ -11,6 +11,7 @@ import {
   newMedicalRecordRequest,
   updateMedicalRecordRequest,
 } from '@dental/contracts';
+import { security } from '#api/lib/openapi-security';
 import { sendPage } from '#api/lib/pagination';
 import { problems } from '#api/lib/problem-responses';
 import type { MedicalRecordService } from './medical-records.service';
@@ -20,7 +21,6 @@ export interface MedicalRecordRoutesOptions {
 }
 
 const tags = ['medical-records'];
-const security = [{ bearerAuth: [] }];
 const recordId = z.uuid('This is not a record id.');
 const recordParams = z.object({ id: recordId });
 const fileParams = z.object({ id: recordId, fileId: z.uuid('This is not a file id.') });
@@ -41,6 +41,7 @@ export const medicalRecordRoutes: FastifyPluginAsyncZod<MedicalRecordRoutesOptio
     base,
     {
       ...authenticated,
+      config: { audit: { action: 'read', resourceType: 'medical_record_list' } },
       schema: {
         tags,
         security,
@@ -62,6 +63,9 @@ export const medicalRecordRoutes: FastifyPluginAsyncZod<MedicalRecordRoutesOptio
     `${base}:id/`,
     {
       ...authenticated,
+      config: {
+        audit: { action: 'read', resourceType: 'medical_record', resourceId: { param: 'id' } },
+      },
       schema: {
         tags,
         security,
@@ -78,7 +82,11 @@ export const medicalRecordRoutes: FastifyPluginAsyncZod<MedicalRecordRoutesOptio
     {
       ...authenticated,
       bodyLimit: recordBodyLimit,
-      config: { idempotent: true, upload: true },
+      config: {
+        idempotent: true,
+        upload: true,
+        audit: { action: 'create', resourceType: 'medical_record', resourceId: 'answer' },
+      },
       schema: {
         tags,
         security,
@@ -95,6 +103,9 @@ export const medicalRecordRoutes: FastifyPluginAsyncZod<MedicalRecordRoutesOptio
     `${base}:id/`,
     {
       ...authenticated,
+      config: {
+        audit: { action: 'change', resourceType: 'medical_record', resourceId: { param: 'id' } },
+      },
       schema: {
         tags,
         security,
@@ -111,6 +122,9 @@ export const medicalRecordRoutes: FastifyPluginAsyncZod<MedicalRecordRoutesOptio
     `${base}:id/`,
     {
       ...authenticated,
+      config: {
+        audit: { action: 'delete', resourceType: 'medical_record', resourceId: { param: 'id' } },
+      },
       schema: {
         tags,
         security,
@@ -130,7 +144,11 @@ export const medicalRecordRoutes: FastifyPluginAsyncZod<MedicalRecordRoutesOptio
     {
       ...authenticated,
       bodyLimit: oneFileBodyLimit,
-      config: { idempotent: true, upload: true },
+      config: {
+        idempotent: true,
+        upload: true,
+        audit: { action: 'create', resourceType: 'medical_file', resourceId: 'answer' },
+      },
       schema: {
         tags,
         security,
@@ -150,6 +168,9 @@ export const medicalRecordRoutes: FastifyPluginAsyncZod<MedicalRecordRoutesOptio
     `${base}:id/medical-file/:fileId/`,
     {
       ...authenticated,
+      config: {
+        audit: { action: 'delete', resourceType: 'medical_file', resourceId: { param: 'fileId' } },
+      },
       schema: {
         tags,
         security,

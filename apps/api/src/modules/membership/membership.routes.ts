@@ -9,6 +9,7 @@ import {
   type CheckoutOutcome,
 } from '@dental/contracts';
 import { NotFound } from '#api/domain-errors';
+import { security } from '#api/lib/openapi-security';
 import { problems } from '#api/lib/problem-responses';
 import { checkoutNotFoundPage, testCheckoutPage } from './checkout-page';
 import type { MembershipService } from './membership.service';
@@ -55,10 +56,11 @@ export const membershipRoutes: FastifyPluginAsyncZod<MembershipRoutesOptions> = 
     membershipPaths.current,
     {
       onRequest: app.authenticate,
+      config: { audit: { none: 'the plan and its term, no health data' } },
       schema: {
         tags,
         summary: 'The member’s plan and when a paid term ends',
-        security: [{ bearerAuth: [] }],
+        security,
         response: { 200: currentPlan, ...problems(401, 404) },
       },
     },
@@ -69,11 +71,14 @@ export const membershipRoutes: FastifyPluginAsyncZod<MembershipRoutesOptions> = 
     membershipPaths.choosePlan,
     {
       onRequest: app.authenticate,
-      config: { idempotent: true },
+      config: {
+        idempotent: true,
+        audit: { none: 'a pending payment; the membership service records the purchase once paid' },
+      },
       schema: {
         tags,
         summary: 'Choose a plan above the current level; answers the pending payment’s id',
-        security: [{ bearerAuth: [] }],
+        security,
         body: choosePlanRequest,
         response: { 200: choosePlanResponse, ...problems(400, 401, 403, 404, 422) },
       },

@@ -7,7 +7,9 @@ import {
   oralPhotoListQuery,
   oralPhotoPaths,
   updateOralPhotoRequest,
+  type AuditResourceType,
 } from '@dental/contracts';
+import { security } from '#api/lib/openapi-security';
 import { sendPage } from '#api/lib/pagination';
 import { problems } from '#api/lib/problem-responses';
 import type { OralPhotoService } from './oral-photo.service';
@@ -17,12 +19,14 @@ export interface OralPhotoRoutesOptions {
 }
 
 const tags = ['oral-photo'];
-const security = [{ bearerAuth: [] }];
 const params = z.object({ id: z.uuid('This is not a photo id.') });
 const noContent = z.null().describe('No content');
 /** A 10 MB DICOM file is about 13.4 MiB in base64, plus the other fields
  *  (docs/decisions/upload-body-limits.md, docs/decisions/dicom-import.md). */
 const uploadBodyLimit = 14 * 1024 * 1024;
+/** Audit rows say which kind of image it was, so Account activity can say 'You opened an X-ray'. */
+const photoKind = (answer: Record<string, unknown>): AuditResourceType =>
+  answer.photo_type === 'X-ray' ? 'x_ray' : 'photo';
 
 /** The photo calls (docs/product/records.md#photo-calls). */
 export const oralPhotoRoutes: FastifyPluginAsyncZod<OralPhotoRoutesOptions> = (
@@ -35,6 +39,7 @@ export const oralPhotoRoutes: FastifyPluginAsyncZod<OralPhotoRoutesOptions> = (
     oralPhotoPaths.list,
     {
       ...authenticated,
+      config: { audit: { action: 'read', resourceType: 'oral_photo_list' } },
       schema: {
         tags,
         security,
@@ -56,6 +61,14 @@ export const oralPhotoRoutes: FastifyPluginAsyncZod<OralPhotoRoutesOptions> = (
     `${oralPhotoPaths.list}:id/`,
     {
       ...authenticated,
+      config: {
+        audit: {
+          action: 'read',
+          resourceType: 'oral_photo',
+          resourceId: { param: 'id' },
+          typeFromAnswer: photoKind,
+        },
+      },
       schema: {
         tags,
         security,
@@ -72,7 +85,16 @@ export const oralPhotoRoutes: FastifyPluginAsyncZod<OralPhotoRoutesOptions> = (
     {
       ...authenticated,
       bodyLimit: uploadBodyLimit,
-      config: { idempotent: true, upload: true },
+      config: {
+        idempotent: true,
+        upload: true,
+        audit: {
+          action: 'create',
+          resourceType: 'oral_photo',
+          resourceId: 'answer',
+          typeFromAnswer: photoKind,
+        },
+      },
       schema: {
         tags,
         security,
@@ -91,7 +113,15 @@ export const oralPhotoRoutes: FastifyPluginAsyncZod<OralPhotoRoutesOptions> = (
     {
       ...authenticated,
       bodyLimit: uploadBodyLimit,
-      config: { upload: true },
+      config: {
+        upload: true,
+        audit: {
+          action: 'change',
+          resourceType: 'oral_photo',
+          resourceId: { param: 'id' },
+          typeFromAnswer: photoKind,
+        },
+      },
       schema: {
         tags,
         security,
@@ -108,6 +138,9 @@ export const oralPhotoRoutes: FastifyPluginAsyncZod<OralPhotoRoutesOptions> = (
     `${oralPhotoPaths.list}:id/`,
     {
       ...authenticated,
+      config: {
+        audit: { action: 'delete', resourceType: 'oral_photo', resourceId: { param: 'id' } },
+      },
       schema: {
         tags,
         security,

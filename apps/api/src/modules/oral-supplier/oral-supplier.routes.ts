@@ -9,6 +9,7 @@ import {
   supplierParams,
   supplierTopic,
 } from '@dental/contracts';
+import { security } from '#api/lib/openapi-security';
 import { sendMarkdown } from '../content/markdown-reply';
 import { supplierTopicMarkdownPath, type OralSupplierService } from './oral-supplier.service';
 
@@ -17,7 +18,7 @@ export interface OralSupplierRoutesOptions {
 }
 
 const tags = ['oral-supplier'];
-const bearer = [{ bearerAuth: [] }];
+const notAudited = { none: 'published supplier pages, no member data' };
 const markdownSummary = 'The page’s body as markdown text, without a credential (ETag; 304)';
 
 /** docs/product/knowledge.md#knowledge-and-supplier-calls: the records need the bearer token; their
@@ -32,10 +33,11 @@ export const oralSupplierRoutes: FastifyPluginAsyncZod<OralSupplierRoutesOptions
     oralSupplierPath,
     {
       ...authenticated,
+      config: { audit: notAudited },
       schema: {
         tags,
         summary: 'Every supplier page: id, title, cover',
-        security: bearer,
+        security,
         response: { 200: supplierList, 401: problem },
       },
     },
@@ -46,10 +48,11 @@ export const oralSupplierRoutes: FastifyPluginAsyncZod<OralSupplierRoutesOptions
     oralSupplierTopicPath,
     {
       ...authenticated,
+      config: { audit: notAudited },
       schema: {
         tags,
         summary: 'The heading, picture and introduction above the supplier cards',
-        security: bearer,
+        security,
         response: { 200: supplierTopic, 401: problem },
       },
     },
@@ -73,10 +76,11 @@ export const oralSupplierRoutes: FastifyPluginAsyncZod<OralSupplierRoutesOptions
     `${oralSupplierPath}:supplierId/`,
     {
       ...authenticated,
+      config: { audit: notAudited },
       schema: {
         tags,
         summary: 'One supplier page: title, cover, markdown address and where to buy',
-        security: bearer,
+        security,
         params: supplierParams,
         response: { 200: supplier, 400: problem, 401: problem, 404: problem },
       },

@@ -10,10 +10,13 @@ import {
   sharePasscodeHeader,
   sharePasscodeMaxLength,
   sharedItems,
+  shareTokenMaxLength,
   shareTokenParams,
 } from '@dental/contracts';
+import { security } from '#api/lib/openapi-security';
 import { problems } from '#api/lib/problem-responses';
 import { linkedFileHeaders } from '#api/lib/signed-links';
+import { shareLinkActor, type AuditSubjectLookup } from '../audit/audit-declarations';
 import type { ShareLinkService } from './share-links.service';
 import { sharedFilesPath, type SharedFiles } from './shared-files';
 
@@ -23,7 +26,6 @@ export interface ShareLinkRoutesOptions {
 }
 
 const tags = ['share-link'];
-const security = [{ bearerAuth: [] }];
 const noContent = z.null().describe('No content');
 
 /** The passcode header, when sent; one far longer than any passcode is not hashed, only refused. */
@@ -32,6 +34,24 @@ function passcodeOf(request: FastifyRequest): string | undefined {
   if (typeof value !== 'string') return undefined;
   return value.slice(0, sharePasscodeMaxLength + 1);
 }
+
+/** Each opening of a link, a failed one (wrong passcode, revoked, expired) too, joins the owner's
+ *  chain with the link as its actor; a token that names no link names no one. */
+const openerOfLink: AuditSubjectLookup = async (request, lookups) => {
+  const token = (request.params as Record<string, unknown>).token;
+  const link =
+    typeof token === 'string' && token.length <= shareTokenMaxLength
+      ? await lookups.shareLinkByToken(token)
+      : null;
+  return link === null
+    ? null
+    : {
+        memberId: link.memberId,
+        actor: shareLinkActor(link.linkId),
+        resourceType: 'share_link',
+        resourceId: link.linkId,
+      };
+};
 
 /** Share links for a dentist (docs/product/sharing.md). */
 export const shareLinkRoutes: FastifyPluginAsyncZod<ShareLinkRoutesOptions> = (
@@ -44,6 +64,7 @@ export const shareLinkRoutes: FastifyPluginAsyncZod<ShareLinkRoutesOptions> = (
     shareLinkRoutePatterns.list,
     {
       ...authenticated,
+      config: { audit: { action: 'create', resourceType: 'share_link', resourceId: 'answer' } },
       schema: {
         tags,
         security,
@@ -60,6 +81,9 @@ export const shareLinkRoutes: FastifyPluginAsyncZod<ShareLinkRoutesOptions> = (
     shareLinkRoutePatterns.list,
     {
       ...authenticated,
+      config: {
+        audit: { none: 'labels and counts, no health data (docs/decisions/share-links.md)' },
+      },
       schema: {
         tags,
         security,
@@ -74,6 +98,9 @@ export const shareLinkRoutes: FastifyPluginAsyncZod<ShareLinkRoutesOptions> = (
     shareLinkRoutePatterns.one,
     {
       ...authenticated,
+      config: {
+        audit: { action: 'delete', resourceType: 'share_link', resourceId: { param: 'id' } },
+      },
       schema: {
         tags,
         security,
@@ -96,6 +123,7 @@ export const shareLinkRoutes: FastifyPluginAsyncZod<ShareLinkRoutesOptions> = (
         void reply.header('x-robots-tag', 'noindex, nofollow');
       },
       preHandler: app.rateLimits.openSharedLink,
+      config: { audit: { action: 'read', resourceType: 'share_link', subject: openerOfLink } },
       schema: {
         tags,
         summary:

@@ -13,6 +13,7 @@ import {
   reservationListQuery,
   slotQuery,
 } from '@dental/contracts';
+import { security } from '#api/lib/openapi-security';
 import { sendPage } from '#api/lib/pagination';
 import { problems } from '#api/lib/problem-responses';
 import type { ConsultationService } from './virtual-consultation.service';
@@ -22,7 +23,6 @@ export interface ConsultationRoutesOptions {
 }
 
 const tags = ['virtual-consultation'];
-const security = [{ bearerAuth: [] }];
 const noContent = z.null().describe('No content');
 
 /** docs/product/consultation.md#reservation-calls, plus booking
@@ -37,6 +37,7 @@ export const consultationRoutes: FastifyPluginAsyncZod<ConsultationRoutesOptions
     consultationPaths.reservations,
     {
       ...authenticated,
+      config: { audit: { action: 'read', resourceType: 'reservation_list' } },
       schema: {
         tags,
         security,
@@ -59,7 +60,10 @@ export const consultationRoutes: FastifyPluginAsyncZod<ConsultationRoutesOptions
     consultationPaths.reservations,
     {
       ...authenticated,
-      config: { idempotent: true },
+      config: {
+        idempotent: true,
+        audit: { action: 'create', resourceType: 'reservation', resourceId: 'answer' },
+      },
       schema: {
         tags,
         security,
@@ -76,6 +80,9 @@ export const consultationRoutes: FastifyPluginAsyncZod<ConsultationRoutesOptions
     `${consultationPaths.reservations}:id/`,
     {
       ...authenticated,
+      config: {
+        audit: { action: 'read', resourceType: 'reservation', resourceId: { param: 'id' } },
+      },
       schema: {
         tags,
         security,
@@ -91,6 +98,9 @@ export const consultationRoutes: FastifyPluginAsyncZod<ConsultationRoutesOptions
     `${consultationPaths.reservations}:id/`,
     {
       ...authenticated,
+      config: {
+        audit: { action: 'delete', resourceType: 'reservation', resourceId: { param: 'id' } },
+      },
       schema: {
         tags,
         security,
@@ -109,6 +119,13 @@ export const consultationRoutes: FastifyPluginAsyncZod<ConsultationRoutesOptions
     '/api/form/answer/:id/',
     {
       ...authenticated,
+      config: {
+        audit: {
+          action: 'read',
+          resourceType: 'consultation_answers',
+          resourceId: { param: 'id' },
+        },
+      },
       schema: {
         tags,
         security,
@@ -124,6 +141,13 @@ export const consultationRoutes: FastifyPluginAsyncZod<ConsultationRoutesOptions
     '/api/complaint/:id/',
     {
       ...authenticated,
+      config: {
+        audit: {
+          action: 'read',
+          resourceType: 'consultation_summary',
+          resourceId: { param: 'id' },
+        },
+      },
       schema: {
         tags,
         security,
@@ -139,6 +163,7 @@ export const consultationRoutes: FastifyPluginAsyncZod<ConsultationRoutesOptions
     consultationPaths.doctors,
     {
       ...authenticated,
+      config: { audit: { none: 'the clinic’s doctors and free slots, no member data' } },
       schema: {
         tags,
         security,
@@ -155,6 +180,7 @@ export const consultationRoutes: FastifyPluginAsyncZod<ConsultationRoutesOptions
     consultationPaths.form,
     {
       ...authenticated,
+      config: { audit: { none: 'the clinic’s questions, no member data' } },
       schema: {
         tags,
         security,

@@ -11,7 +11,9 @@ import {
   tokenPair,
   webAuthnOptions,
 } from '@dental/contracts';
+import { security } from '#api/lib/openapi-security';
 import { problems } from '#api/lib/problem-responses';
+import { byMfaToken, bySessionStarted } from '../../audit/audit-declarations';
 import { signInContext } from '../auth.routes';
 import type { PasskeyService } from './passkeys.service';
 
@@ -20,7 +22,6 @@ export interface PasskeyRoutesOptions {
 }
 
 const tags = ['account'];
-const bearer = [{ bearerAuth: [] }];
 
 /** Passkeys of the Profile and passkey sign-in (docs/product/accounts.md#passkeys). */
 export const passkeyRoutes: FastifyPluginAsyncZod<PasskeyRoutesOptions> = (app, { passkeys }) => {
@@ -32,10 +33,11 @@ export const passkeyRoutes: FastifyPluginAsyncZod<PasskeyRoutesOptions> = (app, 
     passkeyPaths.list,
     {
       ...authenticated,
+      config: { audit: { none: 'names and dates of passkeys, no health data' } },
       schema: {
         tags,
         summary: 'The member’s passkeys, oldest first',
-        security: bearer,
+        security,
         response: { 200: passkeyList, ...problems(401) },
       },
     },
@@ -46,10 +48,11 @@ export const passkeyRoutes: FastifyPluginAsyncZod<PasskeyRoutesOptions> = (app, 
     passkeyPaths.registrationOptions,
     {
       ...recentlyAuthenticated,
+      config: { audit: { none: 'a challenge; adding the passkey is recorded' } },
       schema: {
         tags,
         summary: 'WebAuthn options to create a passkey (the challenge is valid 5 minutes, once)',
-        security: bearer,
+        security,
         response: { 200: webAuthnOptions, ...problems(401, 403) },
       },
     },
@@ -60,10 +63,11 @@ export const passkeyRoutes: FastifyPluginAsyncZod<PasskeyRoutesOptions> = (app, 
     passkeyPaths.list,
     {
       ...recentlyAuthenticated,
+      config: { audit: { action: 'passkey_add', resourceType: 'passkey', resourceId: 'answer' } },
       schema: {
         tags,
         summary: 'Register the passkey the browser created, under a name',
-        security: bearer,
+        security,
         body: addPasskeyRequest,
         response: { 201: passkey, ...problems(400, 401, 403, 409) },
       },
@@ -76,10 +80,13 @@ export const passkeyRoutes: FastifyPluginAsyncZod<PasskeyRoutesOptions> = (app, 
     `${passkeyPaths.list}:id/`,
     {
       ...recentlyAuthenticated,
+      config: {
+        audit: { action: 'passkey_remove', resourceType: 'passkey', resourceId: { param: 'id' } },
+      },
       schema: {
         tags,
         summary: 'Remove one of the member’s passkeys',
-        security: bearer,
+        security,
         params: z.object({ id: z.uuid('This passkey was not found.') }),
         response: { 204: z.null().describe('No content'), ...problems(400, 401, 403, 404) },
       },
@@ -107,6 +114,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod<PasskeyRoutesOptions> = (app, 
     passkeyPaths.signIn,
     {
       preHandler: app.rateLimits.login,
+      config: { audit: { action: 'sign_in', resourceType: 'session', subject: bySessionStarted } },
       schema: {
         tags,
         summary: 'Sign in with a passkey; answers an access and a refresh token',
@@ -135,6 +143,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod<PasskeyRoutesOptions> = (app, 
     passkeyPaths.secondFactor,
     {
       preHandler: app.rateLimits.login,
+      config: { audit: { action: 'sign_in', resourceType: 'session', subject: byMfaToken } },
       schema: {
         tags,
         summary: 'Answer the second step of a login with a passkey; answers the token pair',
