@@ -163,30 +163,36 @@ function PasskeyItem({ passkey }: { passkey: Passkey }) {
 
 /** The Profile's passkeys (docs/product/accounts.md#passkeys): listed, named when added,
  *  removable. */
-export function PasskeysSection() {
+function Passkeys() {
   const passkeys = usePasskeys();
   return (
+    <Stack gap="sm">
+      <Text>
+        Sign in with your fingerprint, face or screen lock instead of your password. When you sign
+        in with your password, a passkey is also the second step.
+      </Text>
+      {passkeys.isError && (
+        <Alert color="red" variant="outline">
+          {errorMessage(passkeys.error)}
+        </Alert>
+      )}
+      {passkeys.data?.length === 0 && <Text c="dimmed">You have no passkeys yet.</Text>}
+      {passkeys.data !== undefined && passkeys.data.length > 0 && (
+        <List listStyleType="none" spacing="sm" aria-label="Your passkeys">
+          {passkeys.data.map((passkey) => (
+            <PasskeyItem key={passkey.id} passkey={passkey} />
+          ))}
+        </List>
+      )}
+      <AddPasskey />
+    </Stack>
+  );
+}
+
+export function PasskeysSection() {
+  return (
     <Section title="Passkeys">
-      <Stack gap="sm">
-        <Text>
-          Sign in with your fingerprint, face or screen lock instead of your password. When you sign
-          in with your password, a passkey is also the second step.
-        </Text>
-        {passkeys.isError && (
-          <Alert color="red" variant="outline">
-            {errorMessage(passkeys.error)}
-          </Alert>
-        )}
-        {passkeys.data?.length === 0 && <Text c="dimmed">You have no passkeys yet.</Text>}
-        {passkeys.data !== undefined && passkeys.data.length > 0 && (
-          <List listStyleType="none" spacing="sm" aria-label="Your passkeys">
-            {passkeys.data.map((passkey) => (
-              <PasskeyItem key={passkey.id} passkey={passkey} />
-            ))}
-          </List>
-        )}
-        <AddPasskey />
-      </Stack>
+      <Passkeys />
     </Section>
   );
 }

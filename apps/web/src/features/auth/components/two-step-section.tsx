@@ -205,7 +205,7 @@ function TurnOffDialog({ opened, onClose }: { opened: boolean; onClose: () => vo
 
 /** The Profile's 'Two-step verification' (docs/decisions/second-factor.md): an authenticator app
  *  turned on with the password, a scan and a first code; ten recovery codes shown once. */
-export function TwoStepSection() {
+function TwoStep() {
   const status = useSecondFactorStatus();
   const startTotp = useStartTotp();
   const [asking, setAsking] = useState(false);
@@ -275,38 +275,44 @@ export function TwoStepSection() {
     );
   }
   return (
+    <Stack gap="sm" align="flex-start">
+      <Text>
+        Protect your account with a second step when you sign in: a code from an authenticator app
+        on your phone. A passkey also counts as a second step.
+      </Text>
+      <Button
+        onClick={() => {
+          startTotp.reset();
+          setAsking(true);
+        }}
+      >
+        Turn on two-step verification
+      </Button>
+      <PasswordCheckDialog
+        opened={asking}
+        onClose={() => {
+          setAsking(false);
+        }}
+        confirmLabel="Continue"
+        pending={startTotp.isPending}
+        error={startTotp.error}
+        onSubmit={(password) => {
+          startTotp.mutate(password, {
+            onSuccess: (started) => {
+              setAsking(false);
+              setEnrolment(started);
+            },
+          });
+        }}
+      />
+    </Stack>
+  );
+}
+
+export function TwoStepSection() {
+  return (
     <Section title="Two-step verification">
-      <Stack gap="sm" align="flex-start">
-        <Text>
-          Protect your account with a second step when you sign in: a code from an authenticator app
-          on your phone. A passkey also counts as a second step.
-        </Text>
-        <Button
-          onClick={() => {
-            startTotp.reset();
-            setAsking(true);
-          }}
-        >
-          Turn on two-step verification
-        </Button>
-        <PasswordCheckDialog
-          opened={asking}
-          onClose={() => {
-            setAsking(false);
-          }}
-          confirmLabel="Continue"
-          pending={startTotp.isPending}
-          error={startTotp.error}
-          onSubmit={(password) => {
-            startTotp.mutate(password, {
-              onSuccess: (started) => {
-                setAsking(false);
-                setEnrolment(started);
-              },
-            });
-          }}
-        />
-      </Stack>
+      <TwoStep />
     </Section>
   );
 }

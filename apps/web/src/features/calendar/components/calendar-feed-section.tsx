@@ -16,7 +16,7 @@ import {
  * subscribe to. It is shown once, when made, as only its hash is kept; making a new one or
  * turning it off stops the old one at once.
  */
-export function CalendarFeedSection() {
+function CalendarFeed() {
   const feed = useCalendarFeed();
   const create = useCreateCalendarFeed();
   const revoke = useRevokeCalendarFeed();
@@ -25,73 +25,79 @@ export function CalendarFeedSection() {
   const shownUrl = feed.data.active ? create.data?.url : undefined;
   const failure = create.error ?? revoke.error;
   return (
-    <Section title="Calendar feed">
-      <Stack gap="sm" align="flex-start">
+    <Stack gap="sm" align="flex-start">
+      <Text>
+        Subscribe to your appointments and consultations from a calendar app. The feed shows only ‘
+        {appointmentEventSummary}’ or ‘{consultationEventSummary}’ and the time, with your
+        reminders: no notes, doctors or answers. Anyone with the link can see these times, so keep
+        it to yourself. Signing out everywhere else or changing your password turns the link off;
+        make a new one here in one click.
+      </Text>
+      {shownUrl !== undefined && (
+        <Stack gap="xs" w="100%">
+          <TextInput
+            label="Your calendar feed URL"
+            description="Copy it now: it is shown only once."
+            value={shownUrl}
+            readOnly
+            onFocus={(event) => {
+              event.currentTarget.select();
+            }}
+          />
+          <CopyButton value={shownUrl}>
+            {({ copied, copy }) => (
+              <Button variant="light" onClick={copy} style={{ alignSelf: 'flex-start' }}>
+                {copied ? 'Copied' : 'Copy link'}
+              </Button>
+            )}
+          </CopyButton>
+        </Stack>
+      )}
+      {feed.data.active && shownUrl === undefined && feed.data.created_at !== null && (
         <Text>
-          Subscribe to your appointments and consultations from a calendar app. The feed shows only
-          ‘{appointmentEventSummary}’ or ‘{consultationEventSummary}’ and the time, with your
-          reminders: no notes, doctors or answers. Anyone with the link can see these times, so keep
-          it to yourself. Signing out everywhere else or changing your password turns the link off;
-          make a new one here in one click.
+          Your calendar link is on since {dayjs(feed.data.created_at).format(dateFormat)}.
         </Text>
-        {shownUrl !== undefined && (
-          <Stack gap="xs" w="100%">
-            <TextInput
-              label="Your calendar feed URL"
-              description="Copy it now: it is shown only once."
-              value={shownUrl}
-              readOnly
-              onFocus={(event) => {
-                event.currentTarget.select();
-              }}
-            />
-            <CopyButton value={shownUrl}>
-              {({ copied, copy }) => (
-                <Button variant="light" onClick={copy} style={{ alignSelf: 'flex-start' }}>
-                  {copied ? 'Copied' : 'Copy link'}
-                </Button>
-              )}
-            </CopyButton>
-          </Stack>
-        )}
-        {feed.data.active && shownUrl === undefined && feed.data.created_at !== null && (
-          <Text>
-            Your calendar link is on since {dayjs(feed.data.created_at).format(dateFormat)}.
-          </Text>
-        )}
-        {failure !== null && <Alert color="red">{errorMessage(failure)}</Alert>}
-        <Group gap="sm">
+      )}
+      {failure !== null && <Alert color="red">{errorMessage(failure)}</Alert>}
+      <Group gap="sm">
+        <Button
+          loading={create.isPending}
+          disabled={revoke.isPending}
+          onClick={() => {
+            revoke.reset();
+            create.mutate();
+          }}
+        >
+          {feed.data.active ? 'Make a new link' : 'Create calendar link'}
+        </Button>
+        {feed.data.active && (
           <Button
-            loading={create.isPending}
-            disabled={revoke.isPending}
+            variant="default"
+            loading={revoke.isPending}
+            disabled={create.isPending}
             onClick={() => {
-              revoke.reset();
-              create.mutate();
+              create.reset();
+              revoke.mutate();
             }}
           >
-            {feed.data.active ? 'Make a new link' : 'Create calendar link'}
+            Turn off the link
           </Button>
-          {feed.data.active && (
-            <Button
-              variant="default"
-              loading={revoke.isPending}
-              disabled={create.isPending}
-              onClick={() => {
-                create.reset();
-                revoke.mutate();
-              }}
-            >
-              Turn off the link
-            </Button>
-          )}
-        </Group>
-        {feed.data.active && (
-          <Text size="sm" c="dimmed">
-            A new link stops the old one working; turning it off removes it from every calendar that
-            subscribed.
-          </Text>
         )}
-      </Stack>
+      </Group>
+      {feed.data.active && (
+        <Text size="sm" c="dimmed">
+          A new link stops the old one working; turning it off removes it from every calendar that
+          subscribed.
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+export function CalendarFeedSection() {
+  return (
+    <Section title="Calendar feed">
+      <CalendarFeed />
     </Section>
   );
 }

@@ -49,7 +49,7 @@ function ExportState({ latest }: { latest: DataExport }) {
  * 'Download my data' (docs/decisions/data-export.md): the whole record as a zip, built in the
  * background; the newest archive's progress, then its link, which works for 7 days.
  */
-export function DataExportSection() {
+function DataExport() {
   const exports = useDataExports();
   const start = useStartDataExport();
   if (exports.isPending) return <PageSpinner />;
@@ -57,26 +57,32 @@ export function DataExportSection() {
   const [latest] = exports.data;
   const building = latest?.status === 'queued' || latest?.status === 'running';
   return (
+    <Stack gap="sm" align="flex-start">
+      <Text>
+        Get a copy of your whole dental record: photos and X-rays, medical and insurance records
+        with their files, appointments, Dental AI results and consultations. It is a zip file with a
+        page that opens in any browser, and a FHIR file that other health apps and dentists’ systems
+        can read. The download link works for {dataExportLinkDays} days.
+      </Text>
+      {latest !== undefined && <ExportState latest={latest} />}
+      {start.error !== null && <Alert color="red">{errorMessage(start.error)}</Alert>}
+      <Button
+        loading={start.isPending}
+        disabled={building}
+        onClick={() => {
+          start.mutate();
+        }}
+      >
+        {latest?.status === 'done' ? 'Make a new copy' : 'Download my data'}
+      </Button>
+    </Stack>
+  );
+}
+
+export function DataExportSection() {
+  return (
     <Section title="Download my data">
-      <Stack gap="sm" align="flex-start">
-        <Text>
-          Get a copy of your whole dental record: photos and X-rays, medical and insurance records
-          with their files, appointments, Dental AI results and consultations. It is a zip file with
-          a page that opens in any browser, and a FHIR file that other health apps and dentists’
-          systems can read. The download link works for {dataExportLinkDays} days.
-        </Text>
-        {latest !== undefined && <ExportState latest={latest} />}
-        {start.error !== null && <Alert color="red">{errorMessage(start.error)}</Alert>}
-        <Button
-          loading={start.isPending}
-          disabled={building}
-          onClick={() => {
-            start.mutate();
-          }}
-        >
-          {latest?.status === 'done' ? 'Make a new copy' : 'Download my data'}
-        </Button>
-      </Stack>
+      <DataExport />
     </Section>
   );
 }

@@ -198,31 +198,37 @@ function DelegateItem({ delegate }: { delegate: Delegate }) {
 }
 
 /** Profile: 'People who can view my record' (docs/product/proxy-access.md). */
-export function DelegatesSection() {
+function Delegates() {
   const delegates = useDelegates();
   return (
+    <Stack gap="sm">
+      <Text>
+        Invite someone you trust, such as a family member, to view your photos, X-rays, records,
+        appointments and Dental AI results. They can look but not change anything, and they never
+        see your account settings. You can revoke their access at any time.
+      </Text>
+      {delegates.isError && (
+        <Alert color="red" variant="outline">
+          {errorMessage(delegates.error)}
+        </Alert>
+      )}
+      {delegates.data?.length === 0 && <Text c="dimmed">Nobody can view your record.</Text>}
+      {delegates.data !== undefined && delegates.data.length > 0 && (
+        <List listStyleType="none" spacing="sm" aria-label="People who can view my record">
+          {delegates.data.map((delegate) => (
+            <DelegateItem key={delegate.id} delegate={delegate} />
+          ))}
+        </List>
+      )}
+      <InviteDelegate />
+    </Stack>
+  );
+}
+
+export function DelegatesSection() {
+  return (
     <Section title="People who can view my record">
-      <Stack gap="sm">
-        <Text>
-          Invite someone you trust, such as a family member, to view your photos, X-rays, records,
-          appointments and Dental AI results. They can look but not change anything, and they never
-          see your account settings. You can revoke their access at any time.
-        </Text>
-        {delegates.isError && (
-          <Alert color="red" variant="outline">
-            {errorMessage(delegates.error)}
-          </Alert>
-        )}
-        {delegates.data?.length === 0 && <Text c="dimmed">Nobody can view your record.</Text>}
-        {delegates.data !== undefined && delegates.data.length > 0 && (
-          <List listStyleType="none" spacing="sm" aria-label="People who can view my record">
-            {delegates.data.map((delegate) => (
-              <DelegateItem key={delegate.id} delegate={delegate} />
-            ))}
-          </List>
-        )}
-        <InviteDelegate />
-      </Stack>
+      <Delegates />
     </Section>
   );
 }
@@ -292,31 +298,35 @@ function ReceivedItem({ grant }: { grant: ReceivedDelegation }) {
 }
 
 /** Profile: 'Records shared with me': invitations to accept, records to view or leave. */
-export function SharedWithMeSection() {
+function SharedWithMe() {
   const received = useReceivedDelegations();
   return (
+    <Stack gap="sm">
+      <Text>
+        Records other members let you view. Accept an invitation here, then choose the record at the
+        top of the screen.
+      </Text>
+      {received.isError && (
+        <Alert color="red" variant="outline">
+          {errorMessage(received.error)}
+        </Alert>
+      )}
+      {received.data?.length === 0 && <Text c="dimmed">Nobody has shared a record with you.</Text>}
+      {received.data !== undefined && received.data.length > 0 && (
+        <List listStyleType="none" spacing="sm" aria-label="Records shared with me">
+          {received.data.map((grant) => (
+            <ReceivedItem key={grant.id} grant={grant} />
+          ))}
+        </List>
+      )}
+    </Stack>
+  );
+}
+
+export function SharedWithMeSection() {
+  return (
     <Section title="Records shared with me">
-      <Stack gap="sm">
-        <Text>
-          Records other members let you view. Accept an invitation here, then choose the record at
-          the top of the screen.
-        </Text>
-        {received.isError && (
-          <Alert color="red" variant="outline">
-            {errorMessage(received.error)}
-          </Alert>
-        )}
-        {received.data?.length === 0 && (
-          <Text c="dimmed">Nobody has shared a record with you.</Text>
-        )}
-        {received.data !== undefined && received.data.length > 0 && (
-          <List listStyleType="none" spacing="sm" aria-label="Records shared with me">
-            {received.data.map((grant) => (
-              <ReceivedItem key={grant.id} grant={grant} />
-            ))}
-          </List>
-        )}
-      </Stack>
+      <SharedWithMe />
     </Section>
   );
 }
