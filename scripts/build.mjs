@@ -34,6 +34,8 @@ async function buildApi() {
       entryPoints: {
         server: path.join(apiSrc, 'server.ts'),
         worker: path.join(apiSrc, 'worker.ts'),
+        // The DICOM reader's worker thread, found beside the bundle through import.meta.url.
+        'dicom-worker': path.join(apiSrc, 'modules/uploads/dicom-worker.ts'),
       },
       outdir: apiDist,
       bundle: true,

@@ -90,6 +90,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // The inference threads would otherwise keep the process alive after the app closes.
   app.addHook('onClose', () => services.detector.close());
+  // The DICOM threads end with the app rather than a minute after their last file.
+  app.addHook('onClose', () => services.uploads.close());
   // The job queue is started by the caller (server.ts, worker.ts); its workers start with the app.
   const { jobs } = deps;
   if (jobs !== undefined) {

@@ -91,7 +91,7 @@ export function createServices(
     metrics.fileIntegrityFailures.inc();
   });
   const links = new SignedLinks({ secret: fileLinkSecret(config.tokenSecret), clock });
-  const uploads = new UploadAcceptance();
+  const uploads = new UploadAcceptance({ log });
   const planLimits = new PlanLimitsService(repositories.files, repositories.membership);
   // Deactivation ends every session in its own transaction (docs/product/accounts.md#deactivation).
   const accounts = new AccountService(repositories.account, clock, planLimits, (tx, userId, now) =>
@@ -255,6 +255,7 @@ export function createServices(
     medicalRecords,
     shareLinks,
     sharedFiles,
+    uploads,
     detector,
     dentalAi: new DentalAiService(
       repositories.dentalAi,

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,13 +12,13 @@ import { fetchLink, fillStorage, storedKeys } from '#api-test/support/files';
 import {
   dicomDataUrl,
   jpeg2000,
+  makeDeflatedDicom,
   makeDicom,
   makeNestedSequenceDicom,
   plantedPatient,
   type DicomSpec,
 } from '#api-test/fixtures/dicom-test-files';
 import { dataUrlOf, makePng } from '#api-test/fixtures/upload-test-files';
-import { freePort } from '#api-test/support/free-port';
 import { healthPaths } from '#api/plugins/health';
 import { shootDateNeededMessage } from './oral-photo.service';
 
@@ -50,6 +51,14 @@ async function greyPixels(link: string): Promise<{ values: number[]; type: strin
     .raw()
     .toBuffer({ resolveWithObject: true });
   return { values: [...data], type: String(res.headers['content-type']) };
+}
+
+/** The app's address on a port of its own, opened once for the tests whose probes need a
+ *  connection beside the upload's. */
+async function listening(): Promise<string> {
+  if (!t.app.server.listening) await t.app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = t.app.server.address() as AddressInfo;
+  return `http://127.0.0.1:${String(port)}`;
 }
 
 const xray: DicomSpec = {
@@ -166,9 +175,7 @@ describe('DICOM import through POST /api/oral-photo/', () => {
 
   it('refuses a file of 50,000 nested sequences at once, while the live probe keeps answering', async () => {
     const member = await factory.loggedInMember();
-    const port = await freePort();
-    await t.app.listen({ host: '127.0.0.1', port });
-    const base = `http://127.0.0.1:${String(port)}`;
+    const base = await listening();
     const answered: string[] = [];
     // The probe leaves as soon as the server has the upload's headers: both are in flight.
     const probe = new Promise<Response>((resolve, reject) => {
@@ -199,6 +206,60 @@ describe('DICOM import through POST /api/oral-photo/', () => {
     );
     expect(answered).toEqual(['live probe', 'upload']);
     expect(await storedKeys(t, member.id)).toEqual([]);
+  });
+
+  it('keeps answering the live probe while a file takes seconds to read', async () => {
+    const member = await factory.loggedInMember();
+    const base = await listening();
+    // 20 megapixels of 16 bits deflated to 39 KB: within every limit, seconds of work to read.
+    const slow = makeDeflatedDicom({
+      ...xray,
+      width: 5000,
+      height: 4000,
+      values: [],
+      pixelData: new Uint8Array(5000 * 4000 * 2),
+    });
+    let uploaded = false;
+    const waits: number[] = [];
+    // Live probes one after another from the moment the server has the upload until it answers.
+    const probes = new Promise<void>((resolve, reject) => {
+      t.app.server.once('request', () => {
+        const probe = async () => {
+          while (!uploaded) {
+            const sent = performance.now();
+            expect((await fetch(`${base}${healthPaths.live}`)).status).toBe(200);
+            waits.push(performance.now() - sent);
+          }
+        };
+        probe().then(resolve, reject);
+      });
+    });
+    const upload = fetch(`${base}${oralPhotoPaths.list}`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${member.tokens.access}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ image_link: dicomDataUrl(slow) }),
+    }).then((res) => {
+      uploaded = true;
+      return res;
+    });
+    const [answer] = await Promise.all([upload, probes]);
+    // Stored; or, on a machine so busy that the read passed its 10 s, refused for that.
+    const body = (await answer.json()) as OralPhoto | { detail: string };
+    if (answer.status === 201) {
+      expect(body).toMatchObject({ shoot_date: '2025-03-14' });
+    } else {
+      expect(answer.status).toBe(415);
+      expect((body as { detail: string }).detail).toMatch(
+        /^This DICOM file takes the app too long/,
+      );
+    }
+    // The file was read on another thread: no probe waited on it. Read on this one, it held the
+    // event loop, and the probe in flight, for seconds.
+    expect(waits.length).toBeGreaterThan(1);
+    expect(Math.max(...waits)).toBeLessThan(1000);
   });
 
   it('imports public samples: implicit VR little endian and JPEG baseline', async () => {

@@ -25,7 +25,8 @@ export interface DecodePoolOptions {
  * not images at once.
  */
 export class DecodePool {
-  private readonly concurrency: number;
+  /** Images decoded at once. */
+  readonly concurrency: number;
   private readonly queueLimit: number;
   private readonly retryAfterSeconds: number;
   private running = 0;

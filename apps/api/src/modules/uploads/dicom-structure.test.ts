@@ -72,7 +72,8 @@ describe('DICOM structure limits', () => {
     }).toThrow(dicomTooComplexMessage);
   });
 
-  it('refuses a deflated dataset that inflates beyond the bound', () => {
+  // Deflating 128 MiB and inflating it again takes seconds on a busy machine.
+  it('refuses a deflated dataset that inflates beyond the bound', { timeout: 30_000 }, () => {
     const spec = { width: 1, height: 1, values: [0] };
     const deflated = makeDeflatedDicom(spec);
     const bomb = makeDeflatedDicom(spec, Buffer.alloc(dicomStructureLimits.maxInflatedBytes + 1));

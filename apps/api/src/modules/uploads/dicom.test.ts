@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import {
   dicomDataUrl,
@@ -14,6 +14,12 @@ import { unreadableDicomMessage, dicomWithoutImageMessage } from './dicom';
 import { UploadAcceptance, type AcceptedPhoto } from './upload-acceptance';
 
 const uploads = new UploadAcceptance({ maxImagePixels: 1_000_000 });
+// The first file starts a worker thread, which reads its TypeScript through tsx: seconds on a busy
+// machine, more than a test's time limit.
+beforeAll(async () => {
+  await uploads.acceptPhotoOrDicom(dicomDataUrl(makeDicom({ width: 1, height: 1, values: [0] })));
+}, 30_000);
+afterAll(() => uploads.close());
 
 /** The rendered PNG's pixels, one grey value each (or RGB triples). */
 async function renderedPixels(

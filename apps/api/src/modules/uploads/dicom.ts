@@ -2,7 +2,7 @@ import dcmjs from 'dcmjs';
 import sharp from 'sharp';
 import type { PhotoType } from '@dental/contracts';
 import { checkDicomStructure } from './dicom-structure';
-import { UnsupportedMediaType } from './upload-errors';
+import { tooManyPixels, UnsupportedMediaType } from './upload-errors';
 
 // dcmjs warns on the console about odd files; nothing from a member's file goes to the logs.
 dcmjs.log.setLevel('silent');
@@ -56,7 +56,8 @@ export function unsupportedSyntaxMessage(uid: string): string {
 const photographModalities = new Set(['XC', 'ES', 'GM', 'SM', 'OP']);
 
 export interface RenderedDicom {
-  /** The first frame, windowed to 8 bits: raw pixels, 1 (grey) or 3 (RGB) channels. */
+  /** The first frame, windowed to 8 bits: raw pixels, 1 (grey) or 3 (RGB) channels, in memory of
+   *  their own, which can move to another thread without a copy. */
   pixels: Buffer;
   width: number;
   height: number;
@@ -68,10 +69,8 @@ export interface RenderedDicom {
 }
 
 export interface RenderDicomOptions {
-  /** Largest image accepted, width × height. */
+  /** Largest image accepted, width × height; a larger one is a 413. */
   maxPixels: number;
-  /** Thrown when the image has more pixels than `maxPixels`. */
-  tooLarge: () => Error;
 }
 
 type Dataset = Record<string, unknown>;
@@ -175,7 +174,7 @@ function shapeOf(dataset: Dataset, options: RenderDicomOptions): ImageShape {
   if (width === undefined || height === undefined || width < 1 || height < 1) {
     throw new UnsupportedMediaType(dicomWithoutImageMessage);
   }
-  if (width * height > options.maxPixels) throw options.tooLarge();
+  if (width * height > options.maxPixels) throw tooManyPixels(options.maxPixels);
   const samples = numberOf(dataset.SamplesPerPixel) ?? 1;
   const photometric = textOf(dataset.PhotometricInterpretation)?.toUpperCase() ?? 'MONOCHROME2';
   if (samples !== 1 && samples !== 3) throw unsupportedImage(photometric);
@@ -284,7 +283,10 @@ async function decodeJpeg(
       const { data } = await image.removeAlpha().toColourspace('srgb').raw().toBuffer({
         resolveWithObject: true,
       });
-      return { rgb: data };
+      // sharp's buffers cannot be moved to another thread; a copy of its own can.
+      const rgb = Buffer.alloc(data.length);
+      data.copy(rgb);
+      return { rgb };
     }
     const { data, info } = await image.extractChannel(0).raw().toBuffer({
       resolveWithObject: true,
@@ -301,7 +303,8 @@ async function decodeJpeg(
  * Reads a DICOM file and renders its first frame to 8-bit pixels
  * (docs/decisions/dicom-import.md). Only pixels come out: names, IDs and every other attribute
  * stay behind, except the study date and modality. Failures are 415 problems; a refused transfer
- * syntax is named with its UID.
+ * syntax is named with its UID. The API calls it in a worker thread (dicom-reader.ts): a file can
+ * keep it busy for seconds.
  */
 export async function renderDicom(
   bytes: Buffer,

@@ -16,9 +16,11 @@ import {
   type UploadLimit,
 } from '@dental/contracts';
 import { BadRequest } from '#api/domain-errors';
+import type { ErrorLogger } from '#api/logger';
 import { DecodePool } from './decode-pool';
-import { renderDicom, zippedDicomMessage } from './dicom';
-import { PayloadTooLarge, UnsupportedMediaType } from './upload-errors';
+import { zippedDicomMessage } from './dicom';
+import { DicomReader } from './dicom-reader';
+import { PayloadTooLarge, tooManyPixels, UnsupportedMediaType } from './upload-errors';
 
 export type FileExtension = 'jpg' | 'png' | 'webp' | 'pdf';
 
@@ -92,6 +94,13 @@ export interface UploadAcceptanceOptions {
   decodePool?: DecodePool;
   /** Longest side of a thumbnail in pixels; default 320. */
   thumbnailSize?: number;
+  /** Longest a DICOM file may take to read once its worker thread has started it; default 10 s
+   *  (docs/decisions/dicom-import.md). */
+  dicomTimeLimitMs?: number;
+  /** The JS heap of a DICOM worker thread in MiB; default 256. */
+  dicomHeapLimitMb?: number;
+  /** Where a DICOM worker thread's failure outside a read is reported; stderr by default. */
+  log?: ErrorLogger;
 }
 
 export const malformedUploadMessage = 'The file could not be read. Please choose it again.';
@@ -219,6 +228,7 @@ export class UploadAcceptance {
   private readonly maxImagePixels: number;
   private readonly thumbnailSize: number;
   private readonly decodePool: DecodePool;
+  private readonly dicomReader: DicomReader;
   /** Tolerate decoder warnings (phones write slightly odd JPEGs); refuse only real errors. The
    *  pixel limit holds in the decoder too, whatever the header claimed. */
   private readonly decodeOptions: { failOn: 'error'; limitInputPixels: number };
@@ -227,6 +237,13 @@ export class UploadAcceptance {
     this.maxImagePixels = options.maxImagePixels ?? 40_000_000;
     this.thumbnailSize = options.thumbnailSize ?? 320;
     this.decodePool = options.decodePool ?? new DecodePool();
+    // Files are read inside a decode slot, so a thread per slot never leaves a read waiting.
+    this.dicomReader = new DicomReader({
+      threads: this.decodePool.concurrency,
+      timeLimitMs: options.dicomTimeLimitMs ?? 10_000,
+      heapLimitMb: options.dicomHeapLimitMb ?? 256,
+      log: options.log,
+    });
     this.decodeOptions = { failOn: 'error', limitInputPixels: this.maxImagePixels };
   }
 
@@ -258,18 +275,19 @@ export class UploadAcceptance {
 
   private acceptDicom(bytes: Buffer): Promise<AcceptedPhoto> {
     return this.decodePool.run(async () => {
-      const rendered = await renderDicom(bytes, {
-        maxPixels: this.maxImagePixels,
-        tooLarge: () => this.tooManyPixels(),
-      });
-      const raw = sharp(rendered.pixels, {
-        raw: { width: rendered.width, height: rendered.height, channels: rendered.channels },
-      });
-      // sharp writes sRGB unless told: a greyscale X-ray stays a one-channel PNG.
-      const image = rendered.channels === 1 ? raw.toColourspace('b-w') : raw;
+      const rendered = await this.dicomReader.read(bytes, this.maxImagePixels);
+      // One pipeline each over the same pixels: sharp's clone() copies its input on this thread,
+      // a second for 40 megapixels.
+      const image = () => {
+        const raw = sharp(rendered.pixels, {
+          raw: { width: rendered.width, height: rendered.height, channels: rendered.channels },
+        });
+        // sharp writes sRGB unless told: a greyscale X-ray stays a one-channel PNG.
+        return rendered.channels === 1 ? raw.toColourspace('b-w') : raw;
+      };
       const [stored, thumbnail] = await Promise.all([
-        this.encodeUpright(image.clone(), 'image/png'),
-        this.thumbnailOf(image.clone()),
+        this.encodeUpright(image(), 'image/png'),
+        this.thumbnailOf(image()),
       ]);
       return {
         ...stored,
@@ -329,6 +347,11 @@ export class UploadAcceptance {
     return { bytes, type };
   }
 
+  /** Ends the DICOM worker threads. */
+  async close(): Promise<void> {
+    await this.dicomReader.close();
+  }
+
   /** A medical or insurance record's file: those images up to 5 MB, or a PDF up to 10 MB. */
   async acceptMedicalFile(dataUrl: string, fileName: string): Promise<AcceptedMedicalFile> {
     // The larger limit bounds the decoding; the type's own limit applies once the type is known.
@@ -367,14 +390,10 @@ export class UploadAcceptance {
     } catch (error) {
       throw new UnsupportedMediaType(unreadableImageMessage, error);
     }
-    if (header.width * header.height > this.maxImagePixels) throw this.tooManyPixels();
+    if (header.width * header.height > this.maxImagePixels) {
+      throw tooManyPixels(this.maxImagePixels);
+    }
     return { channels: header.channels };
-  }
-
-  private tooManyPixels(): PayloadTooLarge {
-    return new PayloadTooLarge(
-      `The image is too large. Please upload an image of at most ${Math.floor(this.maxImagePixels / 1_000_000)} megapixels.`,
-    );
   }
 
   /**

@@ -15,3 +15,10 @@ export class UnsupportedMediaType extends DomainError {
     this.cause = cause;
   }
 }
+
+/** An image wider × higher than `maxPixels` (docs/decisions/upload-decoding-limits.md). */
+export function tooManyPixels(maxPixels: number): PayloadTooLarge {
+  return new PayloadTooLarge(
+    `The image is too large. Please upload an image of at most ${String(Math.floor(maxPixels / 1_000_000))} megapixels.`,
+  );
+}
