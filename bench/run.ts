@@ -1,5 +1,6 @@
 import { accountBench } from './account.bench';
 import { dentalAiBench } from './dental-ai.bench';
+import { dicomBench } from './dicom.bench';
 import { loginBench } from './login.bench';
 import { oralPhotoBench } from './oral-photo.bench';
 import { remindersBench } from './reminders.bench';
@@ -14,6 +15,7 @@ const benches: Record<string, () => Promise<void>> = {
   'oral-photo': oralPhotoBench,
   reminders: remindersBench,
   'dental-ai': dentalAiBench,
+  dicom: dicomBench,
   start: startBench,
   login: loginBench,
 };
