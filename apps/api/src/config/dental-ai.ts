@@ -1,7 +1,8 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import { fraction, httpUrl, optional, positiveInt, repoRoot } from './fields';
+import { fraction, httpUrl, optional, positiveInt } from './fields';
+import { repoRoot } from '../repo-root';
 
 /** Dental AI models and inference (docs/decisions/dental-ai-model-loading.md). */
 export const dentalAiEnv = z.object({

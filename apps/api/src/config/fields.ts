@@ -1,9 +1,4 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-
-/** The repository's root, for the defaults that point into it (web build, content, models). */
-export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
 export class ConfigError extends Error {
   override name = 'ConfigError';

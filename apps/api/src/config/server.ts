@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { httpUrl, optional, portNumber, repoRoot } from './fields';
+import { httpUrl, optional, portNumber } from './fields';
+import { repoRoot } from '../repo-root';
 
 /** The HTTP server, the site it serves and the company it names. */
 export const serverEnv = z.object({
