@@ -9,7 +9,9 @@ import { repoRoot } from './repo-root';
 const apiDir = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 // A folder beside apps/api/dist, so the bundle sits where the server's bundle does.
 const outdir = mkdtempSync(path.join(apiDir, 'dist-test-'));
-afterAll(() => rmSync(outdir, { recursive: true, force: true }));
+afterAll(() => {
+  rmSync(outdir, { recursive: true, force: true });
+});
 
 it('names the repository from source', () => {
   expect(repoRoot).toBe(path.dirname(path.dirname(apiDir)));
