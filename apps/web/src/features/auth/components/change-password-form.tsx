@@ -12,7 +12,7 @@ import { NewPasswordFields } from './new-password-fields';
 import { SubmitButton } from './submit-button';
 
 /**
- * Change password while signed in (docs/product/accounts.md#change-password): the current
+ * Change password while signed in (docs/product/accounts.md#password-and-devices): the current
  * password, then the new one twice with the reset's rules and mismatch popup. The other devices
  * are signed out; this one stays signed in.
  */
