@@ -72,7 +72,7 @@ export async function remindersBench(): Promise<void> {
     try {
       const services = createServices({ config, db: database.db, mailer, jobs }, systemClock, log);
       await registerJobs(jobs, services);
-      const member = await services.accounts.register({
+      const member = await services.registrations.register({
         email: `bench-${randomBytes(4).toString('hex')}@example.com`,
         username: 'Bench Member',
         password: `Molar-${randomBytes(6).toString('hex')}`,
