@@ -5,6 +5,10 @@ import { planNames } from '@dental/contracts/plans';
 
 export const customerLevel = pgEnum('customer_level', planNames);
 
+/** A member keeps a patient record; staff accounts run the clinic console and hold no record
+ *  (docs/decisions/clinic-staff.md). */
+export const userRole = pgEnum('user_role', ['member', 'practitioner', 'clinic_admin']);
+
 export const users = pgTable(
   'users',
   {
@@ -16,6 +20,7 @@ export const users = pgTable(
     phone: text('phone'),
     /** Null for a member who signed up with a social account and has set no password. */
     passwordHash: text('password_hash'),
+    role: userRole('role').notNull().default('member'),
     customerLevel: customerLevel('customer_level').notNull().default('Silver'),
     points: integer('points').notNull().default(0),
     pointsExpiredAt: timestamptz('points_expired_at'),

@@ -18,3 +18,4 @@ export * from './second-factor';
 export * from './delegations';
 export * from './data-exports';
 export * from './share-links';
+export * from './clinic-staff';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   check,
+  date,
   index,
   integer,
   pgEnum,
@@ -12,14 +13,50 @@ import {
 import { timestamptz } from './columns';
 import { users } from './account';
 
-/** Clinic doctors; created and edited through the clinic command. */
-export const doctors = pgTable('doctors', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  name: text('name').notNull().unique(),
-  /** IANA zone the weekly availability is written in. */
-  timeZone: text('time_zone').notNull(),
-  createdAt: timestamptz('created_at').notNull().defaultNow(),
-});
+/** The doctors patients book: a practitioner's staff account (`userId`) or a row the clinic
+ *  command made (docs/decisions/clinic-staff.md). */
+export const doctors = pgTable(
+  'doctors',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull().unique(),
+    /** IANA zone the weekly availability and time off are written in. */
+    timeZone: text('time_zone').notNull(),
+    /** Length of one bookable slot. */
+    slotMinutes: integer('slot_minutes').notNull().default(30),
+    /** The practitioner's staff account; null for a doctor entered with the clinic command. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Shown to patients choosing a doctor; edited by the clinic admin. */
+    bio: text('bio').notNull().default(''),
+    /** Blob-store key of the portrait the admin uploaded, if any. */
+    photoBlobKey: text('photo_blob_key'),
+    photoContentType: text('photo_content_type'),
+    /** Set when an admin removes the doctor: no new bookings, past ones keep their name. */
+    removedAt: timestamptz('removed_at'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('doctors_user_id_key').on(table.userId),
+    check('doctors_slot_minutes_check', sql`${table.slotMinutes} between 5 and 240`),
+  ],
+);
+
+/** Whole days off in the doctor's zone, `from` to `to` inclusive: no slots are offered then. */
+export const doctorTimeOff = pgTable(
+  'doctor_time_off',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    doctorId: uuid('doctor_id')
+      .notNull()
+      .references(() => doctors.id, { onDelete: 'cascade' }),
+    fromDate: date('from_date', { mode: 'string' }).notNull(),
+    toDate: date('to_date', { mode: 'string' }).notNull(),
+  },
+  (table) => [
+    index('doctor_time_off_doctor_id_idx').on(table.doctorId),
+    check('doctor_time_off_order_check', sql`${table.fromDate} <= ${table.toDate}`),
+  ],
+);
 
 /**
  * Weekly availability in the doctor's own time zone: on `weekday` (ISO, 1 = Monday) from
@@ -148,6 +185,7 @@ export const complaintImages = pgTable(
 );
 
 export type DoctorRow = typeof doctors.$inferSelect;
+export type DoctorTimeOffRow = typeof doctorTimeOff.$inferSelect;
 export type FormQuestionRow = typeof formQuestions.$inferSelect;
 export type ReservationRow = typeof reservations.$inferSelect;
 export type ReservationAnswerRow = typeof reservationAnswers.$inferSelect;
