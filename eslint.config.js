@@ -81,6 +81,19 @@ const boundaryZones = [
     from: webFeatures,
     message: 'Shared web code never imports a feature.',
   },
+  // The clinic console is an entry of its own (docs/decisions/clinic-console.md): the patient's
+  // app never imports it, so its code cannot reach a patient's browser; it imports theirs.
+  {
+    target: [
+      ...folders('./apps/web/src')
+        .filter((folder) => folder !== 'clinic')
+        .map((folder) => `./apps/web/src/${folder}`),
+      './apps/web/src/main.tsx',
+    ],
+    from: './apps/web/src/clinic',
+    message:
+      'The patient app never imports the clinic console; move the shared part to components/ or lib/.',
+  },
   ...folders(apiModules).map((module) => ({
     target: `${apiModules}/${module}`,
     from: apiModules,

@@ -129,7 +129,9 @@ export const targets = [
       at('apps/web/src'),
       at('apps/web/public'),
       at('apps/web/index.html'),
+      at('apps/web/clinic.html'),
       at('apps/web/vite.config.ts'),
+      at('apps/web/vite.clinic.config.ts'),
       at('apps/web/postcss.config.ts'),
       at('apps/web/package.json'),
       // The legal texts are imported from content/ at build time.

@@ -36,11 +36,32 @@ function preloadSignInChunk(): Plugin {
   };
 }
 
+/**
+ * The dev server answers the clinic console's page for /clinic and every address under it, as
+ * the API's static server does for the build (docs/decisions/clinic-console.md); the console is
+ * built on its own by vite.clinic.config.ts.
+ */
+function serveClinicConsole(): Plugin {
+  return {
+    name: 'serve-clinic-console',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((request, _response, next) => {
+        const url = request.url ?? '';
+        if (url === '/clinic' || url.startsWith('/clinic/') || url.startsWith('/clinic?')) {
+          request.url = '/clinic.html';
+        }
+        next();
+      });
+    },
+  };
+}
+
 // Every built file lives under /static/ so the API's static plugin can serve them with long-lived
 // caching, and lazily loaded route chunks come from /static/js/
 // (docs/product/general.md#script-chunks).
 export default defineConfig({
-  plugins: [react(), preloadSignInChunk()],
+  plugins: [react(), preloadSignInChunk(), serveClinicConsole()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -8,6 +8,8 @@ import { buildTestApp, type TestApp } from '#api-test/build-test-app';
 
 const indexHtml =
   '<!doctype html><html><head><script type="module" src="/static/js/main.1a2b.js"></script></head><body><div id="root"></div></body></html>';
+const clinicHtml =
+  '<!doctype html><html><head><script type="module" src="/static/js/clinic-clinic.3c4d.js"></script></head><body><div id="root"></div></body></html>';
 const mainScript = `console.log(${JSON.stringify('app '.repeat(200))});`;
 let webDist: string;
 let t: TestApp;
@@ -16,6 +18,7 @@ beforeAll(async () => {
   webDist = await mkdtemp(path.join(os.tmpdir(), 'dental-web-dist-'));
   await mkdir(path.join(webDist, 'static', 'js'), { recursive: true });
   await writeFile(path.join(webDist, 'index.html'), indexHtml);
+  await writeFile(path.join(webDist, 'clinic.html'), clinicHtml);
   const script = path.join(webDist, 'static', 'js', 'main.1a2b.js');
   await writeFile(script, mainScript);
   // As scripts/build.mjs leaves them: a Brotli and a gzip copy beside each text file.
@@ -51,6 +54,21 @@ describe('the single-page app', () => {
       expect(res.headers['cache-control']).toBe('no-cache');
     },
   );
+
+  // The console is its own page, so that the patient's screens load none of its code.
+  it.each(['/clinic', '/clinic/', '/clinic/hours', '/clinic/invitation?token=abc', '/clinic?x=1'])(
+    'answers the clinic console’s page %s with clinic.html',
+    async (url) => {
+      const res = await page(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(clinicHtml);
+      expect(res.headers['cache-control']).toBe('no-cache');
+    },
+  );
+
+  it('answers a patient page that only begins like the console with index.html', async () => {
+    expect((await page('/clinical-notes')).body).toBe(indexHtml);
+  });
 
   it('answers robots.txt itself, not with the app’s page', async () => {
     const res = await page('/robots.txt');

@@ -19,9 +19,14 @@ const robotsTxt = ['User-agent: *', `Disallow: ${sharePagePrefix}`, 'Disallow: /
 const isApiPath = (url: string) =>
   url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
+/** The clinic console is a page of its own (docs/decisions/clinic-console.md), so that a patient's
+ *  screens load none of its code. */
+const isClinicPath = (url: string) =>
+  url === '/clinic' || url.startsWith('/clinic/') || url.startsWith('/clinic?');
+
 /**
  * Serves the built web app from WEB_DIST: its files, and index.html for any other page a
- * browser asks for, so that deep links reach the client-side router. Skipped when there is no
+ * browser asks for (clinic.html under /clinic), so that deep links reach the client-side router. Skipped when there is no
  * build (API tests, API-only runs).
  */
 export const staticSpaPlugin = fp(
@@ -70,7 +75,8 @@ export const staticSpaPlugin = fp(
       if (request.url.startsWith(sharePagePrefix)) {
         void reply.header('x-robots-tag', 'noindex, nofollow');
       }
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      const page = isClinicPath(request.url) ? 'clinic.html' : 'index.html';
+      return reply.header('cache-control', 'no-cache').sendFile(page);
     });
   },
   { name: 'static-spa' },

@@ -25,7 +25,7 @@ export const unreachableMessage =
   'We could not reach the server. Check your connection and try again.';
 export const unexpectedMessage = 'Something went wrong on our side. Please try again later.';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RequestOptions {
   method?: Method;

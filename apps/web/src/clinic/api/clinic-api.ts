@@ -1,0 +1,178 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { accountPaths, medicalRecordList, oralPhotoList } from '@dental/contracts';
+import { apiRequest, apiSend } from '#web/lib/api-client';
+import {
+  accountRole,
+  availability,
+  clinicMe,
+  clinicPatientList,
+  consultationForm,
+  consultationList,
+  createdId,
+  practitionerList,
+  staffList,
+  type Availability,
+  type ConsultationPeriod,
+  type StaffRole,
+} from './schemas';
+
+const id = encodeURIComponent;
+
+/** The clinic's routes (issue 29's contract). */
+export const clinicApi = {
+  me: '/api/clinic/me/',
+  acceptInvitation: '/api/clinic/invitations/accept/',
+  staff: '/api/clinic/staff/',
+  staffMember: (staffId: string) => `/api/clinic/staff/${id(staffId)}/`,
+  practitioners: '/api/clinic/practitioners/',
+  practitioner: (practitionerId: string) => `/api/clinic/practitioners/${id(practitionerId)}/`,
+  availability: (practitionerId: string) =>
+    `/api/clinic/practitioners/${id(practitionerId)}/availability/`,
+  form: '/api/clinic/form/',
+  formQuestions: '/api/clinic/form/questions/',
+  formQuestion: (questionId: string) => `/api/clinic/form/questions/${id(questionId)}/`,
+  consultations: (period: ConsultationPeriod) => `/api/clinic/consultations/?period=${period}`,
+  summary: (consultationId: string) => `/api/clinic/consultations/${id(consultationId)}/summary/`,
+  patients: '/api/clinic/patients/',
+  patientPhotos: (patientId: string) => `/api/clinic/patients/${id(patientId)}/oral-photo/`,
+  patientRecords: (patientId: string) => `/api/clinic/patients/${id(patientId)}/medical-records/`,
+} as const;
+
+export const accountRoleQuery = queryOptions({
+  queryKey: ['clinic', 'account-role'],
+  queryFn: () => apiRequest(accountPaths.account, accountRole),
+});
+
+export const clinicMeQuery = queryOptions({
+  queryKey: ['clinic', 'me'],
+  queryFn: () => apiRequest(clinicApi.me, clinicMe),
+});
+
+export const useClinicMe = () => useQuery(clinicMeQuery);
+
+export const useConsultations = (period: ConsultationPeriod) =>
+  useQuery({
+    queryKey: ['clinic', 'consultations', period],
+    queryFn: () => apiRequest(clinicApi.consultations(period), consultationList),
+  });
+
+export function useSaveSummary(consultationId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: {
+      doctor_condition: string;
+      doctor_summary: string;
+      doctor_return: string;
+      images: string[];
+    }) => apiSend(clinicApi.summary(consultationId), { method: 'PUT', body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['clinic', 'consultations'] }),
+  });
+}
+
+export const practitionersQuery = queryOptions({
+  queryKey: ['clinic', 'practitioners'],
+  queryFn: () => apiRequest(clinicApi.practitioners, practitionerList),
+});
+
+export const useAvailability = (practitionerId: string | null) =>
+  useQuery({
+    queryKey: ['clinic', 'availability', practitionerId],
+    queryFn: () => apiRequest(clinicApi.availability(practitionerId ?? ''), availability),
+    enabled: practitionerId !== null,
+  });
+
+export function useSaveAvailability(practitionerId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Availability) =>
+      apiSend(clinicApi.availability(practitionerId), { method: 'PUT', body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['clinic'] }),
+  });
+}
+
+/** Every change of the admin screens refreshes the console's cached answers. */
+function useClinicChange<Input>(send: (input: Input) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['clinic'] }),
+  });
+}
+
+export const useUpdatePractitioner = () =>
+  useClinicChange(
+    ({
+      practitionerId,
+      ...body
+    }: {
+      practitionerId: string;
+      name?: string;
+      bio?: string;
+      photo?: string | null;
+    }) => apiSend(clinicApi.practitioner(practitionerId), { method: 'PATCH', body }),
+  );
+
+export const useRemovePractitioner = () =>
+  useClinicChange((practitionerId: string) =>
+    apiSend(clinicApi.practitioner(practitionerId), { method: 'DELETE' }),
+  );
+
+export const formQuery = queryOptions({
+  queryKey: ['clinic', 'form'],
+  queryFn: () => apiRequest(clinicApi.form, consultationForm),
+});
+
+export const useAddQuestion = () =>
+  useClinicChange((body: { label: string }) =>
+    apiRequest(clinicApi.formQuestions, createdId, { method: 'POST', body }),
+  );
+
+export const useUpdateQuestion = () =>
+  useClinicChange(
+    ({ questionId, ...body }: { questionId: string; label?: string; position?: number }) =>
+      apiSend(clinicApi.formQuestion(questionId), { method: 'PATCH', body }),
+  );
+
+export const useRemoveQuestion = () =>
+  useClinicChange((questionId: string) =>
+    apiSend(clinicApi.formQuestion(questionId), { method: 'DELETE' }),
+  );
+
+export const staffQuery = queryOptions({
+  queryKey: ['clinic', 'staff'],
+  queryFn: () => apiRequest(clinicApi.staff, staffList),
+});
+
+export const useInviteStaff = () =>
+  useClinicChange((body: { email: string; name: string; role: StaffRole }) =>
+    apiRequest(clinicApi.staff, createdId, { method: 'POST', body }),
+  );
+
+export const useDeactivateStaff = () =>
+  useClinicChange((staffId: string) =>
+    apiSend(clinicApi.staffMember(staffId), { method: 'DELETE' }),
+  );
+
+export const patientsQuery = queryOptions({
+  queryKey: ['clinic', 'patients'],
+  queryFn: () => apiRequest(clinicApi.patients, clinicPatientList),
+});
+
+export const usePatientPhotos = (patientId: string) =>
+  useQuery({
+    queryKey: ['clinic', 'patients', patientId, 'photos'],
+    queryFn: () => apiRequest(clinicApi.patientPhotos(patientId), oralPhotoList),
+  });
+
+export const usePatientRecords = (patientId: string) =>
+  useQuery({
+    queryKey: ['clinic', 'patients', patientId, 'records'],
+    queryFn: () => apiRequest(clinicApi.patientRecords(patientId), medicalRecordList),
+  });
+
+/** Accepting an invitation is public: the token in the link is the proof. */
+export const useAcceptInvitation = () =>
+  useMutation({
+    mutationFn: (body: { token: string; password: string }) =>
+      apiSend(clinicApi.acceptInvitation, { method: 'POST', body, auth: false }),
+  });

@@ -1,0 +1,77 @@
+import { Anchor, Button, Container, Group, Text } from '@mantine/core';
+import { NavLink, Outlet } from 'react-router';
+import { Banner } from '#web/components/banner';
+import { logout } from '#web/lib/session';
+import { usePublicConfig } from '#web/lib/public-config';
+import { useStaff } from './console-gate';
+import { clinicPaths } from './paths';
+import frame from '../app/app-layout.module.css';
+import classes from './console-layout.module.css';
+
+const roleNames = { practitioner: 'Practitioner', clinic_admin: 'Clinic administrator' } as const;
+
+/** The frame of every signed-in console screen: banner, the console's sections, who is signed
+ *  in and Log out. */
+export function ConsoleLayout() {
+  const staff = useStaff();
+  const config = usePublicConfig();
+  const links = [
+    { to: clinicPaths.today, label: 'Today', end: true },
+    { to: clinicPaths.history, label: 'History' },
+    { to: clinicPaths.hours, label: 'Hours' },
+    { to: clinicPaths.patients, label: 'Patients' },
+    ...(staff.role === 'clinic_admin'
+      ? [
+          { to: clinicPaths.staff, label: 'Staff' },
+          { to: clinicPaths.practitioners, label: 'Practitioners' },
+          { to: clinicPaths.form, label: 'Consultation form' },
+        ]
+      : []),
+  ];
+  return (
+    <div className={frame.shell}>
+      <header className={frame.header}>
+        <Container size="lg" className={frame.headerInner}>
+          <div className={classes.brand}>
+            <Banner />
+            <Text fw={700}>Clinic console</Text>
+          </div>
+          <Group gap="sm" wrap="wrap">
+            <Text size="sm">
+              {staff.name} · {roleNames[staff.role]}
+            </Text>
+            <Button size="xs" variant="default" onClick={() => void logout()}>
+              Log out
+            </Button>
+          </Group>
+        </Container>
+        <Container size="lg">
+          <nav aria-label="Console" className={`${frame.nav} ${classes.nav}`}>
+            {links.map((link) => (
+              <Anchor
+                key={link.to}
+                component={NavLink}
+                to={link.to}
+                end={link.end}
+                fw={600}
+                pb="xs"
+              >
+                {link.label}
+              </Anchor>
+            ))}
+          </nav>
+        </Container>
+      </header>
+      <Container component="main" size="lg" className={`${frame.main} ${classes.main}`}>
+        <Outlet context={staff} />
+      </Container>
+      <footer className={frame.footer}>
+        {config.data && (
+          <Container size="lg">
+            © {new Date().getFullYear()} {config.data.company_name}
+          </Container>
+        )}
+      </footer>
+    </div>
+  );
+}
