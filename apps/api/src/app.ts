@@ -33,6 +33,8 @@ import { oralPhotoRoutes } from './modules/oral-photo/oral-photo.routes';
 import { oralSupplierRoutes } from './modules/oral-supplier/oral-supplier.routes';
 import { shareLinkRoutes } from './modules/share-links/share-links.routes';
 import { consultationRoutes } from './modules/virtual-consultation/virtual-consultation.routes';
+import { staffAccountRoutes, staffGuardPlugin } from './modules/clinic/staff-guard.plugin';
+import { staffRoutes } from './modules/clinic/staff.routes';
 import { authPlugin } from './plugins/auth';
 import { clientErrorHandler, refuseConnect } from './plugins/client-errors';
 import { errorsPlugin, frameworkErrorHandler } from './plugins/errors';
@@ -120,6 +122,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     assertRecentlyAuthenticated: (user) => {
       services.sessions.assertRecentlyAuthenticated(user);
     },
+    staffMayUse: staffAccountRoutes,
+  });
+  await app.register(staffGuardPlugin, {
+    verifyAccessToken: (token) => services.tokens.verifyAccessToken(token),
+    findActiveSession: (claims) => services.sessions.findActiveSession(claims),
+    profile: (userId) => services.staff.profile(userId),
   });
   await app.register(rateLimitPlugin, {
     db,
@@ -181,6 +189,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(dentalAiRoutes, services);
   await app.register(dataExportRoutes, services);
   await app.register(delegationRoutes, services);
+  await app.register(staffRoutes, services);
   await app.register(staticSpaPlugin, { webDist: config.webDist });
   return app;
 }

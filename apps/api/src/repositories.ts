@@ -19,6 +19,7 @@ import { MembershipRepository } from './modules/membership/membership.repository
 import { OralPhotoRepository } from './modules/oral-photo/oral-photo.repository';
 import { OralSupplierRepository } from './modules/oral-supplier/oral-supplier.repository';
 import { ShareLinkRepository } from './modules/share-links/share-links.repository';
+import { StaffRepository } from './modules/clinic/staff.repository';
 import { ClinicRepository } from './modules/virtual-consultation/clinic.repository';
 import { ConsultationRepository } from './modules/virtual-consultation/virtual-consultation.repository';
 
@@ -49,6 +50,7 @@ export function createRepositories(db: Database) {
     dentalKnowledge: new DentalKnowledgeRepository(db),
     oralSuppliers: new OralSupplierRepository(db),
     delegations: new DelegationRepository(db),
+    staff: new StaffRepository(db),
   };
 }
 

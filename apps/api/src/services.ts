@@ -53,6 +53,7 @@ import { OralPhotoService } from './modules/oral-photo/oral-photo.service';
 import { OralSupplierService } from './modules/oral-supplier/oral-supplier.service';
 import { ShareLinkService } from './modules/share-links/share-links.service';
 import { SharedFiles } from './modules/share-links/shared-files';
+import { StaffService } from './modules/clinic/staff.service';
 import { deidentifiedDicom } from './modules/uploads/dicom-structure';
 import { UploadAcceptance } from './modules/uploads/upload-acceptance';
 import { ConsultationService } from './modules/virtual-consultation/virtual-consultation.service';
@@ -291,6 +292,7 @@ export function createServices(
     oralSuppliers: new OralSupplierService(repositories.oralSuppliers),
     sessions,
     secondFactor,
+    staff: new StaffService(repositories.staff),
     passwordChanges: new PasswordChangeService(
       repositories.auth,
       passwords,

@@ -31,6 +31,13 @@ export const username = singleLineText()
   .min(1, 'Name is required.')
   .max(100, 'Name must be at most 100 characters.');
 
+/** A member keeps a patient record; the staff roles run the clinic console
+ *  (docs/decisions/clinic-staff.md). */
+export const accountRoles = ['member', 'practitioner', 'clinic_admin'] as const;
+export const accountRole = z.enum(accountRoles);
+export type AccountRole = z.infer<typeof accountRole>;
+export type StaffRole = Exclude<AccountRole, 'member'>;
+
 export const socialProviders = ['google', 'apple', 'facebook'] as const;
 export const socialProvider = z.enum(socialProviders);
 export type SocialProvider = z.infer<typeof socialProvider>;
@@ -60,6 +67,8 @@ export const account = z.object({
   /** When the member accepted the disclaimer before uploads, or null: it is asked once
    *  (docs/decisions/upload-disclaimer.md). */
   upload_disclaimer_accepted_at: z.iso.datetime({ offset: true }).nullable(),
+  /** A member, or a staff account of the clinic console (docs/decisions/clinic-staff.md). */
+  role: accountRole,
 });
 export type Account = z.infer<typeof account>;
 

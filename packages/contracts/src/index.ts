@@ -25,3 +25,4 @@ export * from './sessions';
 export * from './text';
 export * from './pagination';
 export * from './dates';
+export * from './clinic-staff';

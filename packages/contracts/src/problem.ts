@@ -28,4 +28,7 @@ export const problemTypes = {
   reauthenticationRequired: 'tag:dentalcompanion.example,2026:reauthentication-required',
   /** 401: a share link needs its passcode (none sent, or a wrong one); the page asks for it. */
   sharePasscode: 'tag:dentalcompanion.example,2026:share-passcode',
+  /** 403: a staff account has no second factor yet; the console walks them through enrolment
+   *  (docs/decisions/clinic-staff.md). */
+  secondFactorRequired: 'tag:dentalcompanion.example,2026:second-factor-required',
 } as const;

@@ -3,7 +3,8 @@ import fp from 'fastify-plugin';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Set for routes that run `app.authenticate` before anything else. */
+    /** Set for routes that run `app.authenticate` or `app.authenticateStaff` before anything
+     *  else. */
     authenticated?: boolean;
   }
 }
@@ -15,7 +16,8 @@ declare module 'fastify' {
 export const memberLogPlugin = fp(
   (app: FastifyInstance) => {
     app.addHook('onRoute', (route) => {
-      if ([route.onRequest].flat().includes(app.authenticate)) {
+      const hooks = [route.onRequest].flat();
+      if (hooks.includes(app.authenticate) || hooks.includes(app.authenticateStaff)) {
         route.config = { ...route.config, authenticated: true };
       }
     });
@@ -28,5 +30,5 @@ export const memberLogPlugin = fp(
     });
     return Promise.resolve();
   },
-  { name: 'member-log', dependencies: ['auth'] },
+  { name: 'member-log', dependencies: ['auth', 'staff-guard'] },
 );

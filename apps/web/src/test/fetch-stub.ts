@@ -55,6 +55,7 @@ export const testAccount: Account = {
   storage_used_bytes: 0,
   storage_quota_bytes: 1024 ** 3,
   upload_disclaimer_accepted_at: null,
+  role: 'member',
 };
 
 /**

@@ -81,6 +81,7 @@ describe('PUT /api/account/', () => {
       id: '00000000-0000-4000-8000-000000000000',
       email: 'someone-else@example.com',
       customer_level: 'Platinum',
+      role: 'clinic_admin',
       points: 999_999,
       points_expired_at: '2999-12-31T00:00:00.000Z',
       google_account: { email: 'x@gmail.com', social_media_account: '1' },

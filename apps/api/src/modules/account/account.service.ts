@@ -52,6 +52,7 @@ export function toAccount(
     storage_used_bytes: storage.usedBytes,
     storage_quota_bytes: storage.quotaBytes,
     upload_disclaimer_accepted_at: row.uploadDisclaimerAcceptedAt?.toISOString() ?? null,
+    role: row.role,
   };
 }
 

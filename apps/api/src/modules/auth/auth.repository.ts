@@ -127,7 +127,7 @@ export class AuthRepository {
     userId: string,
     sessionId: string,
     record: SessionUseRecord,
-  ): Promise<SessionTimes | undefined> {
+  ): Promise<(SessionTimes & Pick<UserRow, 'role'>) | undefined> {
     this.useSessionStatement ??= this.prepareUseSession();
     const [row] = await this.useSessionStatement.execute({ userId, sessionId, ...record });
     return row;
@@ -160,6 +160,7 @@ export class AuthRepository {
         createdAt: sessions.createdAt,
         authenticatedAt: sessions.authenticatedAt,
         lastUsedAt: sessions.lastUsedAt,
+        role: users.role,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   mfaTokenExpiredMessage,
   problemTypes,
+  type AccountRole,
   type LoginRequest,
   type DeviceSession,
   type LoginResponse,
@@ -45,6 +46,11 @@ export const reauthenticationRequiredMessage =
 
 /** A use of a session is written at most this often (docs/decisions/session-timeouts.md). */
 export const sessionUseRecordIntervalMs = 60 * 1000;
+
+/** A staff account opens many patients' data: its sessions idle out sooner than a member's
+ *  (docs/decisions/clinic-staff.md), and never later when members' limit is set shorter. An
+ *  access token lives no longer than this, so an idle staff session is caught at its refresh. */
+export const staffIdleMinutes = 15;
 
 /** 401 for a session that ended after the idle timeout; the web app explains it on Login. */
 export class SessionIdle extends Unauthorized {
@@ -95,8 +101,10 @@ export class SessionService {
     private readonly endStandingLinks: EndStandingLinks,
   ) {}
 
-  private get idleMs(): number {
-    return this.timeouts.idleMinutes * 60 * 1000;
+  private idleMinutes(role: AccountRole): number {
+    return role === 'member'
+      ? this.timeouts.idleMinutes
+      : Math.min(staffIdleMinutes, this.timeouts.idleMinutes);
   }
 
   private get lifetimeMs(): number {
@@ -175,7 +183,7 @@ export class SessionService {
         const user = await tx.findUserById(current.userId);
         const session = await tx.findSession(claims.userId, claims.sessionId);
         if (!isActiveMember(user) || session === undefined) return ended;
-        const timedOut = this.timedOut(session, now);
+        const timedOut = this.timedOut(session, now, user.role);
         if (timedOut !== null) {
           await tx.endSessions(claims.userId, { only: claims.sessionId }, now);
           return timedOut;
@@ -197,16 +205,17 @@ export class SessionService {
     const session = await this.repository.useSession(claims.userId, claims.sessionId, {
       now,
       lastUsedBefore: new Date(now.getTime() - sessionUseRecordIntervalMs),
-      lastUsedAfter: new Date(now.getTime() - this.idleMs),
+      lastUsedAfter: new Date(now.getTime() - this.idleMinutes('member') * 60_000),
       createdAfter: new Date(now.getTime() - this.lifetimeMs),
     });
     if (session === undefined) return null;
-    const timedOut = this.timedOut(session, now);
+    const timedOut = this.timedOut(session, now, session.role);
     if (timedOut !== null) throw timedOut;
     return {
       id: claims.userId,
       sessionId: claims.sessionId,
       authenticatedAt: session.authenticatedAt,
+      role: session.role,
     };
   }
 
@@ -229,13 +238,14 @@ export class SessionService {
   }
 
   /** Why the session is over at `now`: whichever limit it reached first; null when live. */
-  private timedOut(session: SessionTimes, now: Date): DomainError | null {
-    const idleEnd = session.lastUsedAt.getTime() + this.idleMs;
+  private timedOut(session: SessionTimes, now: Date, role: AccountRole): DomainError | null {
+    const idleMinutes = this.idleMinutes(role);
+    const idleEnd = session.lastUsedAt.getTime() + idleMinutes * 60_000;
     const lifetimeEnd = session.createdAt.getTime() + this.lifetimeMs;
     if (Math.min(idleEnd, lifetimeEnd) > now.getTime()) return null;
     return lifetimeEnd <= idleEnd
       ? new SessionLifetimeReached(this.timeouts.maxHours)
-      : new SessionIdle(this.timeouts.idleMinutes);
+      : new SessionIdle(idleMinutes);
   }
 
   /** The member's live sessions: not ended, not timed out (docs/decisions/signed-in-devices.md). */
@@ -243,7 +253,7 @@ export class SessionService {
     const now = this.clock.now();
     const open = await this.repository.openSessions(user.id);
     return open
-      .filter((session) => this.timedOut(session, now) === null)
+      .filter((session) => this.timedOut(session, now, user.role) === null)
       .map((session) => ({
         id: session.id,
         created_at: session.createdAt.toISOString(),
@@ -259,7 +269,9 @@ export class SessionService {
     const now = this.clock.now();
     const ended = await this.repository.transaction(async (tx) => {
       const session = await tx.findSession(user.id, sessionId);
-      if (session?.endedAt !== null || this.timedOut(session, now) !== null) return false;
+      if (session?.endedAt !== null || this.timedOut(session, now, user.role) !== null) {
+        return false;
+      }
       await tx.endSessions(user.id, { only: sessionId }, now);
       return true;
     });
