@@ -54,6 +54,8 @@ const apiModuleEdges = {
   // with the audit's subject helpers (sign-in, refresh, reset) and actor forms (a share link).
   auth: ['./audit/audit-declarations.ts'],
   'share-links': ['./audit/audit-declarations.ts'],
+  // Accepting a staff invitation is the new account's sign-up, a row of its own chain.
+  clinic: ['./audit/audit-declarations.ts'],
   // Markdown topics are loaded and answered by the content module; the tests load test content.
   'dental-knowledge': [
     './content/content-paths.ts',

@@ -94,6 +94,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => services.detector.close());
   // The DICOM threads end with the app rather than a minute after their last file.
   app.addHook('onClose', () => services.uploads.close());
+  // The first admin's invitation (docs/decisions/clinic-staff.md); once, whatever the restarts.
+  const { clinicAdminEmail } = config;
+  if (clinicAdminEmail !== undefined) {
+    app.addHook('onReady', async () => {
+      const outcome = await services.staff.inviteFirstAdmin(clinicAdminEmail);
+      if (outcome === 'address has account') {
+        app.log.warn(
+          'CLINIC_ADMIN_EMAIL already has an account: a staff account needs an address of its own',
+        );
+      } else if (outcome === 'invited') {
+        app.log.info('the first clinic administrator was invited by e-mail');
+      }
+    });
+  }
   // The job queue is started by the caller (server.ts, worker.ts); its workers start with the app.
   const { jobs } = deps;
   if (jobs !== undefined) {

@@ -5,6 +5,7 @@ import {
   type ConsultationSection,
 } from './config/consultation';
 import { dentalAiEnv, parseDentalAi, type DentalAiSection } from './config/dental-ai';
+import { clinicEnv, parseClinic, type ClinicSection } from './config/clinic';
 import { ConfigError } from './config/fields';
 import {
   identityProvidersEnv,
@@ -47,6 +48,7 @@ const envSchema = z.object({
   ...paymentsEnv.shape,
   ...identityProvidersEnv.shape,
   ...dentalAiEnv.shape,
+  ...clinicEnv.shape,
 });
 
 export type Env = Record<string, string | undefined>;
@@ -63,7 +65,8 @@ export interface Config
     ConsultationSection,
     PaymentsSection,
     IdentityProvidersSection,
-    DentalAiSection {
+    DentalAiSection,
+    ClinicSection {
   tokenSecret: string;
 }
 
@@ -102,6 +105,7 @@ export function parseEnv(env: Env): Settings {
     ...payments,
     ...identityProviders,
     ...parseDentalAi(vars),
+    ...parseClinic(vars),
   };
 }
 

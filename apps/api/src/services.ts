@@ -21,7 +21,7 @@ import { PasskeyService } from './modules/auth/passkeys/passkeys.service';
 import { PasswordChangeService } from './modules/auth/password-change.service';
 import { PasswordRecheckService } from './modules/auth/password-recheck.service';
 import { PasswordResetService } from './modules/auth/password-reset.service';
-import { PasswordService } from './modules/auth/password.service';
+import { assertAcceptablePassword, PasswordService } from './modules/auth/password.service';
 import { RegistrationService } from './modules/auth/registration.service';
 import { SecondFactorService } from './modules/auth/second-factor.service';
 import { SecurityNotices } from './modules/auth/security-notices';
@@ -29,7 +29,7 @@ import { SessionService } from './modules/auth/session.service';
 import type { EndStandingLinks } from './modules/auth/standing-links';
 import { SocialAccountService } from './modules/auth/social-account.service';
 import { SocialIdentityVerifier } from './modules/auth/social-identity';
-import { TokenService } from './modules/auth/token.service';
+import { hashOpaqueToken, newOpaqueToken, TokenService } from './modules/auth/token.service';
 import { registerAppointmentJobs } from './modules/appointments/appointments.jobs';
 import { RepositoryAuditLookups } from './modules/audit/audit-lookups';
 import { AuditService } from './modules/audit/audit.service';
@@ -292,7 +292,24 @@ export function createServices(
     oralSuppliers: new OralSupplierService(repositories.oralSuppliers),
     sessions,
     secondFactor,
-    staff: new StaffService(repositories.staff),
+    // Staff accounts take the members' password rules and session ends
+    // (docs/decisions/clinic-staff.md).
+    staff: new StaffService(
+      repositories.staff,
+      {
+        passwordHash: (password) => {
+          assertAcceptablePassword(password);
+          return passwords.hash(password);
+        },
+        newToken: newOpaqueToken,
+        hashToken: hashOpaqueToken,
+        endSessions: (tx, userId, now) => repositories.auth.in(tx).endSessions(userId, 'all', now),
+      },
+      mailer,
+      clock,
+      { publicUrl: config.publicUrl, companyName: config.companyName },
+      log,
+    ),
     passwordChanges: new PasswordChangeService(
       repositories.auth,
       passwords,

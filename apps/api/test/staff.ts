@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import type { StaffRole, TokenPair } from '@dental/contracts';
-import { users } from '../src/db/schema';
+import { StaffRepository } from '../src/modules/clinic/staff.repository';
+import { invitationLifetimeMs } from '../src/modules/clinic/staff.service';
+import { hashOpaqueToken, newOpaqueToken } from '../src/modules/auth/token.service';
 import type { TestApp } from './build-test-app';
-import { factories, type TestMember } from './factories';
+import { strongPassword, uniqueEmail, type TestMember } from './factories';
 
 export interface TestStaff extends TestMember {
   role: StaffRole;
@@ -14,25 +15,44 @@ export interface TestStaff extends TestMember {
   recoveryCodes: string[];
 }
 
-/** Staff accounts for the clinic tests, made through the services as an invitation makes them. */
+/** Staff accounts for the clinic tests, made by accepting an invitation as the console does. */
 export function staffFactories(t: TestApp) {
-  const members = factories(t);
   const { services } = t;
+  const invitations = new StaffRepository(t.db);
   return {
+    /** An open invitation and the token its e-mail would carry. */
+    async invitation(
+      role: StaffRole = 'practitioner',
+      name = `Dr. ${role} ${newOpaqueToken().slice(0, 6)}`,
+    ) {
+      const token = newOpaqueToken();
+      const now = t.clock.now();
+      const email = uniqueEmail(role);
+      const id = await invitations.insertInvitation({
+        email,
+        name,
+        role,
+        tokenHash: hashOpaqueToken(token),
+        invitedBy: null,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + invitationLifetimeMs),
+      });
+      return { id, email, name, token };
+    },
+
     /** A staff account; with a confirmed authenticator unless `secondFactor` is false. */
     async staff(
       role: StaffRole = 'practitioner',
       { secondFactor = true }: { secondFactor?: boolean } = {},
     ): Promise<TestStaff> {
-      const account = await members.member({ username: `Dr. ${role}` });
-      await t.db.update(users).set({ role }).where(eq(users.id, account.id));
-      if (!secondFactor) return { ...account, role, totpSecret: null, recoveryCodes: [] };
-      const { secret } = await services.secondFactor.startTotp(account.id, account.password);
-      const { recovery_codes } = await services.secondFactor.confirmTotp(
-        account.id,
-        this.code(secret),
-      );
-      return { ...account, role, totpSecret: secret, recoveryCodes: [...recovery_codes] };
+      const { email, name, token } = await this.invitation(role);
+      const password = strongPassword();
+      const { id } = await services.staff.accept({ token, password });
+      const account = { id, email, username: name, password, phone: null, role };
+      if (!secondFactor) return { ...account, totpSecret: null, recoveryCodes: [] };
+      const { secret } = await services.secondFactor.startTotp(id, password);
+      const { recovery_codes } = await services.secondFactor.confirmTotp(id, this.code(secret));
+      return { ...account, totpSecret: secret, recoveryCodes: [...recovery_codes] };
     },
 
     /** The current code of an authenticator, at the test clock's time. */
@@ -42,7 +62,7 @@ export function staffFactories(t: TestApp) {
       });
     },
 
-    /** Signs the staff member in as the sign-in API does: the password, then the code. */
+    /** Signs the staff member in as the sign-in API does: the password, then a code. */
     async login(staff: TestStaff): Promise<TokenPair> {
       const context = { userAgent: 'test', ip: '127.0.0.1' };
       const first = await services.sessions.login(

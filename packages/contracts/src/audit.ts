@@ -68,6 +68,8 @@ export const auditResourceTypes = [
   'delegation',
   /** 'Download my data': its request, progress reads and the archive's download. */
   'data_export',
+  /** A staff account of the clinic console, in the acting admin's own chain. */
+  'staff_account',
 ] as const;
 export type AuditResourceType = (typeof auditResourceTypes)[number];
 

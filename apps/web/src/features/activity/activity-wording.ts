@@ -26,6 +26,7 @@ const things: Record<AuditResourceType, string> = {
   delegation: 'an invitation to view your record',
   share_link: 'a shared link',
   data_export: 'a copy of all your data',
+  staff_account: 'a staff account',
 };
 
 const isList = (type: AuditResourceType) => type.endsWith('_list');
