@@ -4,7 +4,9 @@ import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
 import { expect } from '@playwright/test';
 import { e2eDataPath } from './data-dir';
 
-const outboxDir = () => e2eDataPath('outbox', 'mail');
+/** The shared e2e server's outbox, or that of a journey's own server in `dataDir`. */
+const outboxDir = (dataDir?: string) =>
+  dataDir === undefined ? e2eDataPath('outbox', 'mail') : path.join(dataDir, 'outbox', 'mail');
 
 function recipients(mail: ParsedMail): string[] {
   const to: AddressObject[] = mail.to === undefined ? [] : [mail.to].flat();
@@ -12,8 +14,8 @@ function recipients(mail: ParsedMail): string[] {
 }
 
 /** Every e-mail the server under test has written to `email` so far, parsed. */
-export async function mailTo(email: string): Promise<ParsedMail[]> {
-  const dir = outboxDir();
+export async function mailTo(email: string, dataDir?: string): Promise<ParsedMail[]> {
+  const dir = outboxDir(dataDir);
   const names = await readdir(dir).catch((error: unknown) => {
     // The outbox folder appears with the first message.
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { ConfirmModal } from '#web/components/confirm-modal';
 import { errorMessage } from '#web/lib/api-client';
+import { tell } from './tell';
 
 /** The admin screens' 'are you sure?' before a removal: closes once done, else says why and
  *  lets the admin try again. */
@@ -34,7 +34,7 @@ export function ConfirmRemoval<Item>({
           await remove(item);
           onClose();
         } catch (error) {
-          notifications.show({ color: 'red', message: errorMessage(error) });
+          tell(errorMessage(error), true);
           throw error;
         }
       }}

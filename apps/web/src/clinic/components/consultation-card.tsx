@@ -22,10 +22,13 @@ export function consultationTime({ reservation_time, timezone }: ClinicConsultat
 export function ConsultationCard({
   consultation,
   showPractitioner,
+  headingOrder,
   children,
 }: {
   consultation: ClinicConsultation;
   showPractitioner: boolean;
+  /** The patient's name is a heading one level under the list's. */
+  headingOrder: 2 | 3;
   children?: ReactNode;
 }) {
   return (
@@ -36,7 +39,7 @@ export function ConsultationCard({
       aria-label={`Consultation with ${consultation.patient.username}`}
     >
       <Stack gap="xs">
-        <Title order={3} size="h4">
+        <Title order={headingOrder} size="h4">
           {consultation.patient.username}
         </Title>
         <Text size="sm">

@@ -11,10 +11,12 @@ import { ConsultationCard } from './consultation-card';
 export function ConsultationList({
   period,
   empty,
+  headingOrder,
   extra,
 }: {
   period: ConsultationPeriod;
   empty: string;
+  headingOrder: 2 | 3;
   extra?: (consultation: ClinicConsultation) => ReactNode;
 }) {
   const staff = useStaff();
@@ -29,6 +31,7 @@ export function ConsultationList({
           key={consultation.id}
           consultation={consultation}
           showPractitioner={staff.role === 'clinic_admin'}
+          headingOrder={headingOrder}
         >
           {extra?.(consultation)}
         </ConsultationCard>

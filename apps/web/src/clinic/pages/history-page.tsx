@@ -17,7 +17,7 @@ function SummaryOf({ consultation }: { consultation: ClinicConsultation }) {
   if (summary === null) return write;
   return (
     <Stack gap="xs">
-      <Title order={4} size="h5">
+      <Title order={3} size="h5">
         Doctor’s summary
       </Title>
       <DetailsList>
@@ -40,6 +40,7 @@ export default function HistoryPage() {
       <ConsultationList
         period="history"
         empty="No past consultations yet."
+        headingOrder={2}
         extra={(consultation) => <SummaryOf consultation={consultation} />}
       />
     </Stack>

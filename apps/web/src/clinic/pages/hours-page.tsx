@@ -11,7 +11,6 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { LoadFailed } from '#web/components/load-failed';
 import { PageSpinner } from '#web/components/page-spinner';
@@ -20,6 +19,7 @@ import { useDocumentTitle } from '#web/lib/document-title';
 import { practitionersQuery, useAvailability, useSaveAvailability } from '../api/clinic-api';
 import { weekdays, type Availability, type Weekday } from '../api/schemas';
 import { useStaff } from '../console-gate';
+import { tell } from '../components/tell';
 
 const dayNames: Record<Weekday, string> = {
   mon: 'Monday',
@@ -98,7 +98,7 @@ function HoursForm({ practitionerId, saved }: { practitionerId: string; saved: A
       { timezone, slot_minutes: Number(slotMinutes), weekly, time_off: timeOff },
       {
         onSuccess: () => {
-          notifications.show({ message: 'Your hours are saved. Patients can book them now.' });
+          tell('Your hours are saved. Patients can book them now.');
         },
       },
     );

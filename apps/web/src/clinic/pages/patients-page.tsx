@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { LoadFailed } from '#web/components/load-failed';
@@ -22,14 +22,14 @@ function PatientRow({ patient }: { patient: ClinicPatient }) {
         </Anchor>
         <Group gap="xs">
           {patient.booked_with_me && (
-            <Badge variant="light" color="blue">
+            <Text size="sm" fw={600}>
               Booked with you
-            </Badge>
+            </Text>
           )}
           {patient.shared !== null && (
-            <Badge variant="light" color="teal">
+            <Text size="sm" fw={600}>
               {sharedNames[patient.shared]}
-            </Badge>
+            </Text>
           )}
         </Group>
       </Stack>

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import {
   Alert,
   Avatar,
-  Badge,
   Button,
   Group,
   Paper,
@@ -12,7 +11,6 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { DropZone } from '#web/components/drop-zone/drop-zone';
 import { imageUploadRules } from '#web/components/drop-zone/upload-rules';
@@ -28,6 +26,7 @@ import {
   useUpdatePractitioner,
 } from '../api/clinic-api';
 import type { Practitioner } from '../api/schemas';
+import { tell } from '../components/tell';
 
 function PractitionerEditor({
   practitioner,
@@ -60,9 +59,9 @@ function PractitionerEditor({
             {practitioner.name}
           </Title>
           {!practitioner.has_account && (
-            <Badge variant="light" color="gray">
+            <Text size="sm" fw={600}>
               No staff account
-            </Badge>
+            </Text>
           )}
         </Group>
         <form
@@ -73,7 +72,7 @@ function PractitionerEditor({
               { practitionerId: practitioner.id, name: name.trim(), bio: bio.trim() },
               {
                 onSuccess: () => {
-                  notifications.show({ message: `${name.trim()} is saved.` });
+                  tell(`${name.trim()} is saved.`);
                 },
               },
             );

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import {
   Alert,
-  Badge,
   Button,
   Group,
   NativeSelect,
@@ -11,7 +10,6 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { LoadFailed } from '#web/components/load-failed';
 import { PageSpinner } from '#web/components/page-spinner';
@@ -21,13 +19,13 @@ import { ConfirmRemoval } from '../components/confirm-removal';
 import { staffQuery, useDeactivateStaff, useInviteStaff } from '../api/clinic-api';
 import type { StaffMember, StaffRole } from '../api/schemas';
 import { useStaff } from '../console-gate';
+import { tell } from '../components/tell';
 
 const roleNames: Record<StaffRole, string> = {
   practitioner: 'Practitioner',
   clinic_admin: 'Clinic administrator',
 };
 const statusNames = { invited: 'Invited', active: 'Active', deactivated: 'Deactivated' } as const;
-const statusColours = { invited: 'yellow', active: 'green', deactivated: 'gray' } as const;
 
 function InviteForm() {
   const invite = useInviteStaff();
@@ -39,7 +37,7 @@ function InviteForm() {
       { email: email.trim(), name: name.trim(), role },
       {
         onSuccess: () => {
-          notifications.show({ message: `An invitation is on its way to ${email.trim()}.` });
+          tell(`An invitation is on its way to ${email.trim()}.`);
           setEmail('');
           setName('');
         },
@@ -119,9 +117,9 @@ function StaffRow({
           <Text size="sm">{member.email}</Text>
           <Group gap="xs">
             <Text size="sm">{roleNames[member.role]}</Text>
-            <Badge variant="light" color={statusColours[member.status]}>
+            <Text size="sm" fw={600}>
               {statusNames[member.status]}
-            </Badge>
+            </Text>
           </Group>
         </Stack>
         {member.status !== 'deactivated' && !self && (

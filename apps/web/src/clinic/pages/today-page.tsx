@@ -13,13 +13,13 @@ export default function TodayPage() {
         <Title order={2} size="h3" id="today-heading">
           Today
         </Title>
-        <ConsultationList period="today" empty="No consultations today." />
+        <ConsultationList period="today" empty="No consultations today." headingOrder={3} />
       </Stack>
       <Stack gap="sm" component="section" aria-labelledby="upcoming-heading">
         <Title order={2} size="h3" id="upcoming-heading">
           Upcoming
         </Title>
-        <ConsultationList period="future" empty="No upcoming consultations." />
+        <ConsultationList period="future" empty="No upcoming consultations." headingOrder={3} />
       </Stack>
     </Stack>
   );

@@ -1,0 +1,405 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import {
+  request as apiRequestContext,
+  type APIRequestContext,
+  type Browser,
+  type Page,
+} from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import sharp from 'sharp';
+import { accountPaths, tokenPair } from '@dental/contracts';
+import { freePort } from '../apps/api/test/support/free-port';
+import { expect, registerAccount, submitLogin, test, type TestAccount } from './support/fixtures';
+import { checkScreen } from './support/layout-checks';
+import { mailTo } from './support/outbox';
+import { storeXray } from './support/stored-photos';
+import { shoot } from './screenshots/shoot';
+
+const execFileAsync = promisify(execFile);
+
+/**
+ * The care team's side (issue 29), three journeys in order on a server of their own: the first
+ * admin is invited from CLINIC_ADMIN_EMAIL when the server starts, which happens once per data
+ * folder, and the summary needs a consultation in the past, which only the clinic command makes
+ * (with the server stopped on the embedded database, docs/decisions/consultation-e2e-past-summary.md).
+ * One browser context per actor; what is not under test is set up through the API.
+ * `CLINIC_SCREENSHOTS=1` also writes the console's screenshots to docs/screenshots/.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const id = Math.random().toString(36).slice(2, 8);
+const admin = {
+  email: `admin-${id}@clinic.example`,
+  password: `Incisor-${id}-Admin!`,
+  name: '',
+};
+const practitioner = {
+  email: `ada-${id}@clinic.example`,
+  password: `Canine-${id}-Dr!`,
+  name: `Dr. Ada Lovelace ${id}`,
+};
+const shooting = process.env.CLINIC_SCREENSHOTS === '1';
+
+/** What an authenticator app holding `secret` shows, 30 s ahead of the last code used. */
+let lastCodeAt = 0;
+function nextCode(secret: string): string {
+  lastCodeAt = Math.max(Date.now(), lastCodeAt + 30_000);
+  return new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: lastCodeAt });
+}
+
+interface Server {
+  url: string;
+  stop: () => Promise<void>;
+}
+
+/** The API serving the built app on `port`, on an embedded database in `dataDir`. */
+async function startServer(dataDir: string, port: number): Promise<Server> {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'apps/api/src/server.ts'],
+    {
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        HOST: 'localhost',
+        PORT: String(port),
+        LOG_LEVEL: 'warn',
+        CLINIC_ADMIN_EMAIL: admin.email,
+        RATE_LIMIT_PER_IP: '100000',
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const url = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /is running at (http:\/\/localhost:\d+)\//.exec(output);
+      if (match?.[1] !== undefined) resolve(match[1]);
+    });
+    child.once('exit', (code) => {
+      reject(new Error(`the server stopped (exit ${String(code)}) before listening:\n${output}`));
+    });
+  });
+  return {
+    url,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) {
+          resolve();
+          return;
+        }
+        child.once('exit', () => {
+          resolve();
+        });
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+let folder = '';
+let dataDir = '';
+let port = 0;
+let server: Server;
+let api: APIRequestContext;
+const pages: Page[] = [];
+let adminPage: Page;
+let practitionerPage: Page;
+let patientPage: Page;
+let patient: TestAccount;
+
+async function newActor(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ baseURL: server.url, reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  pages.push(page);
+  return page;
+}
+
+/** axe and the 360 px check, and the docs' screenshots when asked for. */
+async function consoleScreen(page: Page, screen: string, shot?: string) {
+  await checkScreen(page, `clinic console: ${screen}`);
+  if (shooting && shot !== undefined) await shoot(page, shot);
+}
+
+/** The link of the invitation e-mail to `email`, on this server. */
+async function invitationLink(email: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const bodies = (await mailTo(email, dataDir)).map((mail) => mail.text ?? '');
+        link = bodies
+          .map((body) => /https?:\/\/\S+\/clinic\/invitation\?token=[^\s"'<>]+/.exec(body)?.[0])
+          .find(Boolean);
+        return link;
+      },
+      { message: `an invitation e-mail to ${email}`, timeout: 20_000 },
+    )
+    .toBeDefined();
+  const url = new URL(link ?? '');
+  return `${url.pathname}${url.search}`;
+}
+
+/** Accepts the e-mailed invitation, signs in and turns on two-step verification; answers the
+ *  authenticator's secret. Ends on the console's first screen. */
+async function joinPractice(page: Page, who: { email: string; password: string }): Promise<string> {
+  await page.goto(await invitationLink(who.email));
+  await expect(page.getByRole('heading', { name: 'Join your practice' })).toBeVisible();
+  await consoleScreen(page, 'invitation', 'clinic-invitation');
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(who.password);
+  await page.getByRole('textbox', { name: 'Confirm Password' }).fill(who.password);
+  await page.getByRole('button', { name: 'Accept invitation' }).click();
+
+  await expect(page.getByText('Your account is ready')).toBeVisible();
+  await expect(page).toHaveURL(/\/clinic\/sign-in$/);
+  await consoleScreen(page, 'sign-in', 'clinic-sign-in');
+  await submitLogin(page, who);
+
+  await expect(page.getByRole('heading', { name: 'Protect your staff account' })).toBeVisible();
+  await consoleScreen(page, 'second-factor enrolment', 'clinic-enrolment');
+  const section = page.getByRole('region', { name: 'Two-step verification' });
+  await section.getByRole('button', { name: 'Turn on two-step verification' }).click();
+  const prompt = page.getByRole('dialog', { name: 'Confirm with your password' });
+  await prompt.getByRole('textbox', { name: 'Password' }).fill(who.password);
+  await prompt.getByRole('button', { name: 'Continue' }).click();
+  const secret = (await section.getByTestId('totp-secret').innerText()).replace(/\s/g, '');
+  await section.getByRole('textbox', { name: 'Code' }).fill(nextCode(secret));
+  await section.getByRole('button', { name: 'Turn on', exact: true }).click();
+  await section.getByRole('button', { name: 'I have saved my recovery codes' }).click();
+  await page.getByRole('button', { name: 'Continue to the clinic console' }).click();
+  await expect(page.getByRole('heading', { name: 'Today and upcoming' })).toBeVisible();
+  return secret;
+}
+
+/** After the server's restart: the console goes on, or asks to sign in again (password, then a
+ *  code), as the session's tokens allow. */
+async function backInConsole(page: Page, who: { email: string; password: string }, secret: string) {
+  await page.goto('/clinic');
+  const home = page.getByRole('heading', { name: 'Today and upcoming' });
+  const signIn = page.getByRole('heading', { name: 'Log in', exact: true });
+  await expect(home.or(signIn)).toBeVisible();
+  if (await signIn.isVisible()) {
+    await submitLogin(page, who);
+    await page.getByRole('textbox', { name: 'Code' }).fill(nextCode(secret));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(home).toBeVisible();
+  }
+}
+
+async function openSection(page: Page, name: string, heading: string) {
+  await page
+    .getByRole('navigation', { name: 'Console' })
+    .getByRole('link', { name, exact: true })
+    .click();
+  await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+}
+
+async function accessToken(account: TestAccount): Promise<string> {
+  const login = await api.post(accountPaths.login, {
+    data: { login_type: 'native', email: account.email, password: account.password },
+  });
+  return tokenPair.parse(await login.json()).access;
+}
+
+async function clinicCommand(...argv: string[]): Promise<string> {
+  const { stdout } = await execFileAsync(
+    process.execPath,
+    ['--import', 'tsx', 'apps/api/src/cli/clinic.ts', ...argv],
+    { env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' } },
+  );
+  return stdout;
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  folder = await mkdtemp(path.join(tmpdir(), 'dental-e2e-console-'));
+  dataDir = path.join(folder, 'data');
+  port = await freePort();
+  server = await startServer(dataDir, port);
+  api = await apiRequestContext.newContext({ baseURL: server.url });
+});
+
+test.afterAll(async () => {
+  for (const page of pages) await page.context().close();
+  await api.dispose();
+  await server.stop();
+  await rm(folder, { recursive: true, force: true });
+});
+
+test('the first admin accepts the e-mailed invitation, enrols a second factor and invites a practitioner', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  adminPage = await newActor(browser);
+  const page = adminPage;
+  await joinPractice(page, admin);
+  await consoleScreen(page, 'today and upcoming', 'clinic-today');
+
+  await openSection(page, 'Staff', 'Staff');
+  await page.getByRole('textbox', { name: 'E-mail address' }).fill(practitioner.email);
+  await page.getByRole('textbox', { name: 'Name' }).fill(practitioner.name);
+  await page.getByRole('combobox', { name: 'Role' }).selectOption('practitioner');
+  await page.getByRole('button', { name: 'Send invitation' }).click();
+  const invited = page.getByRole('listitem', { name: practitioner.name });
+  await expect(invited).toContainText('Invited');
+  await consoleScreen(page, 'staff', 'clinic-staff');
+
+  await openSection(page, 'Practitioners', 'Practitioners');
+  await consoleScreen(page, 'practitioners', 'clinic-practitioners');
+  await openSection(page, 'Consultation form', 'Consultation form');
+  await consoleScreen(page, 'consultation form', 'clinic-consultation-form');
+});
+
+test('the practitioner sets hours, a patient books one, the practitioner writes the summary with an image and the patient reads it', async ({
+  browser,
+}) => {
+  test.setTimeout(360_000);
+  practitionerPage = await newActor(browser);
+  const page = practitionerPage;
+  const secret = await joinPractice(page, practitioner);
+
+  await test.step('hours: every day 09:00 to 17:00 UTC, 30-minute slots', async () => {
+    await openSection(page, 'Hours', 'Hours');
+    await page.getByRole('combobox', { name: 'Time zone' }).selectOption('UTC');
+    for (const day of [
+      'Monday',
+      'Tuesday',
+      'Wednesday',
+      'Thursday',
+      'Friday',
+      'Saturday',
+      'Sunday',
+    ]) {
+      await page.getByRole('button', { name: `Add hours on ${day}` }).click();
+    }
+    await page.getByRole('button', { name: 'Save hours' }).click();
+    await expect(page.getByText('Your hours are saved')).toBeVisible();
+    await consoleScreen(page, 'hours', 'clinic-hours');
+  });
+
+  await test.step('a patient books one of the new slots', async () => {
+    patient = await registerAccount(api);
+    patientPage = await newActor(browser);
+    await patientPage.goto('/login');
+    await submitLogin(patientPage, patient);
+    await expect(patientPage.getByRole('heading', { name: 'You are ready to go!' })).toBeVisible();
+    await patientPage.goto('/virtual-consultation/book');
+    await patientPage.getByRole('radio', { name: new RegExp(practitioner.name) }).check();
+    await patientPage.getByRole('radiogroup', { name: 'Day' }).getByRole('radio').first().click();
+    await patientPage.getByRole('radiogroup', { name: 'Time' }).getByRole('radio').first().click();
+    for (const question of await patientPage.getByRole('textbox').all()) {
+      await question.fill('A loose filling');
+    }
+    await patientPage.getByRole('button', { name: 'Confirm Reservation' }).click();
+    await expect(patientPage.getByText('Your consultation is booked')).toBeVisible();
+
+    await openSection(page, 'Today', 'Today and upcoming');
+    const upcoming = page.getByRole('article', { name: `Consultation with ${patient.username}` });
+    await expect(upcoming).toBeVisible();
+    await expect(upcoming).toContainText('A loose filling');
+  });
+
+  await test.step('a past consultation, entered by the clinic command with the server stopped', async () => {
+    await server.stop();
+    const lastWeek = new Date(Date.now() - 7 * 24 * 60 * 60 * 1000);
+    lastWeek.setUTCHours(10, 0, 0, 0);
+    await clinicCommand(
+      'reservations',
+      'add',
+      '--email',
+      patient.email,
+      '--doctor',
+      practitioner.name,
+      '--time',
+      lastWeek.toISOString(),
+      '--timezone',
+      'UTC',
+    );
+    server = await startServer(dataDir, port);
+  });
+
+  await test.step('the practitioner writes the summary with an image', async () => {
+    await backInConsole(page, practitioner, secret);
+    await openSection(page, 'History', 'History');
+    await consoleScreen(page, 'history', 'clinic-history');
+    await page.getByRole('link', { name: `Write the summary for ${patient.username}` }).click();
+    await expect(page.getByRole('heading', { name: 'Doctor’s summary' })).toBeVisible();
+    await page
+      .getByRole('textbox', { name: 'Condition' })
+      .fill('Enamel erosion on the upper incisors');
+    await page.getByRole('textbox', { name: 'Suggestion' }).fill('Use a fluoride toothpaste.');
+    await page.getByRole('textbox', { name: 'Recommended return visit time' }).fill('In 3 months');
+    const png = await sharp({
+      create: { width: 120, height: 80, channels: 3, background: '#d8a0a0' },
+    })
+      .png()
+      .toBuffer();
+    await page
+      .getByLabel('Images')
+      .setInputFiles({ name: 'intraoral.png', mimeType: 'image/png', buffer: png });
+    await expect(page.getByRole('img', { name: 'Image 1' })).toBeVisible();
+    await consoleScreen(page, 'doctor’s summary', 'clinic-summary');
+    await page.getByRole('button', { name: 'Save summary' }).click();
+    await expect(page.getByRole('heading', { name: 'History', level: 1 })).toBeVisible();
+    await expect(page.getByText('Enamel erosion on the upper incisors')).toBeVisible();
+  });
+
+  await test.step('the patient reads it in their reservation record', async () => {
+    await patientPage.goto('/virtual-consultation/reservation-record');
+    // The restart may have ended the patient's session too.
+    const signIn = patientPage.getByRole('heading', { name: 'Log in', exact: true });
+    const record = patientPage.getByText('Consultation record', { exact: true });
+    await expect(signIn.or(record)).toBeVisible();
+    if (await signIn.isVisible()) {
+      await submitLogin(patientPage, patient);
+      await expect(
+        patientPage.getByRole('heading', { name: 'You are ready to go!' }),
+      ).toBeVisible();
+      await patientPage.goto('/virtual-consultation/reservation-record');
+    }
+    await patientPage.getByText('Consultation record', { exact: true }).click();
+    await patientPage.getByRole('button', { name: new RegExp(practitioner.name) }).click();
+    const modal = patientPage.getByRole('dialog', { name: 'Reservation Information' });
+    await expect(modal.getByText('Enamel erosion on the upper incisors')).toBeVisible();
+    await expect(modal.getByText('In 3 months')).toBeVisible();
+    await expect(modal.getByRole('img', { name: 'Doctor upload image 1' })).toBeVisible();
+  });
+});
+
+test('the patient shares two X-rays: the practitioner sees exactly those, then nothing after revocation', async () => {
+  test.setTimeout(180_000);
+  const page = practitionerPage;
+  const first = await storeXray(api, patient, 'upper');
+  const second = await storeXray(api, patient, 'lower');
+  await storeXray(api, patient, 'not shared');
+  // The Profile's 'Share with my dental practice' is another journey's; here the API shares.
+  const token = await accessToken(patient);
+  const shared = await api.post('/api/care-team/access/', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { photos: [first.id, second.id], records: [] },
+  });
+  expect(shared.status(), await shared.text()).toBeLessThan(300);
+
+  await openSection(page, 'Patients', 'Patients');
+  await consoleScreen(page, 'patients', 'clinic-patients');
+  await page.getByRole('link', { name: patient.username }).click();
+  await expect(page.getByRole('heading', { name: patient.username, level: 1 })).toBeVisible();
+  const views = page.getByRole('button', { name: /^View X-ray of / });
+  await expect(views).toHaveCount(2);
+  await consoleScreen(page, 'a patient’s shared photos', 'clinic-patient');
+  await views.first().click();
+  await expect(page.locator('.yarl__root')).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  const revoked = await api.delete('/api/care-team/access/', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(revoked.status()).toBe(204);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Photos and X-rays' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^View X-ray of / })).toHaveCount(0);
+});
