@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { createMailer } from './adapters/mailer';
 import { buildApp } from './app';
+import { serveClinicCommands } from './clinic-command/commands';
 import { ConfigError, loadConfig } from './config';
 import { databaseTarget, openDatabase } from './db/client';
 import { DataDirError } from './db/data-dir';
@@ -47,6 +48,11 @@ async function main(): Promise<void> {
     databaseOutage: database.outage,
   });
   processLog = app.log;
+  // On the embedded database, `npm run clinic` reaches it through this process.
+  const clinicChannel =
+    config.databaseUrl === undefined
+      ? await serveClinicCommands(config, database.db, repositories.clinic, app.log)
+      : undefined;
 
   const shutdownMs = config.shutdownTimeoutSeconds * 1000;
   let jobsStopped: Promise<void> | undefined;
@@ -67,7 +73,7 @@ async function main(): Promise<void> {
       app.server.closeAllConnections();
     }, shutdownMs);
     try {
-      await app.close();
+      await Promise.all([app.close(), clinicChannel?.close()]);
       await stopJobs();
       await Promise.all([mailer.close(), database.close()]);
     } finally {

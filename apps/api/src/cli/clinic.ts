@@ -1,243 +1,102 @@
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { parseArgs } from 'node:util';
-import { systemClock } from '../clock';
-import { createBlobStore } from '../adapters/blob-store/create-blob-store';
-import { integrityChecked } from '../modules/files/integrity-checked-blob-store';
-import { UploadAcceptance } from '../modules/uploads/upload-acceptance';
-import { ClinicError, ClinicService } from '../modules/virtual-consultation/clinic.service';
-import { formatInZone, parseClockTime } from '../modules/virtual-consultation/slots';
+import { databaseTarget, openDatabase, type DatabaseHandle } from '../db/client';
+import { DataDirBusyError, DataDirError } from '../db/data-dir';
+import { ClinicError } from '../modules/virtual-consultation/clinic.service';
 import { createRepositories } from '../repositories';
-import { openForCommand, runWhenScript, type CommandMain } from './command';
+import {
+  clinicSocketPath,
+  encodeFrame,
+  maxRequestBytes,
+  sendClinicRequest,
+  type ClinicRequest,
+} from '../clinic-command/channel';
+import {
+  imageArguments,
+  openClinicService,
+  runClinicCommand,
+  usage,
+} from '../clinic-command/commands';
+import { loadForCommand, runWhenScript, type CommandMain, type Print } from './command';
 
-export const usage = `Clinic command: npm run clinic -- <command> [options]
+export { runClinicCommand, usage };
 
-  doctors list
-  doctors add --name <name> --timezone <IANA zone, e.g. Europe/London>
-  availability add --doctor <name> --weekday <mon…sun> --from <HH:mm> --to <HH:mm>
-  availability clear --doctor <name>
-  questions list
-  questions add --label <text> [--position <n>]
-  questions edit --id <question id> --label <text>
-  questions move --id <question id> --position <n>
-  questions remove --id <question id>
-  reservations list [--period future|history] [--email <address>] [--limit <n, default 50>]
-  reservations add --email <member's address> --doctor <name> --time <ISO date-time> --timezone <zone>
-  summary record --reservation <id> --condition <text> --suggestion <text> --return <text>
-                 [--image <file>]...
-
-Uses DATABASE_URL when set, otherwise the embedded database in DATA_DIR (default ./data), which
-allows one process at a time: stop the server first.`;
-
-const weekdays = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
-const weekdayNames = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
-
-const options = {
-  name: { type: 'string' },
-  timezone: { type: 'string' },
-  doctor: { type: 'string' },
-  weekday: { type: 'string' },
-  from: { type: 'string' },
-  to: { type: 'string' },
-  label: { type: 'string' },
-  position: { type: 'string' },
-  id: { type: 'string' },
-  period: { type: 'string' },
-  email: { type: 'string' },
-  limit: { type: 'string' },
-  time: { type: 'string' },
-  reservation: { type: 'string' },
-  condition: { type: 'string' },
-  suggestion: { type: 'string' },
-  return: { type: 'string' },
-  image: { type: 'string', multiple: true },
-} as const;
-
-type Values = ReturnType<
-  typeof parseArgs<{ options: typeof options; allowPositionals: true }>
->['values'];
-
-function required(values: Values, name: Exclude<keyof Values, 'image'>): string {
-  const value = values[name];
-  if (value === undefined || value === '') throw new ClinicError(`--${name} is required.`);
-  return value;
-}
-
-function wholeNumber(value: string | undefined, name: string): number | undefined {
-  if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value)) throw new ClinicError(`--${name} must be a whole number.`);
-  return Number(value);
-}
-
-function clockTime(value: string, name: string): number {
-  const minutes = parseClockTime(value);
-  if (minutes === null) throw new ClinicError(`--${name} must be a time like 09:30.`);
-  return minutes;
-}
-
-function weekday(value: string): number {
-  const index = weekdays.indexOf(value.slice(0, 3).toLowerCase());
-  if (index !== -1) return index + 1;
-  if (/^[1-7]$/.test(value)) return Number(value);
-  throw new ClinicError('--weekday must be mon … sun (or 1 … 7).');
-}
-
-const clock = (minutes: number) =>
-  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-
-/** Reads an image file for the one upload acceptance path; its type is decided by its bytes. */
-async function imageFromFile(file: string) {
-  const bytes = await readFile(file).catch(() => {
-    throw new ClinicError(`${file} could not be read.`);
-  });
-  return {
-    dataUrl: `data:application/octet-stream;base64,${bytes.toString('base64')}`,
-    fileName: path.basename(file),
-  };
-}
-
-/** Runs one command on the service; lines of output go to `print`. Throws ClinicError. */
-export async function runClinicCommand(
-  clinic: ClinicService,
+/**
+ * The embedded database is held by another process: the server, when it listens on its clinic
+ * channel, runs the command for us (docs/decisions/clinic-channel.md); anything else is refused
+ * with the lock's message, naming the holder.
+ */
+async function throughRunningServer(
+  dataDir: string,
   argv: readonly string[],
-  print: (line: string) => void,
-): Promise<void> {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: [...argv], options, allowPositionals: true, strict: true });
-  } catch (error) {
-    throw new ClinicError(error instanceof Error ? error.message : String(error));
+  busy: DataDirBusyError,
+  out: Print,
+  err: Print,
+): Promise<number> {
+  const files: ClinicRequest['files'] = [];
+  for (const name of imageArguments(argv)) {
+    // An unreadable file is left out; the command then says it could not be read.
+    const bytes = await readFile(name).catch(() => undefined);
+    if (bytes !== undefined) files.push({ name, base64: bytes.toString('base64') });
   }
-  const { values, positionals } = parsed;
-  const command = positionals.join(' ');
-  switch (command) {
-    case 'doctors list': {
-      for (const doctor of await clinic.doctors()) {
-        const windows = doctor.windows
-          .map(
-            (w) =>
-              `${weekdayNames[w.weekday - 1] ?? '?'} ${clock(w.startMinute)}-${clock(w.endMinute)}`,
-          )
-          .join(', ');
-        print(
-          `${doctor.name} (${doctor.timeZone}): ${windows === '' ? 'no availability' : windows}`,
-        );
-      }
-      return;
-    }
-    case 'doctors add': {
-      const id = await clinic.addDoctor(required(values, 'name'), required(values, 'timezone'));
-      print(`Added doctor ${id}.`);
-      return;
-    }
-    case 'availability add': {
-      await clinic.addAvailability(required(values, 'doctor'), {
-        weekday: weekday(required(values, 'weekday')),
-        startMinute: clockTime(required(values, 'from'), 'from'),
-        endMinute: clockTime(required(values, 'to'), 'to'),
-      });
-      print('Availability added.');
-      return;
-    }
-    case 'availability clear': {
-      const removed = await clinic.clearAvailability(required(values, 'doctor'));
-      print(`Removed ${String(removed)} availability window(s).`);
-      return;
-    }
-    case 'questions list': {
-      (await clinic.questions()).forEach((question, index) => {
-        print(`${String(index + 1)}. ${question.label}  [${question.id}]`);
-      });
-      return;
-    }
-    case 'questions add': {
-      const id = await clinic.addQuestion(
-        required(values, 'label'),
-        wholeNumber(values.position, 'position'),
+  const request: ClinicRequest = { version: 1, argv: [...argv], files };
+  if (encodeFrame(request).length > maxRequestBytes) {
+    err(
+      `The images are too large to send to the running server (at most ${String(maxRequestBytes / 1024 / 1024)} MiB together; each may be at most 5 MB).`,
+    );
+    return 1;
+  }
+  const result = await sendClinicRequest(clinicSocketPath(dataDir), request);
+  switch (result.kind) {
+    case 'no-server':
+      err(busy.message);
+      return 1;
+    case 'lost':
+      err(
+        'The server closed the connection before answering (it may have stopped). The command ' +
+          'may or may not have been carried out: check with the list commands.',
       );
-      print(`Added question ${id}.`);
-      return;
-    }
-    case 'questions edit': {
-      await clinic.editQuestion(required(values, 'id'), required(values, 'label'));
-      print('Question updated.');
-      return;
-    }
-    case 'questions move': {
-      const position = wholeNumber(required(values, 'position'), 'position') ?? 0;
-      await clinic.moveQuestion(required(values, 'id'), position);
-      print('Question moved.');
-      return;
-    }
-    case 'questions remove': {
-      await clinic.removeQuestion(required(values, 'id'));
-      print('Question removed from the form; earlier answers keep it.');
-      return;
-    }
-    case 'reservations list': {
-      const period = values.period;
-      if (period !== undefined && period !== 'future' && period !== 'history') {
-        throw new ClinicError('--period must be future or history.');
-      }
-      const rows = await clinic.reservations({
-        ...(period === undefined ? {} : { period }),
-        ...(values.email === undefined ? {} : { email: values.email }),
-        ...(values.limit === undefined ? {} : { limit: wholeNumber(values.limit, 'limit') ?? 0 }),
-      });
-      for (const row of rows) {
-        const when = `${formatInZone(row.reservationTime, row.timeZone)} ${row.timeZone}`;
-        const summary = row.hasSummary ? 'summary recorded' : 'no summary';
-        print(`${row.id}  ${when}  ${row.doctorName}  ${row.email}  ${summary}`);
-      }
-      return;
-    }
-    case 'reservations add': {
-      const id = await clinic.addReservation({
-        email: required(values, 'email'),
-        doctorName: required(values, 'doctor'),
-        time: new Date(required(values, 'time')),
-        timeZone: required(values, 'timezone'),
-      });
-      print(`Added reservation ${id}.`);
-      return;
-    }
-    case 'summary record': {
-      const images = await Promise.all((values.image ?? []).map(imageFromFile));
-      const id = await clinic.recordSummary(required(values, 'reservation'), {
-        condition: required(values, 'condition'),
-        summary: required(values, 'suggestion'),
-        returnVisit: required(values, 'return'),
-        images,
-      });
-      print(`Recorded doctor summary ${id}.`);
-      return;
-    }
-    default:
-      throw new ClinicError(command === '' ? usage : `Unknown command "${command}".\n\n${usage}`);
+      return 1;
+    case 'answered':
+      result.answer.lines.forEach(out);
+      if (result.answer.error === null) return 0;
+      err(result.answer.error);
+      return 1;
   }
 }
 
-/** Opens the configured database and blob store, runs the command, closes; answers the exit code. */
+/**
+ * Opens the configured database and blob store, runs the command, closes; answers the exit code.
+ * While the server holds the embedded database, the server runs it.
+ */
 export const main: CommandMain = async (argv, env, out, err) => {
   if (argv.length === 0 || argv[0] === 'help' || argv.includes('--help')) {
     out(usage);
     return argv.length === 0 ? 1 : 0;
   }
-  const opened = await openForCommand(env, err);
-  if (opened === null) return 1;
-  const { config, database } = opened;
-  const blobs = integrityChecked(createBlobStore(config), database.db, {
-    error: (_details, message) => {
-      err(message);
-    },
-  });
+  const config = loadForCommand(env, err);
+  if (config === null) return 1;
+  let database: DatabaseHandle;
   try {
-    const clinic = new ClinicService(
-      createRepositories(database.db).clinic,
-      blobs,
-      new UploadAcceptance(),
-      systemClock,
-    );
+    database = await openDatabase(databaseTarget(config));
+  } catch (error) {
+    if (error instanceof DataDirBusyError) {
+      return throughRunningServer(config.dataDir, argv, error, out, err);
+    }
+    if (!(error instanceof DataDirError)) throw error;
+    err(error.message);
+    return 1;
+  }
+  const { clinic, close } = openClinicService(
+    config,
+    database.db,
+    createRepositories(database.db).clinic,
+    {
+      error: (_details, message) => {
+        err(message);
+      },
+    },
+  );
+  try {
     await runClinicCommand(clinic, argv, out);
     return 0;
   } catch (error) {
@@ -247,7 +106,7 @@ export const main: CommandMain = async (argv, env, out, err) => {
     }
     throw error;
   } finally {
-    blobs.close();
+    await close();
     await database.close();
   }
 };

@@ -14,6 +14,17 @@ export type CommandMain = (
   err: Print,
 ) => Promise<number>;
 
+/** The configuration of a command; a bad setting is told to the operator: null. */
+export function loadForCommand(env: Env, err: Print): Config | null {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    err(error.message);
+    return null;
+  }
+}
+
 /**
  * The configuration and the opened database of a command. A bad setting, or a DATA_DIR another
  * process holds (the lock names it: the server, most likely), is told to the operator: null.
@@ -22,11 +33,12 @@ export async function openForCommand(
   env: Env,
   err: Print,
 ): Promise<{ config: Config; database: DatabaseHandle } | null> {
+  const config = loadForCommand(env, err);
+  if (config === null) return null;
   try {
-    const config = loadConfig(env);
     return { config, database: await openDatabase(databaseTarget(config)) };
   } catch (error) {
-    if (!(error instanceof ConfigError || error instanceof DataDirError)) throw error;
+    if (!(error instanceof DataDirError)) throw error;
     err(error.message);
     return null;
   }

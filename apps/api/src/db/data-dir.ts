@@ -18,6 +18,11 @@ export class DataDirError extends Error {
   override name = 'DataDirError';
 }
 
+/** DATA_DIR is held by a process that is still running (or still opening it). */
+export class DataDirBusyError extends DataDirError {
+  override name = 'DataDirBusyError';
+}
+
 /** The lock file's name inside DATA_DIR (docs/decisions/data-dir-lock.md). */
 export const lockFileName = 'dental-companion.lock';
 
@@ -131,10 +136,10 @@ export function lockDataDir(
       if (!isErrno(error, 'EEXIST')) throw error;
       const holder = readHolder(file);
       if (holder === undefined && justCreated(file)) {
-        throw new DataDirError(`DATA_DIR ${dataDir} is being opened by another process.`);
+        throw new DataDirBusyError(`DATA_DIR ${dataDir} is being opened by another process.`);
       }
       if (holder !== undefined && holderAlive(holder, file)) {
-        throw new DataDirError(
+        throw new DataDirBusyError(
           `DATA_DIR ${dataDir} is in use by process ${String(holder.pid)} on ${holder.host} ` +
             `(${holder.command}, started ${holder.startedAt}). The embedded database allows one ` +
             'process at a time: stop that process first, or give this one another DATA_DIR.',
