@@ -1,18 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountPaths } from '@dental/contracts';
 import { lockFileName } from './db/data-dir';
 import { strongPassword, uniqueEmail } from '../test/factories';
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+import { startServerProcess, type ServerProcess } from '../test/support/server-process';
 
 let tmp: string;
 beforeAll(async () => {
@@ -22,47 +18,20 @@ afterAll(async () => {
   await rm(tmp, { recursive: true, force: true });
 });
 
-interface RunningServer {
-  child: ChildProcess;
-  port: number;
+interface RunningServer extends ServerProcess {
   dataDir: string;
-  output: () => string;
-  exited: Promise<number | null>;
 }
 
 /** `server.ts` as its own process on its own DATA_DIR and a free port, job workers on. */
 async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = await mkdtemp(path.join(tmp, 'data-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATA_DIR: dataDir,
-      WORKERS: 'on',
-      LOG_LEVEL: 'warn',
-      TOKEN_SECRET: randomBytes(32).toString('base64url'),
-      DENTAL_AI_SHIPPED_MODELS: 'off',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const server = await startServerProcess({
+    DATA_DIR: dataDir,
+    WORKERS: 'on',
+    TOKEN_SECRET: randomBytes(32).toString('base64url'),
+    ...env,
   });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = once(child, 'exit').then(([code]) => code as number | null);
-  const port = await new Promise<number>((resolve, reject) => {
-    const look = () => {
-      const found = /is running at http:\/\/127\.0\.0\.1:(\d+)\//.exec(output);
-      if (found) resolve(Number(found[1]));
-    };
-    child.stdout.on('data', look);
-    void exited.then((code) => {
-      reject(new Error(`The server exited with ${String(code)} before listening:\n${output}`));
-    });
-  });
-  return { child, port, dataDir, output: () => output, exited };
+  return { ...server, dataDir };
 }
 
 /** Resolves once a new connection to the port is refused. */

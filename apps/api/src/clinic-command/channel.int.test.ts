@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
@@ -6,16 +6,15 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountPaths } from '@dental/contracts';
 import { strongPassword, uniqueEmail } from '#api-test/factories';
 import { makePng } from '#api-test/fixtures/upload-test-files';
+import { startServerProcess } from '#api-test/support/server-process';
 import { main as clinic } from '#api/cli/clinic';
 import { lockDataDir } from '#api/db/data-dir';
 import { clinicSocketPath } from './channel';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const tokenSecret = randomBytes(32).toString('base64url');
 
 let tmp: string;
@@ -58,43 +57,6 @@ async function sendRaw(socketPath: string, bytes: Buffer): Promise<string> {
   return received.subarray(4).toString('utf8');
 }
 
-interface RunningServer {
-  child: ChildProcess;
-  port: number;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-async function startServer(dataDir: string): Promise<RunningServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      TOKEN_SECRET: tokenSecret,
-      DENTAL_AI_SHIPPED_MODELS: 'off',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = once(child, 'exit').then(([code]) => code as number | null);
-  const port = await new Promise<number>((resolve, reject) => {
-    child.stdout.on('data', () => {
-      const found = /is running at http:\/\/127\.0\.0\.1:(\d+)\//.exec(output);
-      if (found) resolve(Number(found[1]));
-    });
-    void exited.then((code) => {
-      reject(new Error(`The server exited with ${String(code)} before listening:\n${output}`));
-    });
-  });
-  return { child, port, output: () => output, exited };
-}
-
 describe('npm run clinic while the server runs on the embedded database', () => {
   it('is carried out by the server: doctors, questions, a summary with an image; refusals and garbage leave it serving; the socket goes with it', async () => {
     const dataDir = path.join(tmp, 'served');
@@ -102,7 +64,7 @@ describe('npm run clinic while the server runs on the embedded database', () => 
     // A crashed server's socket is in the way of the next start.
     await run(dataDir, 'questions', 'list');
     await leaveStaleSocket(socketPath);
-    const server = await startServer(dataDir);
+    const server = await startServerProcess({ DATA_DIR: dataDir, TOKEN_SECRET: tokenSecret });
     try {
       const added = await run(
         dataDir,
