@@ -17,12 +17,11 @@ let t: TestApp;
 let members: ReturnType<typeof factories>;
 let staff: ReturnType<typeof staffFactories>;
 let admin: Awaited<ReturnType<ReturnType<typeof staffFactories>['loggedInStaff']>>;
-const firstAdminEmail = uniqueEmail('first-admin');
 
 beforeAll(async () => {
   inbox = await startSmtpInbox();
   t = await buildTestApp({
-    env: { SMTP_URL: inbox.url, COMPANY_NAME: 'Bright Smile', CLINIC_ADMIN_EMAIL: firstAdminEmail },
+    env: { SMTP_URL: inbox.url, COMPANY_NAME: 'Bright Smile' },
   });
   members = factories(t);
   staff = staffFactories(t);
@@ -47,36 +46,6 @@ async function invitationToken(email: string): Promise<string> {
   if (link?.[1] === undefined) throw new Error('No invitation link in the e-mail.');
   return link[1];
 }
-
-describe('the first admin', () => {
-  it('is invited once from CLINIC_ADMIN_EMAIL, whatever the restarts', async () => {
-    const mail = await inbox.waitForMessageTo(firstAdminEmail);
-    expect(mail.subject).toBe('Your staff account at Bright Smile');
-    // Two more starts, at once: the lock lets one look and the open invitation stops both.
-    const again = await Promise.all([
-      t.services.staff.inviteFirstAdmin(firstAdminEmail),
-      t.services.staff.inviteFirstAdmin(firstAdminEmail),
-    ]);
-    expect(again).toEqual(['not needed', 'not needed']);
-    const rows = await t.db
-      .select()
-      .from(staffInvitations)
-      .where(eq(staffInvitations.email, firstAdminEmail));
-    expect(rows).toHaveLength(1);
-    expect(
-      inbox.messages.filter(
-        (m) =>
-          m.subject?.includes('staff account') === true &&
-          JSON.stringify(m.to).includes(firstAdminEmail),
-      ),
-    ).toHaveLength(1);
-  });
-
-  it('is not invited while an admin exists', async () => {
-    // `admin` exists in this app: a fresh address is not invited.
-    expect(await t.services.staff.inviteFirstAdmin(uniqueEmail('late'))).toBe('not needed');
-  });
-});
 
 describe('POST /api/clinic/staff/', () => {
   it('e-mails a link that makes a practitioner’s account and doctor, once', async () => {
