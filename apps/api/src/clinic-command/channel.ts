@@ -98,14 +98,15 @@ export async function openClinicChannel(
   const busy = new Set<Socket>();
   const running = new Set<Promise<void>>();
 
+  // The answer is the connection's last word: once it is written the socket goes, so a peer that
+  // keeps it open (or keeps sending) holds nothing.
   const answer = (socket: Socket, message: ClinicAnswer) => {
     if (!socket.writable) return;
+    socket.once('finish', () => socket.destroy());
     socket.end(encodeFrame(message));
   };
-  // A refused peer may still be sending: it is cut off once the answer is out.
   const refuse = (socket: Socket, reason: string) => {
     log.warn({ reason }, 'clinic channel refused a message');
-    socket.once('finish', () => socket.destroy());
     answer(socket, { lines: [], error: reason });
   };
 
