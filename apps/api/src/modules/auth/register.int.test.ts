@@ -56,6 +56,7 @@ describe('POST /api/account/register/', () => {
       storage_used_bytes: 0,
       storage_quota_bytes: plans.Silver.storageBytes,
       upload_disclaimer_accepted_at: null,
+      role: 'member',
     });
     expect(plans.Silver.signUpBonusPoints).toBe(500);
   });
