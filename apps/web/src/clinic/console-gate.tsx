@@ -6,7 +6,7 @@ import { PageSpinner } from '#web/components/page-spinner';
 import { PublicPage } from '#web/components/public-page';
 import { logout, useSession } from '#web/lib/session';
 import { accountRoleQuery, clinicMeQuery } from './api/clinic-api';
-import type { ClinicMe } from './api/schemas';
+import type { ClinicMe } from '@dental/contracts';
 import { EnrolmentPage } from './pages/enrolment-page';
 import { clinicPaths } from './paths';
 

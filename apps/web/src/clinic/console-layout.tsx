@@ -38,7 +38,9 @@ export function ConsoleLayout() {
           </div>
           <Group gap="sm" wrap="wrap">
             <Text size="sm">
-              {staff.name} · {roleNames[staff.role]}
+              {staff.name === roleNames[staff.role]
+                ? staff.name
+                : `${staff.name} · ${roleNames[staff.role]}`}
             </Text>
             <Button size="xs" variant="default" onClick={() => void logout()}>
               Log out
@@ -48,14 +50,7 @@ export function ConsoleLayout() {
         <Container size="lg">
           <nav aria-label="Console" className={`${frame.nav} ${classes.nav}`}>
             {links.map((link) => (
-              <Anchor
-                key={link.to}
-                component={NavLink}
-                to={link.to}
-                end={link.end}
-                fw={600}
-                pb="xs"
-              >
+              <Anchor key={link.to} component={NavLink} to={link.to} end={link.end} fw={600}>
                 {link.label}
               </Anchor>
             ))}

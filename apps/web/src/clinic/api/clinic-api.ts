@@ -1,29 +1,31 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { accountPaths, medicalRecordList, oralPhotoList } from '@dental/contracts';
+import {
+  accountPaths,
+  clinicMe,
+  clinicStaffPaths,
+  medicalRecordList,
+  oralPhotoList,
+  staffList,
+  type InviteStaffRequest,
+} from '@dental/contracts';
 import { apiRequest, apiSend } from '#web/lib/api-client';
 import {
-  accountRole,
+  accountRoleOnly,
   availability,
-  clinicMe,
   clinicPatientList,
   consultationForm,
   consultationList,
   createdId,
   practitionerList,
-  staffList,
   type Availability,
   type ConsultationPeriod,
-  type StaffRole,
 } from './schemas';
 
 const id = encodeURIComponent;
 
-/** The clinic's routes (issue 29's contract). */
+/** The clinic's routes (issue 29's contract) that @dental/contracts does not name yet. */
 export const clinicApi = {
-  me: '/api/clinic/me/',
-  acceptInvitation: '/api/clinic/invitations/accept/',
-  staff: '/api/clinic/staff/',
-  staffMember: (staffId: string) => `/api/clinic/staff/${id(staffId)}/`,
+  staffMember: (staffId: string) => `${clinicStaffPaths.staff}${id(staffId)}/`,
   practitioners: '/api/clinic/practitioners/',
   practitioner: (practitionerId: string) => `/api/clinic/practitioners/${id(practitionerId)}/`,
   availability: (practitionerId: string) =>
@@ -40,12 +42,12 @@ export const clinicApi = {
 
 export const accountRoleQuery = queryOptions({
   queryKey: ['clinic', 'account-role'],
-  queryFn: () => apiRequest(accountPaths.account, accountRole),
+  queryFn: () => apiRequest(accountPaths.account, accountRoleOnly),
 });
 
 export const clinicMeQuery = queryOptions({
   queryKey: ['clinic', 'me'],
-  queryFn: () => apiRequest(clinicApi.me, clinicMe),
+  queryFn: () => apiRequest(clinicStaffPaths.me, clinicMe),
 });
 
 export const useClinicMe = () => useQuery(clinicMeQuery);
@@ -140,12 +142,12 @@ export const useRemoveQuestion = () =>
 
 export const staffQuery = queryOptions({
   queryKey: ['clinic', 'staff'],
-  queryFn: () => apiRequest(clinicApi.staff, staffList),
+  queryFn: () => apiRequest(clinicStaffPaths.staff, staffList),
 });
 
 export const useInviteStaff = () =>
-  useClinicChange((body: { email: string; name: string; role: StaffRole }) =>
-    apiRequest(clinicApi.staff, createdId, { method: 'POST', body }),
+  useClinicChange((body: InviteStaffRequest) =>
+    apiRequest(clinicStaffPaths.staff, createdId, { method: 'POST', body }),
   );
 
 export const useDeactivateStaff = () =>
@@ -174,5 +176,5 @@ export const usePatientRecords = (patientId: string) =>
 export const useAcceptInvitation = () =>
   useMutation({
     mutationFn: (body: { token: string; password: string }) =>
-      apiSend(clinicApi.acceptInvitation, { method: 'POST', body, auth: false }),
+      apiSend(clinicStaffPaths.acceptInvitation, { method: 'POST', body, auth: false }),
   });

@@ -6,7 +6,7 @@ import { PasskeysSection } from '#web/features/auth/components/passkeys-section'
 import { TwoStepSection } from '#web/features/auth/components/two-step-section';
 import { logout } from '#web/lib/session';
 import { clinicMeQuery } from '../api/clinic-api';
-import type { ClinicMe } from '../api/schemas';
+import type { ClinicMe } from '@dental/contracts';
 
 /** A staff account without a second factor sees no patient data (issue 29): this walks them
  *  through the Profile's own two-step verification (or a passkey), then into the console. */

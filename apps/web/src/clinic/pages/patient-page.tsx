@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Button, Image, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Image, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import type { MedicalFile } from '@dental/contracts';
@@ -30,15 +30,19 @@ function Photos({ patientId }: { patientId: string }) {
           <Paper key={photo.id} withBorder p="xs">
             <Stack gap={4}>
               <Image src={photo.thumbnail_link} alt="" h={120} fit="contain" />
-              <Button
-                variant="subtle"
-                size="compact-sm"
+              {/* A link-styled button: its label wraps in a narrow card, a Button's would be cut. */}
+              <Anchor
+                component="button"
+                type="button"
+                size="sm"
+                fw={600}
+                ta="center"
                 onClick={() => {
                   setViewed(index);
                 }}
               >
                 View {photoLabel(photo)}
-              </Button>
+              </Anchor>
             </Stack>
           </Paper>
         ))}
@@ -77,17 +81,19 @@ function Records({ patientId }: { patientId: string }) {
               </Text>
               {record.note !== '' && <Text size="sm">{record.note}</Text>}
               {record.medical_files.map((file) => (
-                <Button
+                <Anchor
                   key={file.id}
-                  variant="subtle"
-                  size="compact-sm"
-                  w="fit-content"
+                  component="button"
+                  type="button"
+                  size="sm"
+                  fw={600}
+                  ta="left"
                   onClick={() => {
                     setViewed(files.indexOf(file));
                   }}
                 >
                   Open {file.file_name}
-                </Button>
+                </Anchor>
               ))}
             </Stack>
           </Paper>

@@ -1,5 +1,15 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  Paper,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { LoadFailed } from '#web/components/load-failed';
 import { PageSpinner } from '#web/components/page-spinner';
@@ -36,8 +46,10 @@ function QuestionRow({
         }}
       >
         <Stack gap="xs">
-          <TextInput
+          <Textarea
             label={name}
+            autosize
+            minRows={1}
             value={label}
             onChange={(event) => {
               setLabel(event.currentTarget.value);

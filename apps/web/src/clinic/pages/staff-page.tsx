@@ -17,7 +17,7 @@ import { errorMessage } from '#web/lib/api-client';
 import { useDocumentTitle } from '#web/lib/document-title';
 import { ConfirmRemoval } from '../components/confirm-removal';
 import { staffQuery, useDeactivateStaff, useInviteStaff } from '../api/clinic-api';
-import type { StaffMember, StaffRole } from '../api/schemas';
+import type { StaffMemberEntry as StaffMember, StaffRole } from '@dental/contracts';
 import { useStaff } from '../console-gate';
 import { tell } from '../components/tell';
 
