@@ -45,9 +45,12 @@ export interface StaffMember {
 }
 
 /** The member routes a staff account may call: signing in and out, its sessions, second factor,
- *  passkeys and password, and its own account. Every other member route refuses it. */
+ *  passkeys and password, and its own account's name. Every other member route refuses it. */
 export const staffAccountRoutes: readonly string[] = [
   `GET ${accountPaths.account}`,
+  // Their name (the first admin starts as 'Clinic administrator'); a practitioner's name in the
+  // booking screens is their doctor's, which the practitioners' routes edit.
+  `PUT ${accountPaths.account}`,
   `POST ${accountPaths.reauthenticate}`,
   `GET ${sessionPaths.sessions}`,
   `DELETE ${sessionPaths.sessions}`,
