@@ -171,7 +171,7 @@ describe('npm run clinic while the server runs on the embedded database', () => 
 });
 
 describe('npm run clinic with DATA_DIR held by another process', () => {
-  it('says so, naming the holder, when nothing answers at the socket', async () => {
+  it('says so, naming the holder, when nothing answers at the socket; refuses images past the limit before sending', async () => {
     const dataDir = path.join(tmp, 'held');
     await run(dataDir, 'doctors', 'list');
     const lock = lockDataDir(dataDir);
@@ -182,6 +182,19 @@ describe('npm run clinic with DATA_DIR held by another process', () => {
       expect(err.join('\n')).toMatch(
         new RegExp(`DATA_DIR ${dataDir} is in use by process ${String(process.pid)} `),
       );
+      // Images past the channel's limit are refused before anything is sent.
+      const huge = path.join(tmp, 'huge.png');
+      await writeFile(huge, Buffer.alloc(49 * 1024 * 1024));
+      const tooLarge = await run(
+        dataDir,
+        ...['summary', 'record', '--reservation', 'r', '--condition', 'c', '--suggestion', 's'],
+        ...['--return', 'r', '--image', huge],
+      );
+      expect(tooLarge).toEqual({
+        code: 1,
+        out: [],
+        err: [expect.stringMatching(/^The images are too large to send to the running server/)],
+      });
     } finally {
       lock.release();
     }
