@@ -56,6 +56,8 @@ const apiModuleEdges = {
   'share-links': ['./audit/audit-declarations.ts'],
   // Accepting a staff invitation is the new account's sign-up, a row of its own chain.
   clinic: ['./audit/audit-declarations.ts'],
+  // A staff read joins the patient's chain with the staff member as actor.
+  'care-team': ['./audit/audit-declarations.ts'],
   // Markdown topics are loaded and answered by the content module; the tests load test content.
   'dental-knowledge': [
     './content/content-paths.ts',

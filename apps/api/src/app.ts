@@ -19,6 +19,8 @@ import { auditPlugin } from './modules/audit/audit.plugin';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { appointmentRoutes } from './modules/appointments/appointments.routes';
 import { calendarRoutes } from './modules/calendar/calendar.routes';
+import { careTeamRoutes } from './modules/care-team/care-team.routes';
+import { clinicPatientRoutes } from './modules/care-team/clinic-patients.routes';
 import { configRoutes } from './modules/config/config.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { delegationPlugin } from './modules/delegation/delegation.plugin';
@@ -203,6 +205,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(dentalAiRoutes, services);
   await app.register(dataExportRoutes, services);
   await app.register(delegationRoutes, services);
+  await app.register(careTeamRoutes, services);
+  await app.register(clinicPatientRoutes, services);
   await app.register(staffRoutes, services);
   await app.register(staticSpaPlugin, { webDist: config.webDist });
   return app;

@@ -3,6 +3,7 @@ import { AccountRepository } from './modules/account/account.repository';
 import { AppointmentRepository } from './modules/appointments/appointments.repository';
 import { ReminderRepository } from './modules/appointments/reminders.repository';
 import { AuditRepository } from './modules/audit/audit.repository';
+import { CareTeamRepository } from './modules/care-team/care-team.repository';
 import { AuthRepository } from './modules/auth/auth.repository';
 import { LoginFailureRepository } from './modules/auth/login-failures.repository';
 import { PasskeyRepository } from './modules/auth/passkeys/passkeys.repository';
@@ -50,6 +51,7 @@ export function createRepositories(db: Database) {
     dentalKnowledge: new DentalKnowledgeRepository(db),
     oralSuppliers: new OralSupplierRepository(db),
     delegations: new DelegationRepository(db),
+    careTeam: new CareTeamRepository(db),
     staff: new StaffRepository(db),
   };
 }

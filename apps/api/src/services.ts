@@ -52,7 +52,10 @@ import { PlanLimitsService } from './modules/membership/plan-limits.service';
 import { OralPhotoService } from './modules/oral-photo/oral-photo.service';
 import { OralSupplierService } from './modules/oral-supplier/oral-supplier.service';
 import { ShareLinkService } from './modules/share-links/share-links.service';
-import { SharedFiles } from './modules/share-links/shared-files';
+import { SharedFiles, sharedFilesPath } from './modules/share-links/shared-files';
+import { staffMayOpen } from './modules/care-team/care-team.repository';
+import { CareTeamService } from './modules/care-team/care-team.service';
+import { careTeamFilesPath } from './modules/care-team/clinic-patients.routes';
 import { StaffService } from './modules/clinic/staff.service';
 import { deidentifiedDicom } from './modules/uploads/dicom-structure';
 import { UploadAcceptance } from './modules/uploads/upload-acceptance';
@@ -216,12 +219,30 @@ export function createServices(
   // Share links show the owner's photos and records as the owner's own answers do, through file
   // links of their own (docs/decisions/share-file-links.md).
   const sharedFiles = new SharedFiles({
+    path: sharedFilesPath,
     links,
     secret: fileLinkSecret(config.tokenSecret),
     blobs,
-    activeShareOwner: (linkId) => repositories.shareLinks.activeOwner(linkId, clock.now()),
-    ownerIsActive: (key) => repositories.files.ownerIsActive(key),
+    // While the link is neither revoked nor expired, for files of its owner, who is active.
+    mayOpen: async (linkId, key) => {
+      const owner = await repositories.shareLinks.activeOwner(linkId, clock.now());
+      return (
+        owner !== undefined &&
+        key.startsWith(`users/${owner}/`) &&
+        (await repositories.files.ownerIsActive(key))
+      );
+    },
     deidentifyDicom: deidentifiedDicom,
+  });
+  // The practice's staff open shared files through links scoped to them, checked against the
+  // grant on every open; the practice gets the original DICOM file (docs/decisions/
+  // care-team-access.md).
+  const staffFiles = new SharedFiles({
+    path: careTeamFilesPath,
+    links,
+    secret: fileLinkSecret(config.tokenSecret),
+    blobs,
+    mayOpen: staffMayOpen(repositories.careTeam),
   });
   const shareLinks = new ShareLinkService(
     repositories.shareLinks,
@@ -256,6 +277,14 @@ export function createServices(
     medicalRecords,
     shareLinks,
     sharedFiles,
+    staffFiles,
+    careTeam: new CareTeamService(
+      repositories.careTeam,
+      oralPhotos,
+      medicalRecords,
+      staffFiles,
+      clock,
+    ),
     uploads,
     detector,
     dentalAi: new DentalAiService(

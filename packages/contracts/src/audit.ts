@@ -70,6 +70,8 @@ export const auditResourceTypes = [
   'data_export',
   /** A staff account of the clinic console, in the acting admin's own chain. */
   'staff_account',
+  /** What the member shares with the dental practice (docs/decisions/care-team-access.md). */
+  'care_team_access',
 ] as const;
 export type AuditResourceType = (typeof auditResourceTypes)[number];
 
@@ -111,6 +113,12 @@ export const activityEntry = z.object({
   /** Another member who acted on this member's record: a delegate (docs/decisions/
    *  proxy-access.md). Null when the member acted themself or the actor is not a member. */
   actor_member: z.object({ id: z.uuid(), username: z.string() }).nullable(),
+  /** A staff member of the practice who read what the member shares (docs/decisions/
+   *  care-team-access.md); null otherwise. */
+  actor_staff: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+  /** For a staff member's row: the date of the item they opened (a photo's shoot date, a
+   *  record's date, a consultation's day), so the words can name it; null otherwise. */
+  resource_date: z.iso.date().nullable(),
 });
 export type ActivityEntry = z.infer<typeof activityEntry>;
 

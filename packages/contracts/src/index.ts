@@ -26,3 +26,4 @@ export * from './text';
 export * from './pagination';
 export * from './dates';
 export * from './clinic-staff';
+export * from './care-team';

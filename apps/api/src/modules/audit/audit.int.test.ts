@@ -1092,9 +1092,11 @@ describe('GET /api/account/activity/', () => {
       [
         'action',
         'actor_member',
+        'actor_staff',
         'at',
         'id',
         'ip',
+        'resource_date',
         'resource_id',
         'resource_type',
         'result',

@@ -5,6 +5,7 @@ import {
   eq,
   getTableColumns,
   gt,
+  inArray,
   isNull,
   lt,
   or,
@@ -21,6 +22,7 @@ import {
   dataExports,
   dentalAiResults,
   medicalFiles,
+  medicalRecords,
   oralPhotos,
   reservations,
   users,
@@ -30,6 +32,8 @@ import { auditHash, type HashedFields } from './audit-hash';
 
 /** An actor that is a member's id (docs/decisions/proxy-access.md). */
 const uuidPattern = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
+
+type ActorRole = (typeof users.$inferSelect)['role'];
 
 /** Namespaces the per-member advisory locks apart from every other lock of the application. */
 const chainLockClass = 4_110_311;
@@ -162,9 +166,9 @@ export class AuditRepository {
     memberId: string,
     beforeSeq: number | undefined,
     limit: number,
-  ): Promise<(AuditEventRow & { actorName: string | null })[]> {
+  ): Promise<(AuditEventRow & { actorName: string | null; actorRole: ActorRole | null })[]> {
     return this.db
-      .select({ ...getTableColumns(auditEvents), actorName: users.username })
+      .select({ ...getTableColumns(auditEvents), actorName: users.username, actorRole: users.role })
       .from(auditEvents)
       .leftJoin(
         users,
@@ -182,6 +186,36 @@ export class AuditRepository {
       )
       .orderBy(desc(auditEvents.seq))
       .limit(limit);
+  }
+
+  /** The dates of the items staff rows name, by id: a photo's shoot date, a record's date (for
+   *  a record file, its record's), a consultation's day in the patient's zone. */
+  async itemDates(ids: readonly string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const list = [...ids];
+    const [photos, records, files, bookings] = await Promise.all([
+      this.db
+        .select({ id: oralPhotos.id, date: oralPhotos.shootDate })
+        .from(oralPhotos)
+        .where(inArray(oralPhotos.id, list)),
+      this.db
+        .select({ id: medicalRecords.id, date: medicalRecords.recordDate })
+        .from(medicalRecords)
+        .where(inArray(medicalRecords.id, list)),
+      this.db
+        .select({ id: medicalFiles.id, date: medicalRecords.recordDate })
+        .from(medicalFiles)
+        .innerJoin(medicalRecords, eq(medicalRecords.id, medicalFiles.recordId))
+        .where(inArray(medicalFiles.id, list)),
+      this.db
+        .select({
+          id: reservations.id,
+          date: sql<string>`to_char(${reservations.reservationTime} at time zone ${reservations.timeZone}, 'YYYY-MM-DD')`,
+        })
+        .from(reservations)
+        .where(inArray(reservations.id, list)),
+    ]);
+    return new Map([...photos, ...records, ...files, ...bookings].map((row) => [row.id, row.date]));
   }
 
   /**

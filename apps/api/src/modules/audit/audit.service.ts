@@ -93,6 +93,12 @@ export class AuditService implements AuditRecorder {
     const rows = await this.repository.page(memberId, before, query.limit + 1);
     const results = rows.slice(0, query.limit);
     const last = results.at(-1);
+    const byStaff = (row: (typeof results)[number]) =>
+      row.actorName !== null && row.actorRole !== null && row.actorRole !== 'member';
+    // Staff rows name the item by its date ('opened your X-ray of 2026-11-25').
+    const dates = await this.repository.itemDates(
+      results.flatMap((row) => (byStaff(row) && row.resourceId !== null ? [row.resourceId] : [])),
+    );
     return {
       results: results.map((row) => ({
         id: row.id,
@@ -103,7 +109,14 @@ export class AuditService implements AuditRecorder {
         result: row.result as AuditResult,
         ip: row.ip,
         user_agent: row.userAgent,
-        actor_member: row.actorName === null ? null : { id: row.actor, username: row.actorName },
+        actor_member:
+          row.actorName === null || byStaff(row)
+            ? null
+            : { id: row.actor, username: row.actorName },
+        actor_staff:
+          row.actorName !== null && byStaff(row) ? { id: row.actor, name: row.actorName } : null,
+        resource_date:
+          byStaff(row) && row.resourceId !== null ? (dates.get(row.resourceId) ?? null) : null,
       })),
       next: rows.length > query.limit && last !== undefined ? String(last.seq) : null,
     };

@@ -12,15 +12,17 @@ export const sharedFilesPath = '/api/shared-files/';
 export const sharedFileGoneMessage = 'This file is no longer shared.';
 
 export interface SharedFilesOptions {
+  /** Where the links are served: `<path><scope id>/<sealed key>?…&sig=…`. */
+  path: string;
   links: SignedLinks;
   /** At least 32 bytes: the file-link secret; a key to seal blob keys is derived from it. */
   secret: Uint8Array;
   blobs: BlobStore;
-  /** The owner of the share link with this id while it is neither revoked nor expired. */
-  activeShareOwner: (linkId: string) => Promise<string | undefined>;
-  ownerIsActive: (key: string) => Promise<boolean>;
-  /** A DICOM file without the patient's and the clinic's names and IDs. */
-  deidentifyDicom: (bytes: Buffer) => Buffer;
+  /** Whether the scope (a share link, a staff member) may open the blob key now. */
+  mayOpen: (scopeId: string, key: string) => Promise<boolean>;
+  /** A DICOM file without the patient's and the clinic's names and IDs; absent, the original
+   *  goes out as stored. */
+  deidentifyDicom?: (bytes: Buffer) => Buffer;
 }
 
 /** What the route sends: the file's headers and its bytes. */
@@ -35,9 +37,10 @@ const sealTagBytes = 16;
 
 /**
  * A recipient's file links (docs/decisions/share-file-links.md). The owner's links name the blob
- * key, which holds the owner's member id; a recipient's name only the share link and the key
- * sealed (AES-256-GCM), signed like every file link. They stop with the share, and a DICOM
- * original goes out de-identified while the member's own copy stays byte for byte.
+ * key, which holds the owner's member id; a recipient's name only their scope (a share link, or
+ * a staff member of the practice: docs/decisions/care-team-access.md) and the key sealed
+ * (AES-256-GCM), signed like every file link. They stop with the share, and for a share link a
+ * DICOM original goes out de-identified while the member's own copy stays byte for byte.
  */
 export class SharedFiles {
   private readonly sealKey: Buffer;
@@ -50,12 +53,12 @@ export class SharedFiles {
     this.ivKey = derive('shared-file-key-ivs');
   }
 
-  /** The photos and records with every file link replaced by one scoped to the share link. */
+  /** The photos and records with every file link replaced by one scoped to `scopeId`. */
   scope(
-    linkId: string,
+    scopeId: string,
     items: { photos: OralPhoto[]; records: MedicalRecord[] },
   ): { photos: OralPhoto[]; records: MedicalRecord[] } {
-    const relink = (link: string) => this.relink(linkId, link);
+    const relink = (link: string) => this.relink(scopeId, link);
     return {
       photos: items.photos.map((photo) => ({
         ...photo,
@@ -73,37 +76,41 @@ export class SharedFiles {
     };
   }
 
-  /** The file a recipient's link names, while its share link is active; else 404. */
+  /** The file a recipient's link names, while its scope may open it; else 404. */
   async open(path: string, query: Readonly<Record<string, unknown>>): Promise<SharedFile> {
-    const linked = this.options.links.verify(path, query);
-    const [linkId = '', sealed = ''] = path.split('/');
-    const key = this.unseal(sealed);
-    const owner = await this.options.activeShareOwner(linkId);
-    if (
-      key === undefined ||
-      owner === undefined ||
-      !key.startsWith(`users/${owner}/`) ||
-      !(await this.options.ownerIsActive(key))
-    ) {
+    const { linked, scopeId, key } = this.verify(path, query);
+    if (key === undefined || !(await this.options.mayOpen(scopeId, key))) {
       throw new NotFound(sharedFileGoneMessage);
     }
     const blob = await this.options.blobs.get(key);
     if (blob === null) throw new NotFound(sharedFileGoneMessage);
     const file = { ...linked, key };
-    if (file.contentType !== 'application/dicom')
+    const { deidentifyDicom } = this.options;
+    if (file.contentType !== 'application/dicom' || deidentifyDicom === undefined)
       return { file, size: blob.size, body: blob.stream };
-    const copy = this.options.deidentifyDicom(await buffer(blob.stream));
+    const copy = deidentifyDicom(await buffer(blob.stream));
     return { file, size: copy.length, body: copy };
   }
 
-  /** An owner's file link (as the photo and record modules sign it) as the share's. */
-  private relink(linkId: string, ownerLink: string): string {
+  /** The scope and blob key a link names once its signature is checked (403 otherwise); the
+   *  key is undefined when the sealed part was not sealed here. */
+  verify(
+    path: string,
+    query: Readonly<Record<string, unknown>>,
+  ): { linked: LinkedFile; scopeId: string; key: string | undefined } {
+    const linked = this.options.links.verify(path, query);
+    const [scopeId = '', sealed = ''] = path.split('/');
+    return { linked, scopeId, key: this.unseal(sealed) };
+  }
+
+  /** An owner's file link (as the photo and record modules sign it) as the scope's. */
+  private relink(scopeId: string, ownerLink: string): string {
     const url = new URL(ownerLink, 'http://link.invalid');
     const key = decodeURIComponent(url.pathname.slice(filesPath.length));
     const file = this.options.links.verify(key, Object.fromEntries(url.searchParams));
-    return this.options.links.signAt(sharedFilesPath, {
+    return this.options.links.signAt(this.options.path, {
       ...file,
-      key: `${linkId}/${this.seal(key)}`,
+      key: `${scopeId}/${this.seal(key)}`,
     });
   }
 

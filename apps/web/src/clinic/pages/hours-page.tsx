@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import {
-  Alert,
   Button,
   Group,
   NativeSelect,
@@ -14,12 +13,12 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { LoadFailed } from '#web/components/load-failed';
 import { PageSpinner } from '#web/components/page-spinner';
-import { errorMessage } from '#web/lib/api-client';
 import { useDocumentTitle } from '#web/lib/document-title';
 import { practitionersQuery, useAvailability, useSaveAvailability } from '../api/clinic-api';
 import { weekdays, type Availability, type Weekday } from '../api/schemas';
 import { useStaff } from '../console-gate';
 import { tell } from '../components/tell';
+import { Failure } from '../components/failure';
 
 const dayNames: Record<Weekday, string> = {
   mon: 'Monday',
@@ -223,11 +222,7 @@ function HoursForm({ practitionerId, saved }: { practitionerId: string; saved: A
           </Button>
         </Stack>
 
-        {save.isError && (
-          <Alert color="red" variant="outline">
-            {errorMessage(save.error)}
-          </Alert>
-        )}
+        <Failure error={save.error} />
         <Button type="submit" loading={save.isPending} w="fit-content">
           Save hours
         </Button>

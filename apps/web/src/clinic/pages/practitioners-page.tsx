@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import {
-  Alert,
   Avatar,
   Button,
   Group,
@@ -16,7 +15,6 @@ import { DropZone } from '#web/components/drop-zone/drop-zone';
 import { imageUploadRules } from '#web/components/drop-zone/upload-rules';
 import { LoadFailed } from '#web/components/load-failed';
 import { PageSpinner } from '#web/components/page-spinner';
-import { errorMessage } from '#web/lib/api-client';
 import { chooseImage } from '#web/lib/choose-image';
 import { useDocumentTitle } from '#web/lib/document-title';
 import { ConfirmRemoval } from '../components/confirm-removal';
@@ -27,6 +25,7 @@ import {
 } from '../api/clinic-api';
 import type { Practitioner } from '../api/schemas';
 import { tell } from '../components/tell';
+import { Failure } from '../components/failure';
 
 function PractitionerEditor({
   practitioner,
@@ -124,11 +123,7 @@ function PractitionerEditor({
             Remove the photo
           </Button>
         )}
-        {(photoError !== null || update.isError) && (
-          <Alert color="red" variant="outline">
-            {photoError ?? errorMessage(update.error)}
-          </Alert>
-        )}
+        <Failure error={photoError ?? update.error} />
       </Stack>
     </Paper>
   );

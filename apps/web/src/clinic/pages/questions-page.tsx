@@ -1,23 +1,13 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Button,
-  Group,
-  Paper,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { LoadFailed } from '#web/components/load-failed';
 import { PageSpinner } from '#web/components/page-spinner';
-import { errorMessage } from '#web/lib/api-client';
 import { useDocumentTitle } from '#web/lib/document-title';
 import { ConfirmRemoval } from '../components/confirm-removal';
 import { formQuery, useAddQuestion, useRemoveQuestion, useUpdateQuestion } from '../api/clinic-api';
 import type { FormQuestion } from '../api/schemas';
+import { Failure } from '../components/failure';
 
 function QuestionRow({
   question,
@@ -96,11 +86,7 @@ function QuestionRow({
               Remove
             </Button>
           </Group>
-          {update.isError && (
-            <Alert color="red" variant="outline">
-              {errorMessage(update.error)}
-            </Alert>
-          )}
+          <Failure error={update.error} />
         </Stack>
       </form>
     </Paper>
@@ -133,11 +119,7 @@ function AddQuestion() {
             setLabel(event.currentTarget.value);
           }}
         />
-        {add.isError && (
-          <Alert color="red" variant="outline">
-            {errorMessage(add.error)}
-          </Alert>
-        )}
+        <Failure error={add.error} />
         <Button
           type="submit"
           loading={add.isPending}

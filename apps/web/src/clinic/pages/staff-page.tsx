@@ -1,25 +1,15 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Button,
-  Group,
-  NativeSelect,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { LoadFailed } from '#web/components/load-failed';
 import { PageSpinner } from '#web/components/page-spinner';
-import { errorMessage } from '#web/lib/api-client';
 import { useDocumentTitle } from '#web/lib/document-title';
 import { ConfirmRemoval } from '../components/confirm-removal';
 import { staffQuery, useDeactivateStaff, useInviteStaff } from '../api/clinic-api';
 import type { StaffMemberEntry as StaffMember, StaffRole } from '@dental/contracts';
 import { useStaff } from '../console-gate';
 import { tell } from '../components/tell';
+import { Failure } from '../components/failure';
 
 const roleNames: Record<StaffRole, string> = {
   practitioner: 'Practitioner',
@@ -86,11 +76,7 @@ function InviteForm() {
               setRole(event.currentTarget.value as StaffRole);
             }}
           />
-          {invite.isError && (
-            <Alert color="red" variant="outline">
-              {errorMessage(invite.error)}
-            </Alert>
-          )}
+          <Failure error={invite.error} />
           <Button type="submit" loading={invite.isPending} w="fit-content">
             Send invitation
           </Button>

@@ -1,6 +1,5 @@
 import { useRef, useState } from 'react';
 import {
-  Alert,
   Button,
   CloseButton,
   Group,
@@ -21,7 +20,6 @@ import { imageUploadRules } from '#web/components/drop-zone/upload-rules';
 import { FormActions } from '#web/components/form-actions';
 import { LoadFailed } from '#web/components/load-failed';
 import { PageSpinner } from '#web/components/page-spinner';
-import { errorMessage } from '#web/lib/api-client';
 import { chooseImage } from '#web/lib/choose-image';
 import { useDocumentTitle } from '#web/lib/document-title';
 import { useConsultations, useSaveSummary } from '../api/clinic-api';
@@ -29,6 +27,7 @@ import type { ClinicConsultation } from '../api/schemas';
 import { consultationTime } from '../components/consultation-card';
 import { clinicPaths } from '../paths';
 import classes from './summary-page.module.css';
+import { Failure } from '../components/failure';
 
 /** A picture from the device's camera: the browser opens the camera where it can (`capture`),
  *  the file chooser elsewhere. */
@@ -167,11 +166,7 @@ function SummaryForm({ consultation }: { consultation: ClinicConsultation }) {
             them.
           </Text>
         )}
-        {imageError !== null && (
-          <Alert color="red" variant="outline">
-            {imageError}
-          </Alert>
-        )}
+        <Failure error={imageError} />
         {images.length > 0 && (
           <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs" aria-label="Images to save">
             {images.map((image, index) => (
@@ -190,11 +185,7 @@ function SummaryForm({ consultation }: { consultation: ClinicConsultation }) {
             ))}
           </SimpleGrid>
         )}
-        {save.isError && (
-          <Alert color="red" variant="outline">
-            {errorMessage(save.error)}
-          </Alert>
-        )}
+        <Failure error={save.error} />
         <FormActions submitLabel="Save summary" pending={save.isPending} onCancel={back} />
       </Stack>
     </form>

@@ -188,6 +188,57 @@ describe('describeActivity', () => {
     });
   });
 
+  describe('the practice’s staff, by name, with the date of the item', () => {
+    const ada = { actor_staff: { id: 'ada-id', name: 'Dr. Ada Lovelace' } };
+    it.each([
+      [
+        { action: 'download', resource_type: 'x_ray', resource_date: '2026-11-25' },
+        'Dr. Ada Lovelace opened your X-ray of 2026-11-25',
+      ],
+      [
+        { action: 'download', resource_type: 'medical_file', resource_date: '2026-04-02' },
+        'Dr. Ada Lovelace opened a file of your record of 2026-04-02',
+      ],
+      [
+        { action: 'read', resource_type: 'oral_photo_list', resource_date: null },
+        'Dr. Ada Lovelace viewed the photos and X-rays you share',
+      ],
+      [
+        { action: 'read', resource_type: 'medical_record_list', resource_date: null },
+        'Dr. Ada Lovelace viewed the records you share',
+      ],
+      [
+        { action: 'read', resource_type: 'consultation_answers', resource_date: '2026-11-20' },
+        'Dr. Ada Lovelace read your answers for the consultation of 2026-11-20',
+      ],
+      [
+        { action: 'create', resource_type: 'consultation_summary', resource_date: '2026-11-20' },
+        'Dr. Ada Lovelace wrote the summary of your consultation of 2026-11-20',
+      ],
+      [
+        { action: 'change', resource_type: 'consultation_summary', resource_date: '2026-11-20' },
+        'Dr. Ada Lovelace updated the summary of your consultation of 2026-11-20',
+      ],
+    ] as const)('%o → %s', (entry, words) => {
+      expect(describeActivity({ ...entry, result: 'success', ...ada })).toBe(words);
+    });
+
+    it('says when a staff read failed, and reads plainly without a date', () => {
+      expect(
+        describeActivity({ action: 'download', resource_type: 'photo', result: 'failure', ...ada }),
+      ).toBe('Dr. Ada Lovelace tried to open your photo, without success');
+    });
+
+    it.each([
+      ['create', 'You chose what to share with your dental practice'],
+      ['delete', 'You stopped sharing with your dental practice'],
+    ] as const)('words the member’s own %s of what they share', (action, words) => {
+      expect(
+        describeActivity({ action, resource_type: 'care_team_access', result: 'success' }),
+      ).toBe(words);
+    });
+  });
+
   it('has words for every action on every kind of thing, with no code names in them', () => {
     for (const action of auditActions) {
       for (const resource_type of auditResourceTypes) {

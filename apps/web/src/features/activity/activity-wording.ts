@@ -26,7 +26,20 @@ const things: Record<AuditResourceType, string> = {
   delegation: 'an invitation to view your record',
   share_link: 'a shared link',
   data_export: 'a copy of all your data',
-  staff_account: 'a staff account',
+  staff_account: 'a staff account of the practice',
+  care_team_access: 'what you share with your dental practice',
+};
+
+/** The items a staff member opens, named by their date ('your X-ray of 2026-11-25'). */
+const datedThings: Partial<Record<AuditResourceType, string>> = {
+  x_ray: 'your X-ray',
+  photo: 'your photo',
+  oral_photo: 'your photo or X-ray',
+  medical_record: 'your record',
+  medical_file: 'a file of your record',
+  consultation_answers: 'your answers for the consultation',
+  consultation_summary: 'the summary of your consultation',
+  consultation_image: 'an image of the summary of your consultation',
 };
 
 const isList = (type: AuditResourceType) => type.endsWith('_list');
@@ -112,6 +125,41 @@ function describeDelegateAct(
   }
 }
 
+/** What a staff member of the practice did with what the member shares or booked
+ *  (docs/product/care-team-sharing.md): 'Dr. Ada Lovelace opened your X-ray of 2026-11-25'. */
+function describeStaffAct(
+  entry: Pick<ActivityEntry, 'action' | 'resource_type' | 'result'> &
+    Partial<Pick<ActivityEntry, 'resource_date'>>,
+  name: string,
+): string {
+  const dated = datedThings[entry.resource_type];
+  const date = entry.resource_date ?? null;
+  const thing =
+    dated === undefined
+      ? things[entry.resource_type]
+      : date === null
+        ? dated
+        : `${dated} of ${date}`;
+  if (entry.result === 'failure') return `${name} tried to open ${thing}, without success`;
+  switch (entry.action) {
+    case 'read':
+      if (entry.resource_type === 'oral_photo_list')
+        return `${name} viewed the photos and X-rays you share`;
+      if (entry.resource_type === 'medical_record_list')
+        return `${name} viewed the records you share`;
+      if (entry.resource_type === 'consultation_answers') return `${name} read ${thing}`;
+      return `${name} opened ${thing}`;
+    case 'download':
+      return `${name} opened ${thing}`;
+    case 'create':
+      return `${name} wrote ${thing}`;
+    case 'change':
+      return `${name} updated ${thing}`;
+    default:
+      return `${name} looked at ${thing}`;
+  }
+}
+
 /**
  * One line of Account activity in plain words ('You opened an X-ray', 'Signed in from a new
  * browser', 'Failed sign-in attempt'; docs/decisions/audit-trail.md). `shareLinkLabels` names
@@ -119,9 +167,11 @@ function describeDelegateAct(
  */
 export function describeActivity(
   entry: Pick<ActivityEntry, 'action' | 'resource_type' | 'result'> &
-    Partial<Pick<ActivityEntry, 'resource_id' | 'actor_member'>>,
+    Partial<Pick<ActivityEntry, 'resource_id' | 'actor_member' | 'actor_staff' | 'resource_date'>>,
   shareLinkLabels: ReadonlyMap<string, string> = new Map(),
 ) {
+  const staff = entry.actor_staff?.name;
+  if (staff !== undefined) return describeStaffAct(entry, staff);
   if (entry.resource_type === 'share_link') {
     const id = entry.resource_id ?? null;
     return describeShareLink(entry, id === null ? undefined : shareLinkLabels.get(id));
@@ -131,6 +181,13 @@ export function describeActivity(
   if (delegate !== undefined) return describeDelegateAct(entry, delegate);
   const thing = things[entry.resource_type];
   const failed = entry.result === 'failure';
+  if (entry.resource_type === 'care_team_access') {
+    const verb = entry.action === 'delete' ? 'stop sharing' : 'share';
+    if (failed) return `Failed attempt to ${verb} with your dental practice`;
+    return entry.action === 'delete'
+      ? 'You stopped sharing with your dental practice'
+      : 'You chose what to share with your dental practice';
+  }
   switch (entry.action) {
     case 'delegate_invite':
       return failed
