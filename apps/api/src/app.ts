@@ -21,6 +21,8 @@ import { appointmentRoutes } from './modules/appointments/appointments.routes';
 import { calendarRoutes } from './modules/calendar/calendar.routes';
 import { careTeamRoutes } from './modules/care-team/care-team.routes';
 import { clinicPatientRoutes } from './modules/care-team/clinic-patients.routes';
+import { careTeamRoutes } from './modules/care-team/care-team.routes';
+import { clinicPatientRoutes } from './modules/care-team/clinic-patients.routes';
 import { configRoutes } from './modules/config/config.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { delegationPlugin } from './modules/delegation/delegation.plugin';
@@ -205,6 +207,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(dentalAiRoutes, services);
   await app.register(dataExportRoutes, services);
   await app.register(delegationRoutes, services);
+  await app.register(careTeamRoutes, services);
+  await app.register(clinicPatientRoutes, services);
   await app.register(careTeamRoutes, services);
   await app.register(clinicPatientRoutes, services);
   await app.register(staffRoutes, services);

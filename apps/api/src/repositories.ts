@@ -4,6 +4,7 @@ import { AppointmentRepository } from './modules/appointments/appointments.repos
 import { ReminderRepository } from './modules/appointments/reminders.repository';
 import { AuditRepository } from './modules/audit/audit.repository';
 import { CareTeamRepository } from './modules/care-team/care-team.repository';
+import { CareTeamRepository } from './modules/care-team/care-team.repository';
 import { AuthRepository } from './modules/auth/auth.repository';
 import { LoginFailureRepository } from './modules/auth/login-failures.repository';
 import { PasskeyRepository } from './modules/auth/passkeys/passkeys.repository';
@@ -51,6 +52,7 @@ export function createRepositories(db: Database) {
     dentalKnowledge: new DentalKnowledgeRepository(db),
     oralSuppliers: new OralSupplierRepository(db),
     delegations: new DelegationRepository(db),
+    careTeam: new CareTeamRepository(db),
     careTeam: new CareTeamRepository(db),
     staff: new StaffRepository(db),
   };

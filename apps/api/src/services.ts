@@ -242,7 +242,7 @@ export function createServices(
     links,
     secret: fileLinkSecret(config.tokenSecret),
     blobs,
-    mayOpen: staffMayOpen(repositories.careTeam),
+    mayOpen: staffMayOpen(repositories.careTeam, (key) => repositories.audit.fileByKey(key)),
   });
   const shareLinks = new ShareLinkService(
     repositories.shareLinks,

@@ -4,7 +4,6 @@ import {
   careTeamAccess,
   careTeamSharedItems,
   medicalFiles,
-  oralPhotos,
   reservations,
   users,
   type CareTeamAccessRow,
@@ -156,27 +155,13 @@ export class CareTeamRepository {
     return row !== undefined;
   }
 
-  /** The shared item a stored file belongs to: a photo (image, thumbnail or DICOM original), or
-   *  the record of a medical file. */
-  async itemOfFile(
-    key: string,
-  ): Promise<{ memberId: string; kind: SharedKind; itemId: string } | undefined> {
-    const [photo] = await this.db
-      .select({ memberId: oralPhotos.userId, itemId: oralPhotos.id })
-      .from(oralPhotos)
-      .where(
-        or(
-          eq(oralPhotos.blobKey, key),
-          eq(oralPhotos.thumbnailKey, key),
-          eq(oralPhotos.originalKey, key),
-        ),
-      );
-    if (photo !== undefined) return { ...photo, kind: 'photo' };
+  /** The record a medical file belongs to. */
+  async recordOfFile(fileId: string): Promise<string | undefined> {
     const [file] = await this.db
-      .select({ memberId: medicalFiles.userId, itemId: medicalFiles.recordId })
+      .select({ recordId: medicalFiles.recordId })
       .from(medicalFiles)
-      .where(eq(medicalFiles.blobKey, key));
-    return file === undefined ? undefined : { ...file, kind: 'record' };
+      .where(eq(medicalFiles.id, fileId));
+    return file?.recordId;
   }
 
   /** Whether the account is a staff member's that has not been deactivated. */
@@ -195,16 +180,25 @@ export class CareTeamRepository {
   }
 }
 
+/** Which stored file a blob key is, and whose (the audit's lookup, wired in services.ts). */
+export type FileByKey = (
+  key: string,
+) => Promise<{ memberId: string; resourceType: string; resourceId: string } | undefined>;
+
 /** Whether a staff member's file link may open the blob key now: the staff account is active and
  *  the file's photo or record is shared by its owner, who is active. Checked on every open, so a
  *  revoked grant stops the links at once. */
 export const staffMayOpen =
-  (repository: CareTeamRepository) =>
+  (repository: CareTeamRepository, fileByKey: FileByKey) =>
   async (staffId: string, key: string): Promise<boolean> => {
-    const item = await repository.itemOfFile(key);
-    return (
-      item !== undefined &&
-      (await repository.staffIsActive(staffId)) &&
-      (await repository.isShared(item.memberId, item.kind, item.itemId))
-    );
+    const file = await fileByKey(key);
+    if (file === undefined || !(await repository.staffIsActive(staffId))) return false;
+    if (file.resourceType === 'photo' || file.resourceType === 'x_ray') {
+      return repository.isShared(file.memberId, 'photo', file.resourceId);
+    }
+    const recordId =
+      file.resourceType === 'medical_file'
+        ? await repository.recordOfFile(file.resourceId)
+        : undefined;
+    return recordId !== undefined && repository.isShared(file.memberId, 'record', recordId);
   };
