@@ -2,6 +2,8 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import {
   accountPaths,
   clinicMe,
+  clinicPatientList,
+  clinicPatientPaths,
   clinicStaffPaths,
   medicalRecordList,
   oralPhotoList,
@@ -12,7 +14,6 @@ import { apiRequest, apiSend } from '#web/lib/api-client';
 import {
   accountRoleOnly,
   availability,
-  clinicPatientList,
   consultationForm,
   consultationList,
   createdId,
@@ -35,9 +36,6 @@ export const clinicApi = {
   formQuestion: (questionId: string) => `/api/clinic/form/questions/${id(questionId)}/`,
   consultations: (period: ConsultationPeriod) => `/api/clinic/consultations/?period=${period}`,
   summary: (consultationId: string) => `/api/clinic/consultations/${id(consultationId)}/summary/`,
-  patients: '/api/clinic/patients/',
-  patientPhotos: (patientId: string) => `/api/clinic/patients/${id(patientId)}/oral-photo/`,
-  patientRecords: (patientId: string) => `/api/clinic/patients/${id(patientId)}/medical-records/`,
 } as const;
 
 export const accountRoleQuery = queryOptions({
@@ -157,19 +155,19 @@ export const useDeactivateStaff = () =>
 
 export const patientsQuery = queryOptions({
   queryKey: ['clinic', 'patients'],
-  queryFn: () => apiRequest(clinicApi.patients, clinicPatientList),
+  queryFn: () => apiRequest(clinicPatientPaths.list, clinicPatientList),
 });
 
 export const usePatientPhotos = (patientId: string) =>
   useQuery({
     queryKey: ['clinic', 'patients', patientId, 'photos'],
-    queryFn: () => apiRequest(clinicApi.patientPhotos(patientId), oralPhotoList),
+    queryFn: () => apiRequest(clinicPatientPaths.oralPhotos(patientId), oralPhotoList),
   });
 
 export const usePatientRecords = (patientId: string) =>
   useQuery({
     queryKey: ['clinic', 'patients', patientId, 'records'],
-    queryFn: () => apiRequest(clinicApi.patientRecords(patientId), medicalRecordList),
+    queryFn: () => apiRequest(clinicPatientPaths.medicalRecords(patientId), medicalRecordList),
   });
 
 /** Accepting an invitation is public: the token in the link is the proof. */

@@ -63,13 +63,4 @@ export const formQuestion = z.object({ id: z.string(), label: z.string(), positi
 export type FormQuestion = z.infer<typeof formQuestion>;
 export const consultationForm = z.object({ questions: z.array(formQuestion) });
 
-export const clinicPatient = z.object({
-  id: z.string(),
-  username: z.string(),
-  shared: z.enum(['all', 'chosen']).nullable(),
-  booked_with_me: z.boolean(),
-});
-export type ClinicPatient = z.infer<typeof clinicPatient>;
-export const clinicPatientList = z.object({ results: z.array(clinicPatient) });
-
 export const createdId = z.object({ id: z.string() }).loose();

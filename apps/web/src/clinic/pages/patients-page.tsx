@@ -5,7 +5,7 @@ import { LoadFailed } from '#web/components/load-failed';
 import { PageSpinner } from '#web/components/page-spinner';
 import { useDocumentTitle } from '#web/lib/document-title';
 import { patientsQuery } from '../api/clinic-api';
-import type { ClinicPatient } from '../api/schemas';
+import type { ClinicPatient } from '@dental/contracts';
 import { clinicPaths } from '../paths';
 
 const sharedNames = {
