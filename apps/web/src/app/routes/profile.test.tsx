@@ -42,6 +42,7 @@ describe('Profile', () => {
       'Password and devices',
       'Account activity',
       'Shared links',
+      'Share with my dental practice',
       'People who can view my record',
       'Records shared with me',
       'Calendar feed',

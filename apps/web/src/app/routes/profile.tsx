@@ -13,6 +13,7 @@ import { PasswordAndDevicesSection } from '#web/features/auth/components/passwor
 import { SocialAccountsSection } from '#web/features/auth/components/social-accounts-section';
 import { TwoStepSection } from '#web/features/auth/components/two-step-section';
 import { CalendarFeedSection } from '#web/features/calendar/components/calendar-feed-section';
+import { CareTeamSection } from '#web/features/care-team/components/care-team-section';
 import { DataExportSection } from '#web/features/data-export/components/data-export-section';
 import {
   DelegatesSection,
@@ -21,7 +22,8 @@ import {
 import { SharedLinksSection } from '#web/features/sharing/components/shared-links-section';
 
 /** Profile (docs/product/accounts.md#profile): the account's own sections and those of the
- *  features reached from it (sign-in methods, activity, share links, delegation, calendar feed,
+ *  features reached from it (sign-in methods, activity, share links, sharing with the practice,
+ *  delegation, calendar feed,
  *  data export), each exported by its feature. */
 export default function ProfileRoute() {
   useDocumentTitle('My Account');
@@ -55,6 +57,7 @@ export default function ProfileRoute() {
           <PasswordAndDevicesSection />
           <AccountActivitySection />
           <SharedLinksSection />
+          <CareTeamSection />
           <DelegatesSection />
           <SharedWithMeSection />
           <CalendarFeedSection />
