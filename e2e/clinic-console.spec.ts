@@ -11,7 +11,6 @@ import {
 } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import sharp from 'sharp';
-import { accountPaths, tokenPair } from '@dental/contracts';
 import { freePort } from '../apps/api/test/support/free-port';
 import { expect, registerAccount, submitLogin, test, type TestAccount } from './support/fixtures';
 import { checkScreen } from './support/layout-checks';
@@ -26,7 +25,8 @@ const execFileAsync = promisify(execFile);
  * admin is invited from CLINIC_ADMIN_EMAIL when the server starts, once per data folder. The
  * summary needs a consultation in the past, which only the clinic command makes (through the
  * running server, docs/decisions/clinic-channel.md).
- * One browser context per actor; what is not under test is set up through the API.
+ * One browser context per actor; what is not under test (the patient's X-rays) is stored through
+ * the API.
  * `CLINIC_SCREENSHOTS=1` also writes the console's screenshots to docs/screenshots/.
  */
 test.describe.configure({ mode: 'serial' });
@@ -177,13 +177,6 @@ async function openSection(page: Page, name: string, heading: string) {
     .getByRole('link', { name, exact: true })
     .click();
   await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
-}
-
-async function accessToken(account: TestAccount): Promise<string> {
-  const login = await api.post(accountPaths.login, {
-    data: { login_type: 'native', email: account.email, password: account.password },
-  });
-  return tokenPair.parse(await login.json()).access;
 }
 
 async function clinicCommand(...argv: string[]): Promise<string> {
@@ -340,16 +333,19 @@ test('the practitioner sets hours, a patient books one, the practitioner writes 
 test('the patient shares two X-rays: the practitioner sees exactly those, then nothing after revocation', async () => {
   test.setTimeout(180_000);
   const page = practitionerPage;
-  const first = await storeXray(api, patient, 'upper');
-  const second = await storeXray(api, patient, 'lower');
-  await storeXray(api, patient, 'not shared');
-  // The Profile's 'Share with my dental practice' is another journey's; here the API shares.
-  const token = await accessToken(patient);
-  const shared = await api.post('/api/care-team/access/', {
-    headers: { authorization: `Bearer ${token}` },
-    data: { photos: [first.id, second.id], records: [] },
+  for (const note of ['upper', 'lower', 'not shared']) await storeXray(api, patient, note);
+  await test.step('the patient shares two of their three X-rays from the Profile', async () => {
+    await patientPage.goto('/account');
+    const section = patientPage.getByRole('region', { name: 'Share with my dental practice' });
+    await section.getByRole('button', { name: 'Choose what to share' }).click();
+    await section.getByRole('radio', { name: 'Only the ones I choose' }).check();
+    const xrays = section.getByRole('checkbox', { name: /^X-ray of / });
+    await expect(xrays).toHaveCount(3);
+    await xrays.nth(0).check();
+    await xrays.nth(1).check();
+    await section.getByRole('button', { name: 'Share', exact: true }).click();
+    await expect(section.getByRole('button', { name: 'Stop sharing' })).toBeVisible();
   });
-  expect(shared.status(), await shared.text()).toBeLessThan(300);
 
   await openSection(page, 'Patients', 'Patients');
   await consoleScreen(page, 'patients', 'clinic-patients');
@@ -362,10 +358,15 @@ test('the patient shares two X-rays: the practitioner sees exactly those, then n
   await expect(page.locator('.yarl__root')).toBeVisible();
   await page.keyboard.press('Escape');
 
-  const revoked = await api.delete('/api/care-team/access/', {
-    headers: { authorization: `Bearer ${token}` },
+  await test.step('the patient stops sharing', async () => {
+    const section = patientPage.getByRole('region', { name: 'Share with my dental practice' });
+    await section.getByRole('button', { name: 'Stop sharing' }).click();
+    const confirm = patientPage.getByRole('dialog', {
+      name: 'Stop sharing with your dental practice?',
+    });
+    await confirm.getByRole('button', { name: 'Stop sharing' }).click();
+    await expect(section.getByRole('button', { name: 'Choose what to share' })).toBeVisible();
   });
-  expect(revoked.status()).toBe(204);
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Photos and X-rays' })).toBeVisible();
   await expect(page.getByRole('button', { name: /^View X-ray of / })).toHaveCount(0);
