@@ -4,7 +4,6 @@ import { AppointmentRepository } from './modules/appointments/appointments.repos
 import { ReminderRepository } from './modules/appointments/reminders.repository';
 import { AuditRepository } from './modules/audit/audit.repository';
 import { CareTeamRepository } from './modules/care-team/care-team.repository';
-import { CareTeamRepository } from './modules/care-team/care-team.repository';
 import { AuthRepository } from './modules/auth/auth.repository';
 import { LoginFailureRepository } from './modules/auth/login-failures.repository';
 import { PasskeyRepository } from './modules/auth/passkeys/passkeys.repository';
@@ -22,6 +21,8 @@ import { OralPhotoRepository } from './modules/oral-photo/oral-photo.repository'
 import { OralSupplierRepository } from './modules/oral-supplier/oral-supplier.repository';
 import { ShareLinkRepository } from './modules/share-links/share-links.repository';
 import { StaffRepository } from './modules/clinic/staff.repository';
+import { ClinicConsultationRepository } from './modules/clinic/consultations.repository';
+import { PractitionerRepository } from './modules/clinic/practitioners.repository';
 import { ClinicRepository } from './modules/virtual-consultation/clinic.repository';
 import { ConsultationRepository } from './modules/virtual-consultation/virtual-consultation.repository';
 
@@ -44,6 +45,8 @@ export function createRepositories(db: Database) {
     reminders: new ReminderRepository(db),
     consultations: new ConsultationRepository(db),
     clinic: new ClinicRepository(db),
+    practitioners: new PractitionerRepository(db),
+    clinicConsultations: new ClinicConsultationRepository(db),
     dataExports: new DataExportRepository(db),
     oralPhotos: new OralPhotoRepository(db),
     medicalRecords: new MedicalRecordRepository(db),
@@ -52,7 +55,6 @@ export function createRepositories(db: Database) {
     dentalKnowledge: new DentalKnowledgeRepository(db),
     oralSuppliers: new OralSupplierRepository(db),
     delegations: new DelegationRepository(db),
-    careTeam: new CareTeamRepository(db),
     careTeam: new CareTeamRepository(db),
     staff: new StaffRepository(db),
   };

@@ -60,6 +60,11 @@ import { StaffService } from './modules/clinic/staff.service';
 import { deidentifiedDicom } from './modules/uploads/dicom-structure';
 import { UploadAcceptance } from './modules/uploads/upload-acceptance';
 import { ConsultationService } from './modules/virtual-consultation/virtual-consultation.service';
+import { ClinicService } from './modules/virtual-consultation/clinic.service';
+import { SummaryReadyMail } from './modules/virtual-consultation/summary-notices';
+import { AvailabilityService } from './modules/clinic/availability.service';
+import { ClinicConsultationService } from './modules/clinic/consultations.service';
+import { PractitionerService } from './modules/clinic/practitioners.service';
 
 /**
  * The composition root: every repository, adapter and service of the product, built once. The
@@ -244,6 +249,20 @@ export function createServices(
     blobs,
     mayOpen: staffMayOpen(repositories.careTeam, (key) => repositories.audit.fileByKey(key)),
   });
+  // The clinic's side of consultations, shared by the console and the clinic command; the
+  // patient is told of a first summary by e-mail (docs/decisions/clinic-consultations.md).
+  const clinic = new ClinicService(
+    repositories.clinic,
+    blobs,
+    uploads,
+    clock,
+    new SummaryReadyMail(
+      (reservationId) => repositories.clinic.patientEmailOf(reservationId),
+      mailer,
+      { publicUrl: config.publicUrl, companyName: config.companyName },
+      log,
+    ),
+  );
   const shareLinks = new ShareLinkService(
     repositories.shareLinks,
     oralPhotos,
@@ -356,6 +375,22 @@ export function createServices(
       clock,
       { publicUrl: config.publicUrl, companyName: config.companyName },
       log,
+    ),
+    clinic,
+    practitioners: new PractitionerService(
+      repositories.practitioners,
+      blobs,
+      uploads,
+      links,
+      clock,
+    ),
+    availability: new AvailabilityService(repositories.practitioners),
+    clinicConsultations: new ClinicConsultationService(
+      repositories.clinicConsultations,
+      clinic,
+      audit,
+      links,
+      clock,
     ),
     consultations: new ConsultationService(
       repositories.consultations,

@@ -25,5 +25,6 @@ export * from './sessions';
 export * from './text';
 export * from './pagination';
 export * from './dates';
-export * from './clinic-staff';
 export * from './care-team';
+export * from './clinic-staff';
+export * from './clinic-consultations';

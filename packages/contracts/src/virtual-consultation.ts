@@ -23,7 +23,8 @@ export type ReservationPeriod = z.infer<typeof reservationPeriod>;
 
 /** The most reservations one list answers (docs/decisions/consultation-booking.md). */
 export const reservationListLimit = 100;
-/** Length of one consultation slot. */
+/** Length of one consultation slot unless the practitioner chose another (each doctor's
+ *  `slot_minutes`). */
 export const slotMinutes = 30;
 /** The widest window of free slots one call answers, and how far ahead a slot may be booked. */
 export const slotWindowMaxDays = 14;
@@ -146,6 +147,11 @@ export const doctorWithSlots = z.object({
   /** The doctor's own time zone; slots are instants and shown in the patient's zone. */
   timezone: z.string(),
   slots: z.array(instant),
+  /** Additions for the doctor choice (docs/decisions/clinic-consultations.md): each slot's
+   *  length, the bio and a short-lived signed link to the portrait (null without one). */
+  slot_minutes: z.number().int(),
+  bio: z.string(),
+  photo_url: z.string().nullable(),
 });
 export type DoctorWithSlots = z.infer<typeof doctorWithSlots>;
 export const doctorsWithSlots = z.array(doctorWithSlots);

@@ -14,9 +14,17 @@ export function pageOf<T>(rows: T[], page: PageRequest): Page<T> {
   return { items: rows.slice(0, page.limit), more: rows.length > page.limit };
 }
 
+/** The path of the page after this one: the same path and filters, `offset` moved past it. */
+export function nextPagePath(request: FastifyRequest, asked: PageRequest): string {
+  const url = new URL(request.url, 'http://next.invalid');
+  url.searchParams.set('limit', String(asked.limit));
+  url.searchParams.set('offset', String(asked.offset + asked.limit));
+  return `${url.pathname}${url.search}`;
+}
+
 /**
  * Answers the page's array as the list always has, with `Link: <…>; rel="next"` (RFC 8288)
- * when more remain: the same path and filters, `offset` moved past this page.
+ * when more remain (nextPagePath).
  */
 export function sendPage<T>(
   request: FastifyRequest,
@@ -24,11 +32,6 @@ export function sendPage<T>(
   page: Page<T>,
   asked: PageRequest,
 ): T[] {
-  if (page.more) {
-    const url = new URL(request.url, 'http://next.invalid');
-    url.searchParams.set('limit', String(asked.limit));
-    url.searchParams.set('offset', String(asked.offset + asked.limit));
-    void reply.header('link', `<${url.pathname}${url.search}>; rel="next"`);
-  }
+  if (page.more) void reply.header('link', `<${nextPagePath(request, asked)}>; rel="next"`);
   return page.items;
 }

@@ -4,6 +4,7 @@ import type { Database } from '#api/db/client';
 import { storedBytesOf } from '#api/db/stored-bytes';
 import {
   complaintImages,
+  doctors,
   dataExports,
   dentalAiResults,
   medicalFiles,
@@ -11,6 +12,7 @@ import {
   reservations,
   users,
 } from '#api/db/schema';
+import { portraitPrefix } from '#api/lib/portrait-link';
 import { complaintImagePrefix, userFilesPrefix } from './file-storage';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -69,7 +71,8 @@ export class FilesRepository {
 
   /**
    * Whether the member a stored file belongs to still has an active account: `users/<id>/…` is
-   * theirs, `consultations/<reservation id>/…` belongs to the reservation's member.
+   * theirs, `consultations/<reservation id>/…` belongs to the reservation's member. A
+   * practitioner's portrait is the clinic's, served while it is the doctor's current one.
    */
   async ownerIsActive(key: string): Promise<boolean> {
     const [prefix, id] = key.split('/');
@@ -88,6 +91,13 @@ export class FilesRepository {
         .from(reservations)
         .innerJoin(users, eq(users.id, reservations.userId))
         .where(and(eq(reservations.id, id), active));
+      return rows.length > 0;
+    }
+    if (`${prefix}/` === portraitPrefix) {
+      const rows = await this.db
+        .select({ id: doctors.id })
+        .from(doctors)
+        .where(and(eq(doctors.id, id), eq(doctors.photoBlobKey, key)));
       return rows.length > 0;
     }
     return false;

@@ -228,6 +228,16 @@ export class ClinicRepository {
       .limit(options.limit);
   }
 
+  /** Where the patient of a reservation is told of its summary. */
+  async patientEmailOf(reservationId: string): Promise<string | undefined> {
+    const [row] = await this.db
+      .select({ email: users.email })
+      .from(reservations)
+      .innerJoin(users, eq(users.id, reservations.userId))
+      .where(eq(reservations.id, reservationId));
+    return row?.email;
+  }
+
   async findBookedReservation(
     id: string,
   ): Promise<{ id: string; reservationTime: Date } | undefined> {
@@ -240,14 +250,15 @@ export class ClinicRepository {
 
   /**
    * Writes the summary of a reservation, replacing an earlier one and its images. Answers the
-   * complaint id and the blob keys of the images it replaced (to delete after commit).
+   * complaint id, whether it is the reservation's first summary, and the blob keys of the images
+   * it replaced (to delete after commit).
    */
   async upsertComplaint(
     reservationId: string,
     summary: { condition: string; summary: string; returnVisit: string },
     images: readonly NewComplaintImage[],
     now: Date,
-  ): Promise<{ id: string; replacedKeys: string[] }> {
+  ): Promise<{ id: string; created: boolean; replacedKeys: string[] }> {
     const row = insertedRow(
       await this.db
         .insert(complaints)
@@ -256,7 +267,9 @@ export class ClinicRepository {
           target: complaints.reservationId,
           set: { ...summary, updatedAt: now },
         })
-        .returning({ id: complaints.id }),
+        // xmax is 0 on a row this statement inserted, set on one it updated: one statement, so
+        // two first summaries written at once still count one creation.
+        .returning({ id: complaints.id, created: sql<boolean>`(xmax = 0)` }),
     );
     const replaced: ComplaintImageRow[] = await this.db
       .delete(complaintImages)
@@ -267,6 +280,10 @@ export class ClinicRepository {
         .insert(complaintImages)
         .values(images.map((image, index) => ({ ...image, complaintId: row.id, position: index })));
     }
-    return { id: row.id, replacedKeys: replaced.map((image) => image.blobKey) };
+    return {
+      id: row.id,
+      created: row.created,
+      replacedKeys: replaced.map((image) => image.blobKey),
+    };
   }
 }

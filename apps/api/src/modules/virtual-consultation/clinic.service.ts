@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { isIanaTimeZone } from '@dental/contracts';
+import { isIanaTimeZone, summaryTooEarlyMessage } from '@dental/contracts';
 import type { BlobStore } from '#api/adapters/blob-store/blob-store';
 import type { Clock } from '#api/clock';
+import { DomainError, type FieldErrors } from '#api/domain-errors';
 import type { UploadAcceptance } from '../uploads/upload-acceptance';
 import { complaintImagePrefix } from '../files/file-storage';
 import type {
@@ -11,9 +12,21 @@ import type {
 } from './clinic.repository';
 import { formatInZone, type WeeklyWindow } from './slots';
 
-/** A clinic command that cannot be carried out; its message is shown to the staff member. */
-export class ClinicError extends Error {
-  override name = 'ClinicError';
+/** A clinic command that cannot be carried out; its message is shown to the staff member, by
+ *  the clinic command or as the console's problem with `status` (400 unless said). */
+export class ClinicError extends DomainError {
+  constructor(
+    detail: string,
+    readonly status = 400,
+    errors?: FieldErrors,
+  ) {
+    super(detail, errors);
+  }
+}
+
+/** Told once a consultation has its first summary, after it is stored. */
+export interface SummaryNotices {
+  summaryReady(reservationId: string): Promise<void>;
 }
 
 export interface DoctorSummary {
@@ -94,6 +107,8 @@ export class ClinicService {
     private readonly blobs: BlobStore,
     private readonly uploads: UploadAcceptance,
     private readonly clock: Clock,
+    /** Absent where no patient is told (the clinic command's own build). */
+    private readonly notices?: SummaryNotices,
   ) {}
 
   async addDoctor(name: string, timeZone: string): Promise<string> {
@@ -153,15 +168,11 @@ export class ClinicService {
   /** Corrects a question's wording; answers already given keep the wording they were asked. */
   async editQuestion(id: string, label: string): Promise<void> {
     const trimmed = requireText(label, 'A question needs a label.');
-    if (!(await this.repository.relabelQuestion(id, trimmed))) {
-      throw new ClinicError(`No current question has the id ${id}.`);
-    }
+    if (!(await this.repository.relabelQuestion(id, trimmed))) throw noQuestion(id);
   }
 
   async removeQuestion(id: string): Promise<void> {
-    if (!(await this.repository.archiveQuestion(id, this.clock.now()))) {
-      throw new ClinicError(`No current question has the id ${id}.`);
-    }
+    if (!(await this.repository.archiveQuestion(id, this.clock.now()))) throw noQuestion(id);
   }
 
   /** Moves a question to a 1-based position. */
@@ -169,8 +180,7 @@ export class ClinicService {
     await this.repository.transaction(async (repository) => {
       const current = await repository.questions(await repository.currentFormId());
       const ids = current.map((question) => question.id).filter((questionId) => questionId !== id);
-      if (ids.length === current.length)
-        throw new ClinicError(`No current question has the id ${id}.`);
+      if (ids.length === current.length) throw noQuestion(id);
       if (!Number.isInteger(position) || position < 1 || position > current.length) {
         throw new ClinicError(`The position must be 1 … ${String(current.length)}.`);
       }
@@ -197,6 +207,9 @@ export class ClinicService {
     const userId = await this.repository.findUserIdByEmail(input.email);
     if (userId === undefined) throw new ClinicError(`No member has the e-mail ${input.email}.`);
     const doctor = await this.doctorNamed(input.doctorName);
+    if (doctor.removedAt !== null) {
+      throw new ClinicError(`${doctor.name} has been removed and takes no new consultations.`);
+    }
     const id = await this.repository.insertReservation({
       userId,
       doctorId: doctor.id,
@@ -227,17 +240,16 @@ export class ClinicService {
   /**
    * Records (or replaces) the doctor summary of a past consultation. Images go through the one
    * upload acceptance path, are stored before the rows that name them, and replaced images are
-   * deleted after the rows are gone.
+   * deleted after the rows are gone. The patient is told of the first summary only: an edit
+   * corrects what they were already told to read.
    */
   async recordSummary(reservationId: string, input: DoctorSummary): Promise<string> {
     const reservation = await this.repository.findBookedReservation(reservationId);
     if (reservation === undefined) {
-      throw new ClinicError(`No booked reservation has the id ${reservationId}.`);
+      throw new ClinicError(`No booked reservation has the id ${reservationId}.`, 404);
     }
     if (reservation.reservationTime > this.clock.now()) {
-      throw new ClinicError(
-        'A summary can only be recorded once the consultation has taken place.',
-      );
+      throw new ClinicError(summaryTooEarlyMessage, 409);
     }
     const summary = {
       condition: requireText(input.condition, 'The condition is required.'),
@@ -246,10 +258,14 @@ export class ClinicService {
     };
     const stored: NewComplaintImage[] = [];
     try {
-      for (const image of input.images) {
+      for (const [index, image] of input.images.entries()) {
         const accepted = await this.uploads.acceptImage(image.dataUrl).catch((error: unknown) => {
           const reason = error instanceof Error ? error.message : String(error);
-          throw new ClinicError(`${image.fileName}: ${reason}`);
+          // The upload's own status (413 too large, 415 not an image) reaches the console.
+          const status = error instanceof DomainError ? error.status : 400;
+          throw new ClinicError(`${image.fileName}: ${reason}`, status, {
+            [`images.${String(index)}`]: [reason],
+          });
         });
         const key = `${complaintImagePrefix}${reservationId}/${randomUUID()}.${accepted.extension}`;
         await this.blobs.put(key, accepted.bytes, accepted.contentType);
@@ -259,10 +275,11 @@ export class ClinicService {
           fileName: `doctor-image-${String(stored.length + 1)}.${accepted.extension}`,
         });
       }
-      const { id, replacedKeys } = await this.repository.transaction((repository) =>
+      const { id, created, replacedKeys } = await this.repository.transaction((repository) =>
         repository.upsertComplaint(reservationId, summary, stored, this.clock.now()),
       );
       await Promise.all(replacedKeys.map((key) => this.blobs.delete(key)));
+      if (created) await this.notices?.summaryReady(reservationId);
       return id;
     } catch (error) {
       await Promise.allSettled(stored.map((image) => this.blobs.delete(image.blobKey)));
@@ -276,6 +293,8 @@ export class ClinicService {
     return doctor;
   }
 }
+
+const noQuestion = (id: string) => new ClinicError(`No current question has the id ${id}.`, 404);
 
 function requireText(value: string, message: string): string {
   const trimmed = value.trim();

@@ -5,8 +5,16 @@ import {
   parseClockTime,
   slotsBetween,
   zonedTimeToInstant,
+  type Schedule,
   type WeeklyWindow,
 } from './slots';
+
+/** Half-hour slots with no time off, as every doctor had before slot lengths and time off. */
+const schedule = (
+  windows: WeeklyWindow[],
+  timeZone: string,
+  more: Partial<Schedule> = {},
+): Schedule => ({ windows, timeZone, slotMinutes: 30, timeOff: [], ...more });
 
 const iso = (dates: Date[]) => dates.map((date) => date.toISOString());
 
@@ -48,8 +56,7 @@ describe('slotsBetween', () => {
   it('cuts a weekly window into whole half hours in the doctor’s zone', () => {
     // 2026-03-02 is a Monday; Tokyo is UTC+9.
     const slots = slotsBetween(
-      mondayMorning,
-      'Asia/Tokyo',
+      schedule(mondayMorning, 'Asia/Tokyo'),
       new Date('2026-03-01T00:00:00Z'),
       new Date('2026-03-03T00:00:00Z'),
     );
@@ -58,8 +65,7 @@ describe('slotsBetween', () => {
 
   it('keeps only slots inside [from, to) and across several weeks', () => {
     const slots = slotsBetween(
-      mondayMorning,
-      'UTC',
+      schedule(mondayMorning, 'UTC'),
       new Date('2026-03-02T09:30:00Z'),
       new Date('2026-03-09T09:30:00Z'),
     );
@@ -69,13 +75,37 @@ describe('slotsBetween', () => {
   it('skips a slot whose local time does not exist on a daylight-saving day', () => {
     const sundayNight: WeeklyWindow[] = [{ weekday: 7, startMinute: 2 * 60, endMinute: 3 * 60 }];
     const slots = slotsBetween(
-      sundayNight,
-      'America/New_York',
+      schedule(sundayNight, 'America/New_York'),
       new Date('2026-03-07T00:00:00Z'),
       new Date('2026-03-16T00:00:00Z'),
     );
     // 2026-03-08 has no 02:00–03:00; the next Sunday has both slots.
     expect(iso(slots)).toEqual(['2026-03-15T06:00:00.000Z', '2026-03-15T06:30:00.000Z']);
+  });
+
+  it('cuts the window into the doctor’s own slot length', () => {
+    const slots = slotsBetween(
+      schedule(mondayMorning, 'UTC', { slotMinutes: 20 }),
+      new Date('2026-03-02T00:00:00Z'),
+      new Date('2026-03-03T00:00:00Z'),
+    );
+    expect(iso(slots)).toEqual([
+      '2026-03-02T09:00:00.000Z',
+      '2026-03-02T09:20:00.000Z',
+      '2026-03-02T09:40:00.000Z',
+    ]);
+  });
+
+  it('offers nothing on days off, counted in the doctor’s zone', () => {
+    // Monday 2026-03-02 in Tokyo is off; the Monday after is not.
+    const slots = slotsBetween(
+      schedule(mondayMorning, 'Asia/Tokyo', {
+        timeOff: [{ fromDate: '2026-02-27', toDate: '2026-03-02' }],
+      }),
+      new Date('2026-03-01T00:00:00Z'),
+      new Date('2026-03-10T00:00:00Z'),
+    );
+    expect(iso(slots)).toEqual(['2026-03-09T00:00:00.000Z', '2026-03-09T00:30:00.000Z']);
   });
 });
 
@@ -89,7 +119,17 @@ describe('isOfferedSlot', () => {
     ['2026-03-03T13:00:30Z', false],
     ['2026-03-04T13:00:00Z', false],
   ])('Tuesday 14:00–16:00 in Madrid (UTC+1): %s → %s', (instant, expected) => {
-    expect(isOfferedSlot(windows, 'Europe/Madrid', new Date(instant))).toBe(expected);
+    expect(isOfferedSlot(schedule(windows, 'Europe/Madrid'), new Date(instant))).toBe(expected);
+  });
+
+  it('follows the slot length and refuses a day off', () => {
+    const quarterHours = schedule(windows, 'Europe/Madrid', { slotMinutes: 45 });
+    expect(isOfferedSlot(quarterHours, new Date('2026-03-03T13:45:00Z'))).toBe(true);
+    expect(isOfferedSlot(quarterHours, new Date('2026-03-03T14:30:00Z'))).toBe(false);
+    const off = schedule(windows, 'Europe/Madrid', {
+      timeOff: [{ fromDate: '2026-03-03', toDate: '2026-03-03' }],
+    });
+    expect(isOfferedSlot(off, new Date('2026-03-03T13:00:00Z'))).toBe(false);
   });
 });
 

@@ -1,10 +1,22 @@
-import { slotMinutes } from '@dental/contracts';
-
 /** One weekly window in the doctor's zone: ISO weekday (1 = Monday), minutes after midnight. */
 export interface WeeklyWindow {
   weekday: number;
   startMinute: number;
   endMinute: number;
+}
+
+/** Whole days off in the doctor's zone, 'YYYY-MM-DD' from and to, both included. */
+export interface TimeOff {
+  fromDate: string;
+  toDate: string;
+}
+
+/** What a doctor's slots are cut from: weekly windows in their zone, slot length and time off. */
+export interface Schedule {
+  timeZone: string;
+  slotMinutes: number;
+  windows: readonly WeeklyWindow[];
+  timeOff: readonly TimeOff[];
 }
 
 interface LocalParts {
@@ -97,20 +109,30 @@ export function zonedTimeToInstant(
   return null;
 }
 
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** 'YYYY-MM-DD' of a calendar date. */
+const isoDate = (date: { year: number; month: number; day: number }) =>
+  `${String(date.year)}-${pad(date.month)}-${pad(date.day)}`;
+
+/** True when the local date falls in one of the ranges of time off. */
+function isDayOff(timeOff: readonly TimeOff[], date: { year: number; month: number; day: number }) {
+  const day = isoDate(date);
+  return timeOff.some((range) => range.fromDate <= day && day <= range.toDate);
+}
+
 /**
  * Every slot start of the weekly windows that falls in [from, to), sorted, as instants. A slot
- * fits wholly inside its window; local times skipped by daylight saving are not offered.
+ * fits wholly inside its window; local times skipped by daylight saving and days off are not
+ * offered.
  */
-export function slotsBetween(
-  windows: readonly WeeklyWindow[],
-  timeZone: string,
-  from: Date,
-  to: Date,
-): Date[] {
+export function slotsBetween(schedule: Schedule, from: Date, to: Date): Date[] {
+  const { windows, timeZone, slotMinutes } = schedule;
   const found = new Map<number, Date>();
   // Local calendar days that can overlap [from, to): one day either side covers every offset.
   for (let dayStart = from.getTime() - dayMs; dayStart < to.getTime() + dayMs; dayStart += dayMs) {
     const { year, month, day } = localParts(new Date(dayStart), timeZone);
+    if (isDayOff(schedule.timeOff, { year, month, day })) continue;
     const weekday = isoWeekday(year, month, day);
     for (const window of windows) {
       if (window.weekday !== weekday) continue;
@@ -123,14 +145,12 @@ export function slotsBetween(
   return [...found.values()].sort((a, b) => a.getTime() - b.getTime());
 }
 
-/** True when the instant is the start of one of the doctor's weekly slots. */
-export function isOfferedSlot(
-  windows: readonly WeeklyWindow[],
-  timeZone: string,
-  instant: Date,
-): boolean {
+/** True when the instant is the start of one of the doctor's weekly slots, not on a day off. */
+export function isOfferedSlot(schedule: Schedule, instant: Date): boolean {
+  const { windows, timeZone, slotMinutes } = schedule;
   if (instant.getTime() % 60_000 !== 0) return false;
   const local = localParts(instant, timeZone);
+  if (isDayOff(schedule.timeOff, local)) return false;
   const weekday = isoWeekday(local.year, local.month, local.day);
   const exact = zonedTimeToInstant(local, local.minute, timeZone);
   if (exact?.getTime() !== instant.getTime()) return false;
@@ -146,8 +166,7 @@ export function isOfferedSlot(
 /** 'YYYY-MM-DD HH:mm' of an instant in a zone, for e-mails and the clinic command. */
 export function formatInZone(instant: Date, timeZone: string): string {
   const local = localParts(instant, timeZone);
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${String(local.year)}-${pad(local.month)}-${pad(local.day)} ${pad(Math.floor(local.minute / 60))}:${pad(local.minute % 60)}`;
+  return `${isoDate(local)} ${pad(Math.floor(local.minute / 60))}:${pad(local.minute % 60)}`;
 }
 
 /** Parses 'HH:mm' (00:00–24:00) into minutes after midnight; null when malformed. */

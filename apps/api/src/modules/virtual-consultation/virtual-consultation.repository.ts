@@ -8,6 +8,7 @@ import {
   complaints,
   consultationForms,
   doctorAvailability,
+  doctorTimeOff,
   doctors,
   formQuestions,
   reservationAnswers,
@@ -20,12 +21,10 @@ import {
   type ReservationAnswerRow,
   type ReservationRow,
 } from '#api/db/schema';
-import type { WeeklyWindow } from './slots';
+import type { Schedule } from './slots';
 import { insertedRow } from '#api/db/inserted-row';
 
-export interface DoctorWithWindows extends DoctorRow {
-  windows: WeeklyWindow[];
-}
+export interface DoctorWithWindows extends DoctorRow, Schedule {}
 
 export interface ActiveForm {
   id: string;
@@ -74,24 +73,38 @@ const reservationColumns = {
 export class ConsultationRepository {
   constructor(private readonly db: Database) {}
 
-  /** Doctors by name, each with their weekly windows. */
+  /** The doctors patients may book (not removed) by name, each with their schedule. */
   async doctorsWithWindows(): Promise<DoctorWithWindows[]> {
-    const rows = await this.db.select().from(doctors).orderBy(asc(doctors.name));
+    const rows = await this.db
+      .select()
+      .from(doctors)
+      .where(isNull(doctors.removedAt))
+      .orderBy(asc(doctors.name));
     const windows = await this.db.select().from(doctorAvailability);
+    const timeOff = await this.db.select().from(doctorTimeOff);
     return rows.map((doctor) => ({
       ...doctor,
       windows: windows.filter((window) => window.doctorId === doctor.id),
+      timeOff: timeOff.filter((range) => range.doctorId === doctor.id),
     }));
   }
 
+  /** A doctor patients may book, with their schedule; undefined when unknown or removed. */
   async doctorWithWindows(doctorId: string): Promise<DoctorWithWindows | undefined> {
-    const [doctor] = await this.db.select().from(doctors).where(eq(doctors.id, doctorId));
+    const [doctor] = await this.db
+      .select()
+      .from(doctors)
+      .where(and(eq(doctors.id, doctorId), isNull(doctors.removedAt)));
     if (doctor === undefined) return undefined;
     const windows = await this.db
       .select()
       .from(doctorAvailability)
       .where(eq(doctorAvailability.doctorId, doctorId));
-    return { ...doctor, windows };
+    const timeOff = await this.db
+      .select()
+      .from(doctorTimeOff)
+      .where(eq(doctorTimeOff.doctorId, doctorId));
+    return { ...doctor, windows, timeOff };
   }
 
   /** Booked slot starts of the doctors in [from, to), as `${doctorId}|${epoch ms}`. */

@@ -25,6 +25,7 @@ import type { Clock } from '#api/clock';
 import type { ReservationAnswerRow } from '#api/db/schema';
 import { BadRequest, Conflict, NotFound, UnprocessableEntity } from '#api/domain-errors';
 import type { LinkedFile } from '#api/lib/signed-links';
+import { portraitLink } from '#api/lib/portrait-link';
 import { escapeHtml } from '#api/lib/html';
 import type { ErrorLogger } from '#api/logger';
 import type {
@@ -152,20 +153,27 @@ export class ConsultationService {
     const windowEnd = new Date(from.getTime() + (query.days ?? defaultWindowDays) * dayMs);
     const to = windowEnd > horizon ? horizon : windowEnd;
     const doctors = await this.repository.doctorsWithWindows();
-    if (from >= to)
-      return doctors.map((d) => ({ id: d.id, name: d.name, timezone: d.timeZone, slots: [] }));
-    const booked = await this.repository.bookedSlots(
-      doctors.map((doctor) => doctor.id),
-      from,
-      to,
-    );
+    const booked =
+      from < to
+        ? await this.repository.bookedSlots(
+            doctors.map((doctor) => doctor.id),
+            from,
+            to,
+          )
+        : new Set<string>();
     return doctors.map((doctor) => ({
       id: doctor.id,
       name: doctor.name,
       timezone: doctor.timeZone,
-      slots: slotsBetween(doctor.windows, doctor.timeZone, from, to)
-        .filter((slot) => !booked.has(`${doctor.id}|${String(slot.getTime())}`))
-        .map((slot) => slot.toISOString()),
+      slots:
+        from < to
+          ? slotsBetween(doctor, from, to)
+              .filter((slot) => !booked.has(`${doctor.id}|${String(slot.getTime())}`))
+              .map((slot) => slot.toISOString())
+          : [],
+      slot_minutes: doctor.slotMinutes,
+      bio: doctor.bio,
+      photo_url: portraitLink(this.links, doctor),
     }));
   }
 
@@ -195,7 +203,7 @@ export class ConsultationService {
     }
     const time = new Date(request.reservation_time);
     const horizon = new Date(now.getTime() + bookingHorizonDays * dayMs);
-    if (time <= now || time > horizon || !isOfferedSlot(doctor.windows, doctor.timeZone, time)) {
+    if (time <= now || time > horizon || !isOfferedSlot(doctor, time)) {
       throw new BadRequest(slotUnavailableMessage, { reservation_time: [slotUnavailableMessage] });
     }
     const answers = await this.matchAnswers(request.answers);
