@@ -1,42 +1,38 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  account,
   accountPaths,
+  availability,
+  clinicConsultationPage,
+  clinicConsultationPaths,
+  clinicForm,
   clinicMe,
   clinicPatientList,
   clinicPatientPaths,
   clinicStaffPaths,
+  createdId,
   medicalRecordList,
   oralPhotoList,
+  practitionerList,
   staffList,
+  type Availability,
+  type ConsultationPeriod,
   type InviteStaffRequest,
 } from '@dental/contracts';
 import { apiRequest, apiSend } from '#web/lib/api-client';
-import {
-  accountRoleOnly,
-  availability,
-  consultationForm,
-  consultationList,
-  createdId,
-  practitionerList,
-  type Availability,
-  type ConsultationPeriod,
-} from './schemas';
 
 const id = encodeURIComponent;
 
-/** The clinic's routes (issue 29's contract) that @dental/contracts does not name yet. */
+/** The clinic's routes, as @dental/contracts names them. */
 export const clinicApi = {
+  ...clinicConsultationPaths,
   staffMember: (staffId: string) => `${clinicStaffPaths.staff}${id(staffId)}/`,
-  practitioners: '/api/clinic/practitioners/',
-  practitioner: (practitionerId: string) => `/api/clinic/practitioners/${id(practitionerId)}/`,
-  availability: (practitionerId: string) =>
-    `/api/clinic/practitioners/${id(practitionerId)}/availability/`,
-  form: '/api/clinic/form/',
-  formQuestions: '/api/clinic/form/questions/',
-  formQuestion: (questionId: string) => `/api/clinic/form/questions/${id(questionId)}/`,
-  consultations: (period: ConsultationPeriod) => `/api/clinic/consultations/?period=${period}`,
-  summary: (consultationId: string) => `/api/clinic/consultations/${id(consultationId)}/summary/`,
+  consultationsOf: (period: ConsultationPeriod) =>
+    `${clinicConsultationPaths.consultations}?period=${period}`,
 } as const;
+
+/** `GET /api/account/` tells a member's token from a staff one before any clinic route is asked. */
+const accountRoleOnly = account.pick({ role: true });
 
 export const accountRoleQuery = queryOptions({
   queryKey: ['clinic', 'account-role'],
@@ -53,7 +49,7 @@ export const useClinicMe = () => useQuery(clinicMeQuery);
 export const useConsultations = (period: ConsultationPeriod) =>
   useQuery({
     queryKey: ['clinic', 'consultations', period],
-    queryFn: () => apiRequest(clinicApi.consultations(period), consultationList),
+    queryFn: () => apiRequest(clinicApi.consultationsOf(period), clinicConsultationPage),
   });
 
 export function useSaveSummary(consultationId: string) {
@@ -119,7 +115,7 @@ export const useRemovePractitioner = () =>
 
 export const formQuery = queryOptions({
   queryKey: ['clinic', 'form'],
-  queryFn: () => apiRequest(clinicApi.form, consultationForm),
+  queryFn: () => apiRequest(clinicApi.form, clinicForm),
 });
 
 export const useAddQuestion = () =>

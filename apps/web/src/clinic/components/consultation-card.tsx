@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { Detail, DetailsList } from '#web/components/details-list';
-import type { ClinicConsultation } from '../api/schemas';
+import type { ClinicConsultation } from '@dental/contracts';
 
 /** A consultation's time as the practitioner keeps it: in the zone the booking was made in. */
 export function consultationTime({ reservation_time, timezone }: ClinicConsultation): string {

@@ -3,7 +3,7 @@ import { Stack, Text } from '@mantine/core';
 import { LoadFailed } from '#web/components/load-failed';
 import { PageSpinner } from '#web/components/page-spinner';
 import { useConsultations } from '../api/clinic-api';
-import type { ClinicConsultation, ConsultationPeriod } from '../api/schemas';
+import type { ClinicConsultation, ConsultationPeriod } from '@dental/contracts';
 import { useStaff } from '../console-gate';
 import { ConsultationCard } from './consultation-card';
 

@@ -2,7 +2,7 @@ import { Anchor, Stack, Title, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
 import { Detail, DetailsList } from '#web/components/details-list';
 import { useDocumentTitle } from '#web/lib/document-title';
-import type { ClinicConsultation } from '../api/schemas';
+import type { ClinicConsultation } from '@dental/contracts';
 import { ConsultationList } from '../components/consultation-list';
 import { clinicPaths } from '../paths';
 

@@ -15,7 +15,7 @@ import { LoadFailed } from '#web/components/load-failed';
 import { PageSpinner } from '#web/components/page-spinner';
 import { useDocumentTitle } from '#web/lib/document-title';
 import { practitionersQuery, useAvailability, useSaveAvailability } from '../api/clinic-api';
-import { weekdays, type Availability, type Weekday } from '../api/schemas';
+import { weekdays, type Availability, type Weekday } from '@dental/contracts';
 import { useStaff } from '../console-gate';
 import { tell } from '../components/tell';
 import { Failure } from '../components/failure';

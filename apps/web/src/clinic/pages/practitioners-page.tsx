@@ -23,7 +23,7 @@ import {
   useRemovePractitioner,
   useUpdatePractitioner,
 } from '../api/clinic-api';
-import type { Practitioner } from '../api/schemas';
+import type { Practitioner } from '@dental/contracts';
 import { tell } from '../components/tell';
 import { Failure } from '../components/failure';
 

@@ -6,7 +6,7 @@ import { PageSpinner } from '#web/components/page-spinner';
 import { useDocumentTitle } from '#web/lib/document-title';
 import { ConfirmRemoval } from '../components/confirm-removal';
 import { formQuery, useAddQuestion, useRemoveQuestion, useUpdateQuestion } from '../api/clinic-api';
-import type { FormQuestion } from '../api/schemas';
+import type { ClinicFormQuestion } from '@dental/contracts';
 import { Failure } from '../components/failure';
 
 function QuestionRow({
@@ -15,7 +15,7 @@ function QuestionRow({
   count,
   onRemove,
 }: {
-  question: FormQuestion;
+  question: ClinicFormQuestion;
   number: number;
   count: number;
   onRemove: () => void;
@@ -138,7 +138,7 @@ export default function QuestionsPage() {
   useDocumentTitle('Consultation form');
   const form = useQuery(formQuery);
   const remove = useRemoveQuestion();
-  const [removing, setRemoving] = useState<FormQuestion | null>(null);
+  const [removing, setRemoving] = useState<ClinicFormQuestion | null>(null);
   const questions = [...(form.data?.questions ?? [])].sort((a, b) => a.position - b.position);
   return (
     <Stack gap="lg">

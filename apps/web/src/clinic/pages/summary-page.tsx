@@ -23,7 +23,7 @@ import { PageSpinner } from '#web/components/page-spinner';
 import { chooseImage } from '#web/lib/choose-image';
 import { useDocumentTitle } from '#web/lib/document-title';
 import { useConsultations, useSaveSummary } from '../api/clinic-api';
-import type { ClinicConsultation } from '../api/schemas';
+import type { ClinicConsultation } from '@dental/contracts';
 import { consultationTime } from '../components/consultation-card';
 import { clinicPaths } from '../paths';
 import classes from './summary-page.module.css';
