@@ -19,3 +19,4 @@ export * from './delegations';
 export * from './data-exports';
 export * from './share-links';
 export * from './clinic-staff';
+export * from './care-messages';
