@@ -69,6 +69,15 @@ const apiModuleEdges = {
     './content/markdown-reply.ts',
     './content/content-loader.service.ts',
   ],
+  // A review counts against the plan, joins the patient's chain for staff reads (AuditRecorder,
+  // wired in services.ts) and names its data set's images by their stored keys; its test stores
+  // a Dental AI result as a detection would.
+  reviews: [
+    './membership/plan-limits.service.ts',
+    './audit/audit.service.ts',
+    './files/file-storage.ts',
+    './dental-ai/dental-ai.repository.ts',
+  ],
 };
 
 const boundaryZones = [

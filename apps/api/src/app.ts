@@ -41,6 +41,7 @@ import { availabilityRoutes } from './modules/clinic/availability.routes';
 import { clinicConsultationRoutes } from './modules/clinic/consultations.routes';
 import { formRoutes } from './modules/clinic/form.routes';
 import { practitionerRoutes } from './modules/clinic/practitioners.routes';
+import { reviewRoutes } from './modules/reviews/reviews.routes';
 import { authPlugin } from './plugins/auth';
 import { clientErrorHandler, refuseConnect } from './plugins/client-errors';
 import { errorsPlugin, frameworkErrorHandler } from './plugins/errors';
@@ -216,6 +217,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(clinicConsultationRoutes, services);
   await app.register(careTeamRoutes, services);
   await app.register(clinicPatientRoutes, services);
+  await app.register(reviewRoutes, services);
   await app.register(staticSpaPlugin, { webDist: config.webDist });
   return app;
 }

@@ -19,6 +19,7 @@ import { MedicalRecordRepository } from './modules/medical-records/medical-recor
 import { MembershipRepository } from './modules/membership/membership.repository';
 import { OralPhotoRepository } from './modules/oral-photo/oral-photo.repository';
 import { OralSupplierRepository } from './modules/oral-supplier/oral-supplier.repository';
+import { ReviewRepository } from './modules/reviews/reviews.repository';
 import { ShareLinkRepository } from './modules/share-links/share-links.repository';
 import { StaffRepository } from './modules/clinic/staff.repository';
 import { ClinicConsultationRepository } from './modules/clinic/consultations.repository';
@@ -57,6 +58,7 @@ export function createRepositories(db: Database) {
     delegations: new DelegationRepository(db),
     careTeam: new CareTeamRepository(db),
     staff: new StaffRepository(db),
+    reviews: new ReviewRepository(db),
   };
 }
 

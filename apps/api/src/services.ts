@@ -8,6 +8,7 @@ import type { SmsSender } from './adapters/sms/sms-sender';
 import type { Clock } from './clock';
 import { fileLinkSecret, totpSecretKey, type Config } from './config';
 import type { Database } from './db/client';
+import { NotFound } from './domain-errors';
 import type { JobQueue } from './jobs/job-queue';
 import { Metrics } from './lib/metrics';
 import { SignedLinks } from './lib/signed-links';
@@ -65,6 +66,10 @@ import { SummaryReadyMail } from './modules/virtual-consultation/summary-notices
 import { AvailabilityService } from './modules/clinic/availability.service';
 import { ClinicConsultationService } from './modules/clinic/consultations.service';
 import { PractitionerService } from './modules/clinic/practitioners.service';
+import { ReviewNotices } from './modules/reviews/review-notices';
+import { registerReviewJobs } from './modules/reviews/reviews.jobs';
+import { ReviewService } from './modules/reviews/reviews.service';
+import { storedImageSize } from './modules/reviews/stored-image-size';
 
 /**
  * The composition root: every repository, adapter and service of the product, built once. The
@@ -247,7 +252,12 @@ export function createServices(
     links,
     secret: fileLinkSecret(config.tokenSecret),
     blobs,
-    mayOpen: staffMayOpen(repositories.careTeam, (key) => repositories.audit.fileByKey(key)),
+    // What a member shares, and what they asked the practice to review.
+    mayOpen: staffMayOpen(
+      repositories.careTeam,
+      (key) => repositories.audit.fileByKey(key),
+      (memberId, kind, itemId) => repositories.reviews.isReviewed(memberId, kind, itemId),
+    ),
   });
   // The clinic's side of consultations, shared by the console and the clinic command; the
   // patient is told of a first summary by e-mail (docs/decisions/clinic-consultations.md).
@@ -262,6 +272,24 @@ export function createServices(
       { publicUrl: config.publicUrl, companyName: config.companyName },
       log,
     ),
+  );
+  const dentalAi = new DentalAiService(
+    repositories.dentalAi,
+    uploads,
+    planLimits,
+    fileStorage,
+    detector,
+    clock,
+  );
+  // The member is told of an answer once, by e-mail through the job queue
+  // (docs/decisions/photo-reviews.md).
+  const reviewNotices = new ReviewNotices(
+    repositories.reviews,
+    jobs,
+    mailer,
+    clock,
+    { publicUrl: config.publicUrl, companyName: config.companyName },
+    log,
   );
   const shareLinks = new ShareLinkService(
     repositories.shareLinks,
@@ -306,12 +334,24 @@ export function createServices(
     ),
     uploads,
     detector,
-    dentalAi: new DentalAiService(
-      repositories.dentalAi,
-      uploads,
+    dentalAi,
+    reviewNotices,
+    // Staff open the reviewed images through the care team's file links (staffMayOpen above).
+    reviews: new ReviewService(
+      repositories.reviews,
+      {
+        photos: (memberId, ids) => oralPhotos.getMany(memberId, ids),
+        dentalAiResult: (memberId, id) =>
+          dentalAi.get(memberId, id).catch((error: unknown) => {
+            if (error instanceof NotFound) return undefined;
+            throw error;
+          }),
+      },
+      staffFiles,
+      storedImageSize(blobs),
       planLimits,
-      fileStorage,
-      detector,
+      reviewNotices,
+      audit,
       clock,
     ),
     accounts,
@@ -427,4 +467,5 @@ export async function registerJobs(jobs: JobQueue, services: Services): Promise<
   await registerMembershipJobs(jobs, services.membership);
   await registerFileJobs(jobs, services.orphanSweep);
   await registerDataExportJobs(jobs, services.dataExports);
+  await registerReviewJobs(jobs, services.reviewNotices);
 }

@@ -72,6 +72,11 @@ export const auditResourceTypes = [
   'staff_account',
   /** What the member shares with the dental practice (docs/decisions/care-team-access.md). */
   'care_team_access',
+  /** A dentist's review of photos or a Dental AI result (docs/decisions/photo-reviews.md). */
+  'photo_review',
+  'photo_review_list',
+  /** The member's consent that reviewed images may improve the models. */
+  'training_consent',
 ] as const;
 export type AuditResourceType = (typeof auditResourceTypes)[number];
 

@@ -28,3 +28,4 @@ export * from './dates';
 export * from './care-team';
 export * from './clinic-staff';
 export * from './clinic-consultations';
+export * from './reviews';

@@ -16,6 +16,8 @@ export interface Plan {
   storageBytes: number;
   storageLabel: string;
   dentalAiUsesPerYear: number;
+  /** A dentist's reviews of photos or a Dental AI result (docs/product/photo-reviews.md). */
+  photoReviewsPerYear: number;
   summaryReportsPerYear: number;
   treatmentHistoryReportsPerYear: number;
 }
@@ -31,6 +33,7 @@ export const plans: Record<PlanName, Plan> = {
     storageBytes: 1 * GB,
     storageLabel: '1GB',
     dentalAiUsesPerYear: 10,
+    photoReviewsPerYear: 1,
     summaryReportsPerYear: 1,
     treatmentHistoryReportsPerYear: 15,
   },
@@ -42,6 +45,7 @@ export const plans: Record<PlanName, Plan> = {
     storageBytes: 5 * GB,
     storageLabel: '5GB',
     dentalAiUsesPerYear: 30,
+    photoReviewsPerYear: 5,
     summaryReportsPerYear: 5,
     treatmentHistoryReportsPerYear: 15,
   },
@@ -53,6 +57,7 @@ export const plans: Record<PlanName, Plan> = {
     storageBytes: 10 * GB,
     storageLabel: '10GB',
     dentalAiUsesPerYear: 50,
+    photoReviewsPerYear: 10,
     summaryReportsPerYear: 10,
     treatmentHistoryReportsPerYear: 15,
   },

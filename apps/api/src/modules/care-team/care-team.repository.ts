@@ -164,6 +164,15 @@ export class CareTeamRepository {
     return file?.recordId;
   }
 
+  /** Whether the account is a member's that has not been deactivated. */
+  async memberIsActive(memberId: string): Promise<boolean> {
+    const rows = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, memberId), activeMember));
+    return rows.length > 0;
+  }
+
   /** Whether the account is a staff member's that has not been deactivated. */
   async staffIsActive(userId: string): Promise<boolean> {
     const rows = await this.db
@@ -185,20 +194,39 @@ export type FileByKey = (
   key: string,
 ) => Promise<{ memberId: string; resourceType: string; resourceId: string } | undefined>;
 
-/** Whether a staff member's file link may open the blob key now: the staff account is active and
- *  the file's photo or record is shared by its owner, who is active. Checked on every open, so a
+/** Whether the member asked something of the practice that lets its staff open the item (a
+ *  review of it: the reviews repository's check, wired in services.ts). */
+export type OpenedToPractice = (
+  memberId: string,
+  kind: SharedKind | 'dental_ai',
+  itemId: string,
+) => Promise<boolean>;
+
+/** Whether a staff member's file link may open the blob key now: the staff account is active, the
+ *  file's owner is active, and its photo or record is shared by the owner, or the owner asked the
+ *  practice something about its photo, record or Dental AI result. Checked on every open, so a
  *  revoked grant stops the links at once. */
 export const staffMayOpen =
-  (repository: CareTeamRepository, fileByKey: FileByKey) =>
+  (repository: CareTeamRepository, fileByKey: FileByKey, asked: OpenedToPractice) =>
   async (staffId: string, key: string): Promise<boolean> => {
     const file = await fileByKey(key);
     if (file === undefined || !(await repository.staffIsActive(staffId))) return false;
+    const sharedOrAsked = async (kind: SharedKind, itemId: string) =>
+      (await repository.isShared(file.memberId, kind, itemId)) ||
+      ((await repository.memberIsActive(file.memberId)) &&
+        (await asked(file.memberId, kind, itemId)));
     if (file.resourceType === 'photo' || file.resourceType === 'x_ray') {
-      return repository.isShared(file.memberId, 'photo', file.resourceId);
+      return sharedOrAsked('photo', file.resourceId);
+    }
+    if (file.resourceType === 'dental_ai_result') {
+      return (
+        (await repository.memberIsActive(file.memberId)) &&
+        asked(file.memberId, 'dental_ai', file.resourceId)
+      );
     }
     const recordId =
       file.resourceType === 'medical_file'
         ? await repository.recordOfFile(file.resourceId)
         : undefined;
-    return recordId !== undefined && repository.isShared(file.memberId, 'record', recordId);
+    return recordId !== undefined && sharedOrAsked('record', recordId);
   };

@@ -7,8 +7,15 @@ import { Ajv } from 'ajv';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Bundle, DocumentReference, Media, Observation } from '@medplum/fhirtypes';
+import type {
+  Bundle,
+  DiagnosticReport,
+  DocumentReference,
+  Media,
+  Observation,
+} from '@medplum/fhirtypes';
 import {
+  clinicReviewPaths,
   consultationPaths,
   dataExport,
   dataExportBundlePath,
@@ -17,6 +24,7 @@ import {
   dentalAiPaths,
   medicalRecordPaths,
   oralPhotoPaths,
+  reviewPaths,
   type DataExport,
   type MedicalRecord,
   type OralPhoto,
@@ -33,6 +41,7 @@ import { startSmtpInbox, type SmtpInbox } from '#api-test/smtp-inbox';
 import { clinicFor, setUpClinic, slotAfter } from '#api-test/support/consultation';
 import { fetchLink } from '#api-test/support/files';
 import { withJobQueue, type JobQueueApp } from '#api-test/support/job-queue-app';
+import { staffFactories } from '#api-test/staff';
 import { unzip } from '#api-test/support/zip';
 import type { Services } from '#api/services';
 
@@ -199,6 +208,22 @@ describe('Download my data', () => {
       dental_ai: 'caries',
       image_url: dataUrlOf(await makePng(64, 64), 'image/png'),
     });
+    // A dentist's review of the X-ray, answered with one box they drew.
+    const asked = await created<{ id: string }>(member, reviewPaths.root, {
+      photos: [xray.id],
+      question: 'Is this a cavity?',
+    });
+    const dentist = await staffFactories(t).loggedInStaff('practitioner');
+    const answered = await t.request('PUT', clinicReviewPaths.one(asked.id), {
+      token: dentist.tokens.access,
+      body: {
+        report: 'An early cavity on the upper molar.',
+        findings: [
+          { box: [2, 2, 20, 20], label: 'Cavity', verdict: 'added', ai_box: null, photo: xray.id },
+        ],
+      },
+    });
+    expect(answered.statusCode, answered.body).toBe(200);
     const clinic = clinicFor(t.db, t.services.blobs, systemClock);
     const setup = await setUpClinic(clinic);
     await created(member, consultationPaths.reservations, {
@@ -264,10 +289,22 @@ describe('Download my data', () => {
       DocumentReference: 2,
       // The appointment and the two consultations.
       Appointment: 3,
-      Observation: 1,
+      // The Dental AI result and the dentist's one finding.
+      Observation: 2,
       QuestionnaireResponse: 1,
       ClinicalImpression: 1,
+      // The review asked, and its answer.
+      ServiceRequest: 1,
+      DiagnosticReport: 1,
     });
+    const review = bundle.entry?.find(
+      (entry) => entry.resource?.resourceType === 'DiagnosticReport',
+    )?.resource as DiagnosticReport;
+    expect(review).toMatchObject({
+      conclusion: 'An early cavity on the upper molar.',
+      media: [{ link: { reference: `urn:uuid:${xray.id}` } }],
+    });
+    expect(review.result).toHaveLength(1);
     const patient = bundle.entry?.[0]?.resource;
     expect(patient).toMatchObject({
       resourceType: 'Patient',

@@ -11,6 +11,8 @@ import {
   medicalFiles,
   medicalRecords,
   oralPhotos,
+  photoReviewItems,
+  photoReviews,
   reservationAnswers,
   reservations,
   users,
@@ -22,6 +24,7 @@ import {
   type MedicalFileRow,
   type MedicalRecordRow,
   type OralPhotoRow,
+  type PhotoReviewRow,
   type ReservationAnswerRow,
   type ReservationRow,
 } from '#api/db/schema';
@@ -38,6 +41,11 @@ export interface ExportedConsultation {
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Everything a member's archive holds, read in one transaction so that it is one moment's view. */
+/** A review asked of a dentist, with the photos it is about (docs/decisions/photo-reviews.md). */
+export interface ExportedReview extends PhotoReviewRow {
+  photoIds: string[];
+}
+
 export interface MemberRecord {
   member: { id: string; username: string; email: string; phone: string | null; createdAt: Date };
   photos: OralPhotoRow[];
@@ -45,6 +53,7 @@ export interface MemberRecord {
   appointments: AppointmentRow[];
   dentalAiResults: DentalAiResultRow[];
   consultations: ExportedConsultation[];
+  reviews: ExportedReview[];
 }
 
 const groupBy = <T, K>(rows: readonly T[], keyOf: (row: T) => K): Map<K, T[]> => {
@@ -260,6 +269,25 @@ export class DataExportRepository {
               .from(complaintImages)
               .where(inArray(complaintImages.complaintId, summaryIds))
               .orderBy(asc(complaintImages.position));
+      const reviews = await tx
+        .select()
+        .from(photoReviews)
+        .where(eq(photoReviews.memberId, userId))
+        .orderBy(asc(photoReviews.createdAt), asc(photoReviews.id));
+      const reviewItems =
+        reviews.length === 0
+          ? []
+          : await tx
+              .select()
+              .from(photoReviewItems)
+              .where(
+                inArray(
+                  photoReviewItems.reviewId,
+                  reviews.map((review) => review.id),
+                ),
+              )
+              .orderBy(asc(photoReviewItems.position));
+      const itemsByReview = groupBy(reviewItems, (item) => item.reviewId);
       const filesByRecord = groupBy(files, (file) => file.recordId);
       const answersByReservation = groupBy(answers, (answer) => answer.reservationId);
       const imagesBySummary = groupBy(images, (image) => image.complaintId);
@@ -279,6 +307,10 @@ export class DataExportRepository {
             summaryImages: summary === undefined ? [] : (imagesBySummary.get(summary.id) ?? []),
           };
         }),
+        reviews: reviews.map((review) => ({
+          ...review,
+          photoIds: (itemsByReview.get(review.id) ?? []).map((item) => item.photoId),
+        })),
       };
     });
   }

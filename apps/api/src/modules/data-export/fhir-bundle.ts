@@ -3,6 +3,7 @@ import type {
   Attachment,
   Bundle,
   ClinicalImpression,
+  DiagnosticReport,
   DocumentReference,
   Media,
   Observation,
@@ -10,6 +11,7 @@ import type {
   QuestionnaireResponse,
   Reference,
   Resource,
+  ServiceRequest,
 } from '@medplum/fhirtypes';
 import { imageKindNames, slotMinutes } from '@dental/contracts';
 import type { DentalAiResultRow, OralPhotoRow } from '#api/db/schema';
@@ -276,6 +278,69 @@ export function fhirBundle(
     },
   );
 
+  // A dentist's review (docs/decisions/photo-reviews.md): the member's question is a
+  // ServiceRequest; the answer a DiagnosticReport whose conclusion is the report, with one
+  // Observation per finding, on the photos or the Dental AI image exported above.
+  const exportedPhotos = new Set(record.photos.map((photo) => photo.id));
+  const exportedResults = new Set(record.dentalAiResults.map((row) => row.id));
+  const reviews = record.reviews.flatMap((row): Resource[] => {
+    const imageOf = (photoId: string | null) =>
+      photoId === null
+        ? row.dentalAiResultId !== null && exportedResults.has(row.dentalAiResultId)
+          ? derivedId('dental-ai-image', row.dentalAiResultId)
+          : undefined
+        : exportedPhotos.has(photoId)
+          ? photoId
+          : undefined;
+    const images = (row.dentalAiResultId === null ? row.photoIds : [null])
+      .map(imageOf)
+      .filter((id) => id !== undefined);
+    const requestId = derivedId('review-request', row.id);
+    const request: ServiceRequest = {
+      resourceType: 'ServiceRequest',
+      id: requestId,
+      status: row.status === 'answered' ? 'completed' : 'active',
+      intent: 'order',
+      code: { text: 'Dentist’s review of photos' },
+      subject,
+      authoredOn: row.createdAt.toISOString(),
+      note: [{ text: row.question }],
+      ...(images.length === 0 ? {} : { supportingInfo: images.map((id) => ref<Media>(id)) }),
+    };
+    if (row.status !== 'answered' || row.answeredAt === null) return [request];
+    const findings = (row.findings ?? []).map((finding, index) => {
+      const image = imageOf(finding.photoId);
+      const [x1, y1, x2, y2] = finding.box;
+      const observation: Observation & { id: string } = {
+        resourceType: 'Observation',
+        id: derivedId('review-finding', `${row.id}#${String(index)}`),
+        status: 'final',
+        code: { text: finding.label },
+        subject,
+        issued: row.answeredAt?.toISOString(),
+        valueString: `${finding.verdict}${finding.aiBox === null ? '' : ` (Dental AI box ${String(finding.aiBox)})`}: x1=${String(x1)} y1=${String(y1)} x2=${String(x2)} y2=${String(y2)}`,
+        ...(image === undefined ? {} : { derivedFrom: [ref<Media>(image)] }),
+      };
+      return observation;
+    });
+    const report: DiagnosticReport = {
+      resourceType: 'DiagnosticReport',
+      id: row.id,
+      basedOn: [ref<ServiceRequest>(requestId)],
+      status: 'final',
+      code: { text: 'Dentist’s review of photos' },
+      subject,
+      issued: row.answeredAt.toISOString(),
+      ...(row.reviewerName === null ? {} : { performer: [{ display: row.reviewerName }] }),
+      conclusion: row.report ?? '',
+      ...(findings.length === 0
+        ? {}
+        : { result: findings.map((finding) => ref<Observation>(finding.id)) }),
+      ...(images.length === 0 ? {} : { media: images.map((id) => ({ link: ref<Media>(id) })) }),
+    };
+    return [request, report, ...findings];
+  });
+
   const resources: Resource[] = [
     patient,
     ...photos,
@@ -283,6 +348,7 @@ export function fhirBundle(
     ...appointments,
     ...dentalAi,
     ...consultations,
+    ...reviews,
   ];
   return {
     resourceType: 'Bundle',

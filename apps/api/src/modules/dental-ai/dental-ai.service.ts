@@ -21,7 +21,7 @@ import type { DentalAiResultRow } from '#api/db/schema';
 import { NotFound, ServiceUnavailable, UnprocessableEntity } from '#api/domain-errors';
 import { pageOf, type Page } from '#api/lib/pagination';
 import { extensionOfKey, newBlobKey, type FileStorage } from '../files/file-storage';
-import type { DentalAiUsage, PlanLimitsService } from '../membership/plan-limits.service';
+import type { PlanLimitsService, YearlyUsage } from '../membership/plan-limits.service';
 import type { UploadAcceptance } from '../uploads/upload-acceptance';
 import type { DentalAiRepository } from './dental-ai.repository';
 
@@ -96,7 +96,7 @@ export class DentalAiService {
       this.usage(userId),
       this.uploads.acceptImageForDetection(imageUrl),
     ]);
-    this.planLimits.refuseSpentDentalAiUses(usage);
+    this.planLimits.refuseSpentUses('dentalAiUsesPerYear', usage);
     // The stored copy is encoded and written while the model runs, off the answer's path.
     const store = async () => {
       const stored = await image.encode();
@@ -118,7 +118,7 @@ export class DentalAiService {
     try {
       const row = await this.repository.transaction(async (results, tx) => {
         const now = this.clock.now();
-        await this.planLimits.reserveDentalAiUse(tx, userId, now, (since) =>
+        await this.planLimits.reserveUse('dentalAiUsesPerYear', tx, userId, now, (since) =>
           results.countSince(userId, since),
         );
         return results.insert(
@@ -145,9 +145,13 @@ export class DentalAiService {
     }
   }
 
-  private usage(userId: string): Promise<DentalAiUsage> {
-    return this.planLimits.dentalAiUsage(this.repository.db, userId, this.clock.now(), (since) =>
-      this.repository.countSince(userId, since),
+  private usage(userId: string): Promise<YearlyUsage> {
+    return this.planLimits.yearlyUsage(
+      'dentalAiUsesPerYear',
+      this.repository.db,
+      userId,
+      this.clock.now(),
+      (since) => this.repository.countSince(userId, since),
     );
   }
 

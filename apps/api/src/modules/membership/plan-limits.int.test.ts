@@ -20,7 +20,7 @@ afterAll(() => t.close());
 async function reserve(userId: string, used: number) {
   const asked: Date[] = [];
   await t.db.transaction((tx) =>
-    t.services.planLimits.reserveDentalAiUse(tx, userId, t.clock.now(), (since) => {
+    t.services.planLimits.reserveUse('dentalAiUsesPerYear', tx, userId, t.clock.now(), (since) => {
       asked.push(since);
       return Promise.resolve(used);
     }),
@@ -28,7 +28,7 @@ async function reserve(userId: string, used: number) {
   return asked;
 }
 
-describe('PlanLimitsService.reserveDentalAiUse', () => {
+describe('PlanLimitsService.reserveUse', () => {
   it('allows a Silver member the plan’s uses from the account’s anniversary, then names Gold', async () => {
     const createdAt = t.clock.now();
     const member = await factory.member();

@@ -6,11 +6,20 @@ import type { MembershipRepository } from './membership.repository';
 
 export type PlanLimits = Record<
   PlanName,
-  Pick<Plan, 'name' | 'storageBytes' | 'storageLabel' | 'dentalAiUsesPerYear'>
+  Pick<Plan, 'name' | 'storageBytes' | 'storageLabel' | YearlyLimit>
 >;
 
-/** Dental AI diagnoses in the current membership year (docs/product/membership.md#plan-limits). */
-export interface DentalAiUsage {
+/** The plan's yearly allowances, counted per membership year (docs/product/membership.md#plan-limits). */
+export type YearlyLimit = 'dentalAiUsesPerYear' | 'photoReviewsPerYear';
+
+/** What each yearly allowance counts, as the refusal names it. */
+const yearlyLimitNames: Record<YearlyLimit, string> = {
+  dentalAiUsesPerYear: 'Dental AI diagnoses',
+  photoReviewsPerYear: 'dentist’s reviews',
+};
+
+/** Uses of a yearly allowance in the current membership year. */
+export interface YearlyUsage {
   plan: PlanName;
   used: number;
   allowed: number;
@@ -71,54 +80,61 @@ export class PlanLimitsService {
   }
 
   /**
-   * The member's Dental AI uses in the current membership year and the plan's allowance
-   * (docs/product/membership.md#plan-limits). `countUses` counts the member's uses since a moment:
-   * the Dental AI feature keeps them.
+   * The member's uses of a yearly allowance in the current membership year and the plan's
+   * allowance (docs/product/membership.md#plan-limits). `countUses` counts the member's uses
+   * since a moment: the feature keeps them.
    */
-  async dentalAiUsage(
+  async yearlyUsage(
+    limit: YearlyLimit,
     db: Database,
     userId: string,
     now: Date,
     countUses: (since: Date) => Promise<number>,
-  ): Promise<DentalAiUsage> {
-    return this.dentalAiUsageOf(db, userId, now, countUses, (files) => files.planOf(userId));
+  ): Promise<YearlyUsage> {
+    return this.yearlyUsageOf(limit, db, userId, now, countUses, (files) => files.planOf(userId));
   }
 
-  /** Refuses (422) a Dental AI diagnosis when the usage has none left, naming the plan that raises it. */
-  refuseSpentDentalAiUses({ plan, used, allowed }: DentalAiUsage): void {
+  /** Refuses (422) a use when the usage has none left, naming the plan that raises it. */
+  refuseSpentUses(limit: YearlyLimit, { plan, used, allowed }: YearlyUsage): void {
     if (used < allowed) return;
     const next = planNames[planNames.indexOf(plan) + 1];
     const advice =
       next === undefined
         ? 'It starts again with your next membership year.'
-        : `The ${next} plan raises it to ${String(this.limits[next].dentalAiUsesPerYear)} a year.`;
+        : `The ${next} plan raises it to ${String(this.limits[next][limit])} a year.`;
     throw new UnprocessableEntity(
-      `You have used all ${String(allowed)} Dental AI diagnoses of your ${plan} plan for this membership year. ${advice}`,
+      `You have used all ${String(allowed)} ${yearlyLimitNames[limit]} of your ${plan} plan for this membership year. ${advice}`,
     );
   }
 
   /**
-   * Refuses (422) a Dental AI diagnosis beyond the plan's uses in the current membership year.
-   * Runs in the transaction that records the use (`tx`) and locks the member until it ends.
+   * Refuses (422) a use beyond the plan's allowance in the current membership year. Runs in the
+   * transaction that records the use (`tx`) and locks the member until it ends, so two uses at
+   * once cannot both take the last one.
    */
-  async reserveDentalAiUse(
+  async reserveUse(
+    limit: YearlyLimit,
     tx: Database,
     userId: string,
     now: Date,
     countUses: (since: Date) => Promise<number>,
   ): Promise<void> {
-    this.refuseSpentDentalAiUses(
-      await this.dentalAiUsageOf(tx, userId, now, countUses, (files) => files.lockMember(userId)),
+    this.refuseSpentUses(
+      limit,
+      await this.yearlyUsageOf(limit, tx, userId, now, countUses, (files) =>
+        files.lockMember(userId),
+      ),
     );
   }
 
-  private async dentalAiUsageOf(
+  private async yearlyUsageOf(
+    limit: YearlyLimit,
     db: Database,
     userId: string,
     now: Date,
     countUses: (since: Date) => Promise<number>,
     readPlan: (files: FilesRepository) => Promise<PlanName | undefined>,
-  ): Promise<DentalAiUsage> {
+  ): Promise<YearlyUsage> {
     const plan = await readPlan(this.files.in(db));
     const anchor = await this.memberships.in(db).membershipAnchor(userId);
     if (plan === undefined || anchor === undefined) {
@@ -127,7 +143,7 @@ export class PlanLimitsService {
     return {
       plan,
       used: await countUses(membershipYearStart(anchor, now)),
-      allowed: this.limits[plan].dentalAiUsesPerYear,
+      allowed: this.limits[plan][limit],
     };
   }
 }

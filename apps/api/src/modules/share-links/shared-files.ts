@@ -103,8 +103,8 @@ export class SharedFiles {
     return { linked, scopeId, key: this.unseal(sealed) };
   }
 
-  /** An owner's file link (as the photo and record modules sign it) as the scope's. */
-  private relink(scopeId: string, ownerLink: string): string {
+  /** An owner's file link (as the photo, record and Dental AI modules sign it) as the scope's. */
+  relink(scopeId: string, ownerLink: string): string {
     const url = new URL(ownerLink, 'http://link.invalid');
     const key = decodeURIComponent(url.pathname.slice(filesPath.length));
     const file = this.options.links.verify(key, Object.fromEntries(url.searchParams));

@@ -28,6 +28,9 @@ const things: Record<AuditResourceType, string> = {
   data_export: 'a copy of all your data',
   staff_account: 'a staff account of the practice',
   care_team_access: 'what you share with your dental practice',
+  photo_review: 'a request for a dentist’s review',
+  photo_review_list: 'your dentist’s reviews',
+  training_consent: 'your consent to improve the models with reviewed images',
 };
 
 /** The items a staff member opens, named by their date ('your X-ray of 2026-11-25'). */
@@ -148,13 +151,17 @@ function describeStaffAct(
       if (entry.resource_type === 'medical_record_list')
         return `${name} viewed the records you share`;
       if (entry.resource_type === 'consultation_answers') return `${name} read ${thing}`;
+      if (entry.resource_type === 'photo_review')
+        return `${name} opened your request for a dentist’s review`;
       return `${name} opened ${thing}`;
     case 'download':
       return `${name} opened ${thing}`;
     case 'create':
       return `${name} wrote ${thing}`;
     case 'change':
-      return `${name} updated ${thing}`;
+      return entry.resource_type === 'photo_review'
+        ? `${name} answered your request for a dentist’s review`
+        : `${name} updated ${thing}`;
     default:
       return `${name} looked at ${thing}`;
   }

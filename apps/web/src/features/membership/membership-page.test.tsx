@@ -35,6 +35,8 @@ describe('Membership', () => {
     expect(planCard('Gold').getByText('3,000')).toBeInTheDocument();
     expect(planCard('Platinum').getByText('10GB')).toBeInTheDocument();
     expect(planCard('Silver').getByText('10 times/year')).toBeInTheDocument();
+    expect(planCard('Silver').getByText('1 review/year')).toBeInTheDocument();
+    expect(planCard('Gold').getByText('5 reviews/year')).toBeInTheDocument();
     expect(planCard('Platinum').getByText('10/year')).toBeInTheDocument();
     expect(planCard('Silver').getAllByText('15/year')).toHaveLength(1);
     const notes = within(screen.getByRole('region', { name: 'NOTES' }));

@@ -13,6 +13,10 @@ export function planRows(plan: Plan): PlanRow[] {
     { label: 'Storage for X-rays and receipts', value: plan.storageLabel },
     { label: 'Dental AI diagnosis', value: `${String(plan.dentalAiUsesPerYear)} times/year` },
     {
+      label: 'Dentist’s review of photos',
+      value: `${String(plan.photoReviewsPerYear)} ${plan.photoReviewsPerYear === 1 ? 'review' : 'reviews'}/year`,
+    },
+    {
       label: 'Receipts and history summary reports',
       value: `${String(plan.summaryReportsPerYear)}/year`,
     },
