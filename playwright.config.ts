@@ -47,7 +47,10 @@ export default defineConfig({
   // One retry under CI only; a journey that passes on it is listed as flaky in the output
   // (docs/decisions/e2e-harness.md#retries).
   retries: process.env.CI ? 1 : 0,
-  workers: 2,
+  // Three on two cores: the reminder and re-authentication journeys spend a minute or more
+  // waiting on real time, and with two workers both could sit idle together
+  // (docs/decisions/e2e-harness.md#workers).
+  workers: 3,
   // Generous: the journeys share two cores with the server and the browser.
   timeout: 90_000,
   expect: { timeout: 15_000 },
