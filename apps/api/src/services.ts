@@ -288,7 +288,11 @@ export function createServices(
     jobs,
     mailer,
     clock,
-    { publicUrl: config.publicUrl, companyName: config.companyName },
+    {
+      publicUrl: config.publicUrl,
+      companyName: config.companyName,
+      rules: reminders.queueRules,
+    },
     log,
   );
   const shareLinks = new ShareLinkService(

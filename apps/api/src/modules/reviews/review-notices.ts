@@ -17,6 +17,8 @@ export const reviewAnsweredSubject = 'A dentist has answered your question';
 export interface ReviewNoticeSettings {
   publicUrl: string;
   companyName: string;
+  /** The reminders' retry rules (REMINDER_ATTEMPT_SECONDS and its kin), as message notices. */
+  rules: QueueRules;
 }
 
 /** Raised while another worker holds the notice: the job retries and finds it sent. */
@@ -31,7 +33,7 @@ const sweepBatch = 500;
 export function reviewAnsweredEmail(
   to: string,
   reviewId: string,
-  { publicUrl, companyName }: ReviewNoticeSettings,
+  { publicUrl, companyName }: Pick<ReviewNoticeSettings, 'publicUrl' | 'companyName'>,
 ) {
   const link = `${publicUrl}/reviews/${reviewId}`;
   const sentence = 'A dentist has answered your request for a review.';
@@ -65,12 +67,9 @@ export class ReviewNotices {
     private readonly log: ErrorLogger,
   ) {}
 
-  readonly queueRules: QueueRules = {
-    retryLimit: 8,
-    retryDelaySeconds: 30,
-    expireInSeconds: 60,
-    batchSize: 5,
-  };
+  get queueRules(): QueueRules {
+    return this.settings.rules;
+  }
 
   /** After the answer committed: queue its notice. A failure loses nothing: the sweep queues it. */
   async answered(reviewId: string): Promise<void> {

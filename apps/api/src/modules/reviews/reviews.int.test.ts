@@ -175,6 +175,18 @@ describe('asking for a review', () => {
       allowed: plans.Silver.photoReviewsPerYear,
     });
   });
+
+  it('gives the last review of the plan to one of two asked at once', async () => {
+    const alice = await factory.loggedInMember();
+    const photo = await factory.oralPhoto(alice);
+    const answers = await Promise.all([
+      ask(alice, { photos: [photo.id], question }),
+      ask(alice, { photos: [photo.id], question }),
+    ]);
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([201, 422]);
+    const list = reviewList.parse((await t.request('GET', reviewPaths.root, as(alice))).json());
+    expect(list.results).toHaveLength(1);
+  });
 });
 
 describe('the practice’s side', () => {
