@@ -84,8 +84,6 @@ describe('the data set’s boxes', () => {
 
   it('writes YOLO rows normalised to the image and DOTA rows in pixels', () => {
     expect(yoloRow(0, [10, 10, 30, 20], { width: 40, height: 40 })).toBe('0 0.5 0.375 0.5 0.25');
-    expect(dotaRow('Impacted Tooth', [10, 10, 30, 20])).toBe(
-      '10 10 30 10 30 20 10 20 Impacted_Tooth 0',
-    );
+    expect(dotaRow('Cavity', [10, 10, 30, 20])).toBe('10 10 30 10 30 20 10 20 Cavity 0');
   });
 });

@@ -51,9 +51,9 @@ export function yoloRow(
 }
 
 /** A DOTA row (four corners in pixels, class, difficulty), as training/common.py#read_dota_boxes
- *  reads photos. */
+ *  reads photos (whose class names have no spaces). */
 export function dotaRow(className: string, [x1, y1, x2, y2]: StoredReviewFinding['box']): string {
-  return [x1, y1, x2, y1, x2, y2, x1, y2, className.replaceAll(' ', '_'), 0].join(' ');
+  return [x1, y1, x2, y1, x2, y2, x1, y2, className, 0].join(' ');
 }
 
 /**
