@@ -30,6 +30,8 @@ import { dentalAiRoutes } from './modules/dental-ai/dental-ai.routes';
 import { dentalKnowledgeRoutes } from './modules/dental-knowledge/dental-knowledge.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { membershipRoutes } from './modules/membership/membership.routes';
+import { clinicMessageRoutes } from './modules/messages/clinic-messages.routes';
+import { messageRoutes } from './modules/messages/messages.routes';
 import { medicalRecordRoutes } from './modules/medical-records/medical-records.routes';
 import { oralPhotoRoutes } from './modules/oral-photo/oral-photo.routes';
 import { oralSupplierRoutes } from './modules/oral-supplier/oral-supplier.routes';
@@ -217,6 +219,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(clinicConsultationRoutes, services);
   await app.register(careTeamRoutes, services);
   await app.register(clinicPatientRoutes, services);
+  await app.register(messageRoutes, services);
+  await app.register(clinicMessageRoutes, services);
   await app.register(reviewRoutes, services);
   await app.register(staticSpaPlugin, { webDist: config.webDist });
   return app;

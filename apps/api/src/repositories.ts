@@ -16,6 +16,8 @@ import { DentalAiRepository } from './modules/dental-ai/dental-ai.repository';
 import { DentalKnowledgeRepository } from './modules/dental-knowledge/dental-knowledge.repository';
 import { FilesRepository } from './modules/files/files.repository';
 import { MedicalRecordRepository } from './modules/medical-records/medical-records.repository';
+import { MessageNoticeRepository } from './modules/messages/message-notices.repository';
+import { MessageRepository } from './modules/messages/messages.repository';
 import { MembershipRepository } from './modules/membership/membership.repository';
 import { OralPhotoRepository } from './modules/oral-photo/oral-photo.repository';
 import { OralSupplierRepository } from './modules/oral-supplier/oral-supplier.repository';
@@ -57,6 +59,8 @@ export function createRepositories(db: Database) {
     oralSuppliers: new OralSupplierRepository(db),
     delegations: new DelegationRepository(db),
     careTeam: new CareTeamRepository(db),
+    messages: new MessageRepository(db),
+    messageNotices: new MessageNoticeRepository(db),
     staff: new StaffRepository(db),
     reviews: new ReviewRepository(db),
   };

@@ -49,6 +49,9 @@ import { OrphanSweep } from './modules/files/orphan-sweep';
 import { MedicalRecordService } from './modules/medical-records/medical-records.service';
 import { registerMembershipJobs } from './modules/membership/membership.jobs';
 import { MembershipService } from './modules/membership/membership.service';
+import { MessageNoticeService } from './modules/messages/message-notices.service';
+import { registerMessageJobs } from './modules/messages/messages.jobs';
+import { MessageService } from './modules/messages/messages.service';
 import { PlanLimitsService } from './modules/membership/plan-limits.service';
 import { OralPhotoService } from './modules/oral-photo/oral-photo.service';
 import { OralSupplierService } from './modules/oral-supplier/oral-supplier.service';
@@ -197,11 +200,12 @@ export function createServices(
     passwordRecheck,
     endStandingLinks,
   );
+  const smsSender = sms ?? createSmsSender(config, clock);
   const reminders = new ReminderService(
     repositories.reminders,
     jobs,
     mailer,
-    sms ?? createSmsSender(config, clock),
+    smsSender,
     clock,
     {
       publicUrl: config.publicUrl,
@@ -252,11 +256,14 @@ export function createServices(
     links,
     secret: fileLinkSecret(config.tokenSecret),
     blobs,
-    // What a member shares, and what they asked the practice to review.
+    // What a member shares, what they attached to a message to the practice, and what they
+    // asked the practice to review.
     mayOpen: staffMayOpen(
       repositories.careTeam,
       (key) => repositories.audit.fileByKey(key),
-      (memberId, kind, itemId) => repositories.reviews.isReviewed(memberId, kind, itemId),
+      async (memberId, kind, itemId) =>
+        (await repositories.messages.isAttached(memberId, kind, itemId)) ||
+        repositories.reviews.isReviewed(memberId, kind, itemId),
     ),
   });
   // The clinic's side of consultations, shared by the console and the clinic command; the
@@ -287,6 +294,21 @@ export function createServices(
     repositories.reviews,
     jobs,
     mailer,
+    clock,
+    {
+      publicUrl: config.publicUrl,
+      companyName: config.companyName,
+      rules: reminders.queueRules,
+    },
+    log,
+  );
+  // A staff reply's notices, sent once through the queue with the reminders' retry rules
+  // (docs/decisions/care-messages.md).
+  const messageNotices = new MessageNoticeService(
+    repositories.messageNotices,
+    jobs,
+    mailer,
+    smsSender,
     clock,
     {
       publicUrl: config.publicUrl,
@@ -339,6 +361,22 @@ export function createServices(
     uploads,
     detector,
     dentalAi,
+    messageNotices,
+    // Members' conversations with the practice; attachments open for staff through the care
+    // team's file links (docs/decisions/care-messages.md).
+    messages: new MessageService(
+      repositories.messages,
+      {
+        photos: (memberId, ids) => oralPhotos.getMany(memberId, ids),
+        records: (memberId, ids) => medicalRecords.getMany(memberId, ids),
+        dentalAi: (memberId, ids) => dentalAi.getMany(memberId, ids),
+      },
+      staffFiles,
+      audit,
+      messageNotices,
+      (userId) => repositories.careTeam.staffIsActive(userId),
+      clock,
+    ),
     reviewNotices,
     // Staff open the reviewed images through the care team's file links (staffMayOpen above).
     reviews: new ReviewService(
@@ -471,5 +509,6 @@ export async function registerJobs(jobs: JobQueue, services: Services): Promise<
   await registerMembershipJobs(jobs, services.membership);
   await registerFileJobs(jobs, services.orphanSweep);
   await registerDataExportJobs(jobs, services.dataExports);
+  await registerMessageJobs(jobs, services.messageNotices);
   await registerReviewJobs(jobs, services.reviewNotices);
 }

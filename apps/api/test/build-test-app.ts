@@ -42,7 +42,7 @@ export interface TestApp {
   services: Services;
   /** A JSON request through the real HTTP layer (app.inject). */
   request(
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     url: string,
     options?: RequestOptions,
   ): Promise<LightMyRequestResponse>;

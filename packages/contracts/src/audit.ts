@@ -72,6 +72,11 @@ export const auditResourceTypes = [
   'staff_account',
   /** What the member shares with the dental practice (docs/decisions/care-team-access.md). */
   'care_team_access',
+  /** A conversation with the practice, a message of one, and the member's list of them
+   *  (docs/decisions/care-messages.md); a staff list read names each thread shown. */
+  'message_thread',
+  'message_thread_list',
+  'message',
   /** A dentist's review of photos or a Dental AI result (docs/decisions/photo-reviews.md). */
   'photo_review',
   'photo_review_list',

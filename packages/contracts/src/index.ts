@@ -28,4 +28,5 @@ export * from './dates';
 export * from './care-team';
 export * from './clinic-staff';
 export * from './clinic-consultations';
+export * from './messages';
 export * from './reviews';

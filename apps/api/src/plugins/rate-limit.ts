@@ -6,6 +6,7 @@ import fastifyRateLimit, {
   type FastifyRateLimitStore,
   type FastifyRateLimitStoreCtor,
 } from '@fastify/rate-limit';
+import { messageSendLimit, tooManyMessagesMessage } from '@dental/contracts';
 import type { Clock } from '../clock';
 import type { RateLimitConfig } from '../config';
 import type { Database } from '../db/client';
@@ -21,6 +22,7 @@ export const rateLimitedActions = [
   'loginWithCode',
   'openSharedLink',
   'inviteDelegate',
+  'sendMessage',
 ] as const;
 export type RateLimitedAction = (typeof rateLimitedActions)[number];
 
@@ -169,6 +171,15 @@ export const rateLimitPlugin = fp(
       tooManyInvitationsMessage,
     );
 
+    // New threads and replies, a member's or a staff member's, per account: the counter is one
+    // row updated atomically, so parallel sends cannot pass it (docs/decisions/care-messages.md).
+    const sendMessage = limiter(
+      messageSendLimit.max,
+      messageSendLimit.windowSeconds * 1000,
+      (request) => `sendMessage:account:${request.user.id}`,
+      tooManyMessagesMessage,
+    );
+
     let lastSweep = 0;
     const perAddress = policy('login');
     const login = async (request: FastifyRequest) => {
@@ -206,6 +217,7 @@ export const rateLimitPlugin = fp(
         await invitationsByMember(request);
         await invitationsToAddress(request);
       },
+      sendMessage,
     });
   },
   { name: 'rate-limit' },

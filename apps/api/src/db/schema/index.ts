@@ -20,3 +20,4 @@ export * from './data-exports';
 export * from './share-links';
 export * from './clinic-staff';
 export * from './care-messages';
+export * from './message-notices';

@@ -8,6 +8,7 @@ import { buildTestApp, type TestApp } from '#api-test/build-test-app';
 import { factories } from '#api-test/factories';
 import { startSmtpInbox, type SmtpInbox } from '#api-test/smtp-inbox';
 import { withJobQueue, type JobQueueApp } from '#api-test/support/job-queue-app';
+import { notificationEnv } from '#api-test/support/notification-env';
 import type { Services } from '#api/services';
 import { appointmentWhen } from './reminder-message';
 
@@ -25,18 +26,7 @@ let app: FastifyInstance;
 
 beforeAll(async () => {
   [smtp, twilio] = await Promise.all([startSmtpInbox(), startTwilioTestServer()]);
-  t = await buildTestApp({
-    env: {
-      SMTP_URL: smtp.url,
-      TWILIO_ACCOUNT_SID: twilio.accountSid,
-      TWILIO_AUTH_TOKEN: twilio.authToken,
-      TWILIO_FROM: '+15005550006',
-      TWILIO_BASE_URL: twilio.baseUrl,
-      JOB_POLL_SECONDS: '0.5',
-      REMINDER_ATTEMPT_SECONDS: '5',
-      REMINDER_RETRY_DELAY_SECONDS: '1',
-    },
-  });
+  t = await buildTestApp({ env: notificationEnv(smtp, twilio) });
   factory = factories(t);
   api = await withJobQueue(t);
   ({ app, services } = api);

@@ -194,8 +194,9 @@ export type FileByKey = (
   key: string,
 ) => Promise<{ memberId: string; resourceType: string; resourceId: string } | undefined>;
 
-/** Whether the member asked something of the practice that lets its staff open the item (a
- *  review of it: the reviews repository's check, wired in services.ts). */
+/** Whether the member asked something of the practice that lets its staff open the item: a
+ *  review of it, or a message it is attached to (the reviews and messages repositories' checks,
+ *  wired in services.ts). */
 export type OpenedToPractice = (
   memberId: string,
   kind: SharedKind | 'dental_ai',

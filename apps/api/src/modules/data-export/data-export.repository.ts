@@ -10,6 +10,9 @@ import {
   doctors,
   medicalFiles,
   medicalRecords,
+  messageAttachments,
+  messages,
+  messageThreads,
   oralPhotos,
   photoReviewItems,
   photoReviews,
@@ -23,6 +26,9 @@ import {
   type DentalAiResultRow,
   type MedicalFileRow,
   type MedicalRecordRow,
+  type MessageAttachmentRow,
+  type MessageRow,
+  type MessageThreadRow,
   type OralPhotoRow,
   type PhotoReviewRow,
   type ReservationAnswerRow,
@@ -46,6 +52,13 @@ export interface ExportedReview extends PhotoReviewRow {
   photoIds: string[];
 }
 
+/** A conversation with the practice: its messages, oldest first, each with what it attached
+ *  (docs/decisions/care-messages.md). */
+export interface ExportedThread {
+  thread: MessageThreadRow;
+  messages: { message: MessageRow; attachments: MessageAttachmentRow[] }[];
+}
+
 export interface MemberRecord {
   member: { id: string; username: string; email: string; phone: string | null; createdAt: Date };
   photos: OralPhotoRow[];
@@ -53,6 +66,7 @@ export interface MemberRecord {
   appointments: AppointmentRow[];
   dentalAiResults: DentalAiResultRow[];
   consultations: ExportedConsultation[];
+  threads: ExportedThread[];
   reviews: ExportedReview[];
 }
 
@@ -288,6 +302,31 @@ export class DataExportRepository {
               )
               .orderBy(asc(photoReviewItems.position));
       const itemsByReview = groupBy(reviewItems, (item) => item.reviewId);
+      const threads = await tx
+        .select()
+        .from(messageThreads)
+        .where(eq(messageThreads.memberId, userId))
+        .orderBy(asc(messageThreads.createdAt), asc(messageThreads.id));
+      const written =
+        threads.length === 0
+          ? []
+          : await tx
+              .select()
+              .from(messages)
+              .where(
+                inArray(
+                  messages.threadId,
+                  threads.map((thread) => thread.id),
+                ),
+              )
+              .orderBy(asc(messages.createdAt), asc(messages.id));
+      const attached = await tx
+        .select()
+        .from(messageAttachments)
+        .where(eq(messageAttachments.memberId, userId))
+        .orderBy(asc(messageAttachments.position));
+      const messagesByThread = groupBy(written, (message) => message.threadId);
+      const attachedByMessage = groupBy(attached, (attachment) => attachment.messageId);
       const filesByRecord = groupBy(files, (file) => file.recordId);
       const answersByReservation = groupBy(answers, (answer) => answer.reservationId);
       const imagesBySummary = groupBy(images, (image) => image.complaintId);
@@ -307,6 +346,13 @@ export class DataExportRepository {
             summaryImages: summary === undefined ? [] : (imagesBySummary.get(summary.id) ?? []),
           };
         }),
+        threads: threads.map((thread) => ({
+          thread,
+          messages: (messagesByThread.get(thread.id) ?? []).map((message) => ({
+            message,
+            attachments: attachedByMessage.get(message.id) ?? [],
+          })),
+        })),
         reviews: reviews.map((review) => ({
           ...review,
           photoIds: (itemsByReview.get(review.id) ?? []).map((item) => item.photoId),

@@ -3,6 +3,7 @@ import type {
   Attachment,
   Bundle,
   ClinicalImpression,
+  Communication,
   DiagnosticReport,
   DocumentReference,
   Media,
@@ -341,6 +342,48 @@ export function fhirBundle(
     return [request, report, ...findings];
   });
 
+  // Each message with the practice is a Communication (docs/decisions/care-messages.md): the
+  // thread's subject is its topic, each reply answers the message before it, and an attached
+  // photo, record or Dental AI result is referenced while it is still in the record.
+  const exported = new Set([
+    ...record.photos.map((photo) => photo.id),
+    ...record.records.map(({ record: row }) => row.id),
+    ...record.dentalAiResults.map((row) => row.id),
+  ]);
+  const attachedNames = {
+    photo: 'a photo or X-ray',
+    record: 'a record',
+    dental_ai: 'a Dental AI result',
+  };
+  const communications = record.threads.flatMap(({ thread, messages }) =>
+    messages.map(({ message, attachments }, index): Communication => {
+      const practice = { display: settings.companyName };
+      const previous = messages[index - 1]?.message;
+      const readAt = message.authorRole === 'member' ? message.staffReadAt : message.memberReadAt;
+      return {
+        resourceType: 'Communication',
+        id: message.id,
+        identifier: [{ system: `${settings.publicUrl}/message-thread`, value: thread.id }],
+        status: 'completed',
+        subject,
+        topic: { text: thread.subject },
+        sent: message.createdAt.toISOString(),
+        ...(readAt === null ? {} : { received: readAt.toISOString() }),
+        sender: message.authorRole === 'member' ? subject : { display: message.authorName },
+        recipient: [message.authorRole === 'member' ? practice : subject],
+        ...(previous === undefined ? {} : { inResponseTo: [ref<Communication>(previous.id)] }),
+        payload: [
+          { contentString: message.body },
+          ...attachments.map((attachment) => ({
+            contentReference: exported.has(attachment.itemId)
+              ? ref<Resource>(attachment.itemId, attachedNames[attachment.kind])
+              : { display: `${attachedNames[attachment.kind]}, since deleted` },
+          })),
+        ],
+      };
+    }),
+  );
+
   const resources: Resource[] = [
     patient,
     ...photos,
@@ -348,6 +391,7 @@ export function fhirBundle(
     ...appointments,
     ...dentalAi,
     ...consultations,
+    ...communications,
     ...reviews,
   ];
   return {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray } from 'drizzle-orm';
 import type { PageRequest } from '@dental/contracts';
 import type { Database } from '#api/db/client';
 import { dentalAiResults, dentalAiUses, type DentalAiResultRow } from '#api/db/schema';
@@ -22,6 +22,16 @@ export class DentalAiRepository {
       .from(dentalAiResults)
       .where(and(eq(dentalAiResults.userId, userId), eq(dentalAiResults.id, id)));
     return row;
+  }
+
+  /** The member's results among `ids`, newest first; another member's ids find nothing. */
+  findMany(userId: string, ids: readonly string[]): Promise<DentalAiResultRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db
+      .select()
+      .from(dentalAiResults)
+      .where(and(eq(dentalAiResults.userId, userId), inArray(dentalAiResults.id, [...ids])))
+      .orderBy(desc(dentalAiResults.createdAt), desc(dentalAiResults.id));
   }
 
   /** The member's results, newest first, one row more than the page (lib/pagination). */

@@ -61,6 +61,12 @@ export class DentalAiService {
     return this.toResult(row);
   }
 
+  /** The member's results among `ids` (attached to a message), newest first. */
+  async getMany(userId: string, ids: readonly string[]): Promise<DentalAiResult[]> {
+    const rows = await this.repository.findMany(userId, ids);
+    return rows.map((row) => this.toResult(row));
+  }
+
   /** The member's past results, newest first. */
   async list(userId: string, query: DentalAiResultListQuery): Promise<Page<DentalAiResult>> {
     const page = pageOf(await this.repository.list(userId, query), query);

@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, createHmac } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import type { MedicalRecord, OralPhoto } from '@dental/contracts';
+import type { DentalAiResult, MedicalRecord, OralPhoto } from '@dental/contracts';
 import type { BlobStore } from '#api/adapters/blob-store/blob-store';
 import { NotFound } from '#api/domain-errors';
 import { filesPath, type LinkedFile, type SignedLinks } from '#api/lib/signed-links';
@@ -53,13 +53,18 @@ export class SharedFiles {
     this.ivKey = derive('shared-file-key-ivs');
   }
 
-  /** The photos and records with every file link replaced by one scoped to `scopeId`. */
+  /** The photos, records and Dental AI results with every file link replaced by one scoped to
+   *  `scopeId`. */
   scope(
     scopeId: string,
-    items: { photos: OralPhoto[]; records: MedicalRecord[] },
-  ): { photos: OralPhoto[]; records: MedicalRecord[] } {
+    items: { photos: OralPhoto[]; records: MedicalRecord[]; dentalAi?: DentalAiResult[] },
+  ): { photos: OralPhoto[]; records: MedicalRecord[]; dentalAi: DentalAiResult[] } {
     const relink = (link: string) => this.relink(scopeId, link);
     return {
+      dentalAi: (items.dentalAi ?? []).map((result) => ({
+        ...result,
+        image_url: relink(result.image_url),
+      })),
       photos: items.photos.map((photo) => ({
         ...photo,
         image_link: relink(photo.image_link),

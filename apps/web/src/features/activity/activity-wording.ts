@@ -28,6 +28,9 @@ const things: Record<AuditResourceType, string> = {
   data_export: 'a copy of all your data',
   staff_account: 'a staff account of the practice',
   care_team_access: 'what you share with your dental practice',
+  message_thread: 'a conversation with your dental practice',
+  message_thread_list: 'your conversations with your dental practice',
+  message: 'a message to your dental practice',
   photo_review: 'a request for a dentist’s review',
   photo_review_list: 'your dentist’s reviews',
   training_consent: 'your consent to improve the models with reviewed images',
@@ -151,12 +154,17 @@ function describeStaffAct(
       if (entry.resource_type === 'medical_record_list')
         return `${name} viewed the records you share`;
       if (entry.resource_type === 'consultation_answers') return `${name} read ${thing}`;
+      if (entry.resource_type === 'message_thread')
+        return `${name} read your conversation with the practice`;
+      if (entry.resource_type === 'message_thread_list')
+        return `${name} saw the subject of your conversation in the practice’s list`;
       if (entry.resource_type === 'photo_review')
         return `${name} opened your request for a dentist’s review`;
       return `${name} opened ${thing}`;
     case 'download':
       return `${name} opened ${thing}`;
     case 'create':
+      if (entry.resource_type === 'message') return `${name} replied to your message`;
       return `${name} wrote ${thing}`;
     case 'change':
       return entry.resource_type === 'photo_review'

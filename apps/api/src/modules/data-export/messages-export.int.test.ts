@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Communication } from '@medplum/fhirtypes';
+import { clinicMessagePaths, createdMessage, messagePaths } from '@dental/contracts';
+import { buildTestApp, type TestApp } from '#api-test/build-test-app';
+import { factories } from '#api-test/factories';
+import { staffFactories } from '#api-test/staff';
+import { ArchiveLayout } from './archive-layout';
+import { DataExportRepository } from './data-export.repository';
+import { fhirBundle } from './fhir-bundle';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+describe('the data export of messages with the practice', () => {
+  it('holds each message as a FHIR Communication of its thread, with the attached items', async () => {
+    const factory = factories(t);
+    const member = await factory.loggedInMember();
+    const ada = await staffFactories(t).loggedInStaff('practitioner');
+    const [xray, deleted] = [await factory.oralPhoto(member), await factory.oralPhoto(member)];
+    const started = await t.request('POST', messagePaths.threads, {
+      token: member.tokens.access,
+      body: {
+        subject: 'Shadow on X-ray',
+        body: 'What is this?',
+        attachments: [
+          { kind: 'photo', id: xray.id },
+          { kind: 'photo', id: deleted.id },
+        ],
+      },
+    });
+    const { id } = createdMessage.parse(started.json());
+    await t.services.oralPhotos.delete(member.id, deleted.id);
+    t.clock.advance(1000);
+    expect(
+      (await t.request('GET', clinicMessagePaths.thread(id), { token: ada.tokens.access }))
+        .statusCode,
+    ).toBe(200);
+    const reply = await t.request('POST', clinicMessagePaths.thread(id), {
+      token: ada.tokens.access,
+      body: { body: 'Nothing to fear.' },
+    });
+    expect(reply.statusCode).toBe(201);
+
+    const record = await new DataExportRepository(t.db).memberRecord(member.id);
+    if (record === undefined) throw new Error('no record');
+    const bundle = fhirBundle(record, new ArchiveLayout(randomUUID()), {
+      exportedAt: t.clock.now(),
+      companyName: 'Dental Companion',
+      publicUrl: t.config.publicUrl,
+      sha1ByPath: new Map(),
+    });
+    const communications = (bundle.entry ?? [])
+      .map((entry) => entry.resource)
+      .filter((resource): resource is Communication => resource?.resourceType === 'Communication');
+    const [question, answer] = communications;
+    expect(communications).toHaveLength(2);
+    expect(question).toMatchObject({
+      status: 'completed',
+      identifier: [{ value: id }],
+      topic: { text: 'Shadow on X-ray' },
+      sender: { reference: `urn:uuid:${member.id}` },
+      recipient: [{ display: 'Dental Companion' }],
+      payload: [
+        { contentString: 'What is this?' },
+        { contentReference: { reference: `urn:uuid:${xray.id}` } },
+        { contentReference: { display: 'a photo or X-ray, since deleted' } },
+      ],
+    });
+    expect(question?.received).toBeDefined();
+    expect(answer).toMatchObject({
+      sender: { display: ada.username },
+      recipient: [{ reference: `urn:uuid:${member.id}` }],
+      inResponseTo: [{ reference: `urn:uuid:${question?.id ?? ''}` }],
+      payload: [{ contentString: 'Nothing to fear.' }],
+    });
+    // Every reference names an entry of the Bundle.
+    const fullUrls = new Set(bundle.entry?.map((entry) => entry.fullUrl));
+    for (const reference of JSON.stringify(communications).match(/"reference":"[^"]+"/g) ?? []) {
+      expect(fullUrls).toContain(reference.slice('"reference":"'.length, -1));
+    }
+  });
+});

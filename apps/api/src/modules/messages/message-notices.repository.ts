@@ -1,0 +1,107 @@
+import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { Database } from '#api/db/client';
+import {
+  messageNotices,
+  messages,
+  messageThreads,
+  users,
+  type MessageNoticeRow,
+} from '#api/db/schema';
+
+/** What a worker needs to tell the member of a reply: where, and the thread to link to. */
+export interface NoticeDelivery {
+  id: string;
+  channel: MessageNoticeRow['channel'];
+  threadId: string;
+  email: string;
+  phone: string | null;
+  deactivated: boolean;
+}
+
+export type NoticeOutcome = 'sent' | 'skipped' | 'failed';
+
+/** The notice outbox as the job worker sees it: locks, outcomes and the sweep (the reminders'
+ *  pattern: docs/decisions/reminder-delivery.md). */
+export class MessageNoticeRepository {
+  constructor(private readonly db: Database) {}
+
+  /** Runs `work` in one transaction; the row lock taken in it lasts until it ends. */
+  transaction<T>(work: (repository: MessageNoticeRepository) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => work(new MessageNoticeRepository(tx)));
+  }
+
+  /** Locks the pending notice unless another transaction holds it (SKIP LOCKED): of two
+   *  workers exactly one gets it, and a worker that dies releases it with its connection. */
+  async lockPending(id: string): Promise<NoticeDelivery | undefined> {
+    const [row] = await this.db
+      .select({
+        id: messageNotices.id,
+        channel: messageNotices.channel,
+        threadId: messages.threadId,
+        email: users.email,
+        phone: users.phone,
+        deactivatedAt: users.deactivatedAt,
+      })
+      .from(messageNotices)
+      .innerJoin(messages, eq(messages.id, messageNotices.messageId))
+      .innerJoin(messageThreads, eq(messageThreads.id, messages.threadId))
+      .innerJoin(users, eq(users.id, messageThreads.memberId))
+      .where(and(eq(messageNotices.id, id), eq(messageNotices.status, 'pending')))
+      .for('update', { of: messageNotices, skipLocked: true });
+    if (row === undefined) return undefined;
+    const { deactivatedAt, ...delivery } = row;
+    return { ...delivery, deactivated: deactivatedAt !== null };
+  }
+
+  async isPending(id: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ status: messageNotices.status })
+      .from(messageNotices)
+      .where(eq(messageNotices.id, id));
+    return row?.status === 'pending';
+  }
+
+  /** Records how a notice ended; only a pending one changes, so an outcome is written once. */
+  async finish(id: string, outcome: NoticeOutcome, detail: string | null, now: Date) {
+    await this.db
+      .update(messageNotices)
+      .set({
+        status: outcome,
+        outcome: detail,
+        attempts: sql`${messageNotices.attempts} + 1`,
+        ...(outcome === 'sent' ? { sentAt: now } : {}),
+      })
+      .where(and(eq(messageNotices.id, id), eq(messageNotices.status, 'pending')));
+  }
+
+  async countFailedAttempt(id: string): Promise<void> {
+    await this.db
+      .update(messageNotices)
+      .set({ attempts: sql`${messageNotices.attempts} + 1` })
+      .where(and(eq(messageNotices.id, id), eq(messageNotices.status, 'pending')));
+  }
+
+  /** Pending notices whose job was never queued (the process stopped right after the reply). */
+  unqueued(createdBefore: Date, limit: number): Promise<{ id: string }[]> {
+    return this.db
+      .select({ id: messageNotices.id })
+      .from(messageNotices)
+      .where(
+        and(
+          eq(messageNotices.status, 'pending'),
+          isNull(messageNotices.queuedAt),
+          lt(messageNotices.createdAt, createdBefore),
+        ),
+      )
+      .orderBy(asc(messageNotices.createdAt))
+      .limit(limit);
+  }
+
+  async markQueued(ids: readonly string[], now: Date): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db
+      .update(messageNotices)
+      .set({ queuedAt: now })
+      .where(and(inArray(messageNotices.id, [...ids]), isNull(messageNotices.queuedAt)));
+  }
+}

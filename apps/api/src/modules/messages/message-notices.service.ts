@@ -1,0 +1,154 @@
+import type { MailMessage, Mailer } from '#api/adapters/mailer';
+import { SmsDeliveryError, type SmsMessage, type SmsSender } from '#api/adapters/sms/sms-sender';
+import type { Clock } from '#api/clock';
+import type { JobQueue, QueueRules } from '#api/jobs/job-queue';
+import { escapeHtml } from '#api/lib/html';
+import type { ErrorLogger } from '#api/logger';
+import type { MessageNoticeRepository, NoticeDelivery } from './message-notices.repository';
+
+/** The pg-boss queue of reply notices; each job's id is its notice's id. */
+export const messageNoticeQueue = 'message-notice';
+
+export interface MessageNoticeJob {
+  noticeId: string;
+}
+
+export interface MessageNoticeSettings {
+  publicUrl: string;
+  companyName: string;
+  /** The reminders' retry rules: a notice is as urgent as a reminder. */
+  rules: QueueRules;
+}
+
+/** Raised while another worker holds the notice: the job retries and finds it settled. */
+export class NoticeBusy extends Error {
+  override name = 'NoticeBusy';
+}
+
+const sweepBatch = 500;
+
+/** The e-mail: that the practice wrote, and where to read it; never the subject or the text. */
+export function replyNoticeEmail(to: string, link: string, companyName: string): MailMessage {
+  return {
+    to,
+    subject: `New message from your dental practice`,
+    text: [
+      'You have a new message from your dental practice.',
+      '',
+      `Read it in the app: ${link}`,
+      '',
+      companyName,
+    ].join('\n'),
+    html: [
+      '<p>You have a new message from your dental practice.</p>',
+      `<p><a href="${escapeHtml(link)}">Read it in the app</a></p>`,
+      `<p>${escapeHtml(companyName)}</p>`,
+    ].join('\n'),
+  };
+}
+
+export function replyNoticeSms(to: string, link: string, companyName: string): SmsMessage {
+  return { to, body: `${companyName}: you have a new message from your dental practice. ${link}` };
+}
+
+/**
+ * Tells a member of a staff reply exactly once through the job queue: notices are rows written
+ * with the reply (the outbox), each one a job, and a worker locks the row while sending, as
+ * appointment reminders do (docs/decisions/care-messages.md).
+ */
+export class MessageNoticeService {
+  constructor(
+    private readonly repository: MessageNoticeRepository,
+    /** Undefined in a process that does not talk to the queue; the sweep queues for it. */
+    private readonly jobs: JobQueue | undefined,
+    private readonly mailer: Mailer,
+    private readonly sms: SmsSender,
+    private readonly clock: Clock,
+    private readonly settings: MessageNoticeSettings,
+    private readonly log: ErrorLogger,
+  ) {}
+
+  get queueRules(): QueueRules {
+    return this.settings.rules;
+  }
+
+  /** After the reply's commit: queue its notices. A failure loses nothing: the sweep queues
+   *  pending notices left unqueued. */
+  async afterReply(noticeIds: readonly string[]): Promise<void> {
+    if (this.jobs === undefined) return;
+    try {
+      await this.enqueue(this.jobs, noticeIds);
+    } catch (error) {
+      this.log.error({ err: error }, 'queueing message notices failed; the sweep will queue them');
+    }
+  }
+
+  /** Queues every pending notice that has no job yet. */
+  async sweep(): Promise<void> {
+    if (this.jobs === undefined) return;
+    for (;;) {
+      const batch = await this.repository.unqueued(this.clock.now(), sweepBatch);
+      await this.enqueue(
+        this.jobs,
+        batch.map((row) => row.id),
+      );
+      if (batch.length < sweepBatch) return;
+    }
+  }
+
+  /**
+   * Sends one notice unless it was settled or another worker holds it. The row stays locked while
+   * it is sent; a provider failure rolls back and throws so the queue retries; the last attempt,
+   * or a failure retrying cannot fix, is recorded as failed.
+   */
+  async deliver(noticeId: string, lastAttempt: boolean): Promise<void> {
+    try {
+      await this.repository.transaction(async (tx) => {
+        const delivery = await tx.lockPending(noticeId);
+        if (delivery === undefined) {
+          if (await tx.isPending(noticeId)) {
+            throw new NoticeBusy('Another worker is sending this notice.');
+          }
+          return;
+        }
+        const outcome = await this.send(delivery);
+        await tx.finish(noticeId, outcome.status, outcome.detail, this.clock.now());
+      });
+    } catch (error) {
+      if (error instanceof NoticeBusy) throw error;
+      const retryable = !(error instanceof SmsDeliveryError) || error.retryable;
+      if (retryable && !lastAttempt) {
+        await this.repository.countFailedAttempt(noticeId);
+        throw error;
+      }
+      const reason = error instanceof Error ? error.message : String(error);
+      await this.repository.finish(noticeId, 'failed', reason.slice(0, 500), this.clock.now());
+    }
+  }
+
+  private async send(
+    delivery: NoticeDelivery,
+  ): Promise<{ status: 'sent' | 'skipped'; detail: string | null }> {
+    if (delivery.deactivated) return { status: 'skipped', detail: 'account deactivated' };
+    const { publicUrl, companyName } = this.settings;
+    const link = `${publicUrl}/messages/${delivery.threadId}`;
+    if (delivery.channel === 'email') {
+      await this.mailer.send(replyNoticeEmail(delivery.email, link, companyName));
+    } else if (delivery.phone === null) {
+      return { status: 'skipped', detail: 'no phone number on the account' };
+    } else {
+      await this.sms.send(replyNoticeSms(delivery.phone, link, companyName));
+    }
+    return { status: 'sent', detail: null };
+  }
+
+  private async enqueue(jobs: JobQueue, ids: readonly string[]): Promise<void> {
+    if (ids.length === 0) return;
+    const now = this.clock.now();
+    await jobs.send<MessageNoticeJob>(
+      messageNoticeQueue,
+      ids.map((id) => ({ id, data: { noticeId: id }, startAfter: now })),
+    );
+    await this.repository.markQueued(ids, now);
+  }
+}
