@@ -2,15 +2,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from
 import { eq, inArray } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
 import { appointmentRequest, type AppointmentRequest } from '@dental/contracts';
-import { createMailer, type Mailer } from '#api/adapters/mailer';
-import { createServices, registerJobs, type Services } from '#api/services';
-import { systemClock } from '#api/clock';
+import type { Services } from '#api/services';
 import { reminders } from '#api/db/schema';
-import { startJobQueue, type JobQueue } from '#api/jobs/job-queue';
-import { jobQueueSettings } from '#api/jobs/job-queue';
 import { buildTestApp, type TestApp } from '#api-test/build-test-app';
 import { factories } from '#api-test/factories';
 import { startSmtpInbox, type SmtpInbox } from '#api-test/smtp-inbox';
+import { withJobQueue, type JobQueueApp } from '#api-test/support/job-queue-app';
 import { workerProcesses } from '#api-test/support/worker-processes';
 
 /**
@@ -24,12 +21,10 @@ describe.runIf(inject('testDatabase').kind === 'postgres')(
     let t: TestApp;
     let factory: ReturnType<typeof factories>;
     let smtp: SmtpInbox;
-    let mailer: Mailer;
-    let jobs: JobQueue;
     /** Like an API process started with WORKERS=off: it queues jobs and works none. */
+    let queueing: JobQueueApp;
     let api: Services;
     let workers: ReturnType<typeof workerProcesses>;
-    const log = { error: () => undefined };
 
     beforeAll(async () => {
       smtp = await startSmtpInbox();
@@ -38,18 +33,15 @@ describe.runIf(inject('testDatabase').kind === 'postgres')(
       });
       factory = factories(t);
       workers = workerProcesses(t, smtp);
-      jobs = await startJobQueue(t.db, jobQueueSettings(t.config), log);
-      mailer = createMailer(t.config);
-      api = createServices({ config: t.config, db: t.db, mailer, jobs }, systemClock, log);
-      await registerJobs(jobs, api);
+      queueing = await withJobQueue(t, { workers: false });
+      api = queueing.services;
     });
 
     // Stopped gracefully, so no SMTP conversation is cut (the SMTP test server would report it).
     afterEach(() => workers.stopAll());
 
     afterAll(async () => {
-      await jobs.stop();
-      await mailer.close();
+      await queueing.close();
       await t.close();
       await smtp.close();
     });

@@ -2,15 +2,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from
 import { inArray } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
 import { newMessageThread } from '@dental/contracts';
-import { createMailer, type Mailer } from '#api/adapters/mailer';
-import { systemClock } from '#api/clock';
 import { messageNotices } from '#api/db/schema';
-import { jobQueueSettings, startJobQueue, type JobQueue } from '#api/jobs/job-queue';
-import { createServices, registerJobs, type Services } from '#api/services';
+import type { Services } from '#api/services';
 import { buildTestApp, type TestApp } from '#api-test/build-test-app';
 import { factories } from '#api-test/factories';
 import { startSmtpInbox, type SmtpInbox } from '#api-test/smtp-inbox';
 import { staffFactories } from '#api-test/staff';
+import { withJobQueue, type JobQueueApp } from '#api-test/support/job-queue-app';
 import { workerProcesses } from '#api-test/support/worker-processes';
 
 /**
@@ -23,12 +21,10 @@ describe.runIf(inject('testDatabase').kind === 'postgres')(
   () => {
     let t: TestApp;
     let smtp: SmtpInbox;
-    let mailer: Mailer;
-    let jobs: JobQueue;
     /** Like an API process started with WORKERS=off: it queues jobs and works none. */
+    let queueing: JobQueueApp;
     let api: Services;
     let workers: ReturnType<typeof workerProcesses>;
-    const log = { error: () => undefined };
 
     beforeAll(async () => {
       smtp = await startSmtpInbox();
@@ -36,17 +32,14 @@ describe.runIf(inject('testDatabase').kind === 'postgres')(
         env: { SMTP_URL: smtp.url, WORKERS: 'off', REMINDER_ATTEMPT_SECONDS: '3' },
       });
       workers = workerProcesses(t, smtp);
-      jobs = await startJobQueue(t.db, jobQueueSettings(t.config), log);
-      mailer = createMailer(t.config);
-      api = createServices({ config: t.config, db: t.db, mailer, jobs }, systemClock, log);
-      await registerJobs(jobs, api);
+      queueing = await withJobQueue(t, { workers: false });
+      api = queueing.services;
     });
 
     afterEach(() => workers.stopAll());
 
     afterAll(async () => {
-      await jobs.stop();
-      await mailer.close();
+      await queueing.close();
       await t.close();
       await smtp.close();
     });

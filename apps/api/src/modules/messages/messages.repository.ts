@@ -236,17 +236,19 @@ export class MessageRepository {
     return row?.unread ?? 0;
   }
 
-  /** Members' messages no staff member has read, in open threads. */
+  /** Members' messages no staff member has read, in the open threads staff see. */
   async unreadByStaff(): Promise<number> {
     const [row] = await this.db
       .select({ unread: count() })
       .from(messages)
       .innerJoin(messageThreads, eq(messageThreads.id, messages.threadId))
+      .innerJoin(users, eq(users.id, messageThreads.memberId))
       .where(
         and(
           eq(messageThreads.status, 'open'),
           eq(messages.authorRole, 'member'),
           isNull(messages.staffReadAt),
+          isNull(users.deactivatedAt),
         ),
       );
     return row?.unread ?? 0;
