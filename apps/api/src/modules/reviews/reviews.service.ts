@@ -36,7 +36,10 @@ export interface ReviewedItems {
 /** File links scoped to one staff member, opened while the review allows (the care team's
  *  SharedFiles, wired in services.ts). */
 export interface StaffReviewLinks {
-  relink(staffId: string, ownerLink: string): string;
+  scope(
+    staffId: string,
+    items: { photos: OralPhoto[]; records: []; dentalAi: DentalAiResult[] },
+  ): { photos: OralPhoto[]; dentalAi: DentalAiResult[] };
 }
 
 /** The width and height of a stored image, read from its bytes. */
@@ -241,35 +244,39 @@ export class ReviewService {
   }
 
   private async toClinicReview(staffId: string, row: StaffReviewRow): Promise<ClinicReview> {
-    const scope = (link: string) => this.staffLinks.relink(staffId, link);
     const patient = { id: row.memberId, username: row.patientName };
     if (row.dentalAiResultId !== null) {
       const result = await this.items.dentalAiResult(row.memberId, row.dentalAiResultId);
-      const images =
-        result === undefined
-          ? []
-          : [
-              {
-                photo: null,
-                image_url: scope(result.image_url),
-                width: result.image_width,
-                height: result.image_height,
-                ai_boxes: result.detection_selection,
-              },
-            ];
+      const { dentalAi } = this.staffLinks.scope(staffId, {
+        photos: [],
+        records: [],
+        dentalAi: result === undefined ? [] : [result],
+      });
+      const images = dentalAi.map((scoped) => ({
+        photo: null,
+        image_url: scoped.image_url,
+        width: scoped.image_width,
+        height: scoped.image_height,
+        ai_boxes: scoped.detection_selection,
+      }));
       return { ...this.toMemberFields(row), patient, images };
     }
     const [photos, keys] = await Promise.all([
       this.items.photos(row.memberId, row.photoIds),
       this.repository.photoKeys(row.memberId, row.photoIds),
     ]);
+    const scoped = this.staffLinks.scope(staffId, {
+      photos: ordered(photos, row.photoIds),
+      records: [],
+      dentalAi: [],
+    });
     const images = await Promise.all(
-      ordered(photos, row.photoIds).flatMap((photo) =>
+      scoped.photos.flatMap((photo) =>
         keys
           .filter((key) => key.id === photo.id)
           .map(async (key) => ({
             photo: photo.id,
-            image_url: scope(photo.image_link),
+            image_url: photo.image_link,
             ...(await this.imageSize(key.blobKey)),
             ai_boxes: [],
           })),

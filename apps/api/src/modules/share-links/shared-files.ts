@@ -109,7 +109,7 @@ export class SharedFiles {
   }
 
   /** An owner's file link (as the photo, record and Dental AI modules sign it) as the scope's. */
-  relink(scopeId: string, ownerLink: string): string {
+  private relink(scopeId: string, ownerLink: string): string {
     const url = new URL(ownerLink, 'http://link.invalid');
     const key = decodeURIComponent(url.pathname.slice(filesPath.length));
     const file = this.options.links.verify(key, Object.fromEntries(url.searchParams));
