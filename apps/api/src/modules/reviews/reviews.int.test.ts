@@ -3,9 +3,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   activityPage,
   auditPaths,
+  careTeamPaths,
+  clinicPatientPaths,
   clinicReview,
   clinicReviewList,
   clinicReviewPaths,
+  oralPhotoList,
   plans,
   review,
   reviewList,
@@ -237,6 +240,29 @@ describe('the practice’s side', () => {
         .filter((entry) => entry.actor_staff !== null)
         .map((entry) => entry.actor_staff?.name),
     ).toEqual([ada.username, ada.username, ada.username]);
+  });
+
+  it('opens the photos of a review and none other of the member’s', async () => {
+    const ada = await staffFactory.loggedInStaff('practitioner');
+    const alice = await factory.loggedInMember();
+    const [reviewed, other] = [await factory.oralPhoto(alice), await factory.oralPhoto(alice)];
+    const id = await asked(alice, { photos: [reviewed.id], question });
+    // A link to the other photo, from a share the member then stopped.
+    await t.request('POST', careTeamPaths.access, as(alice, { photos: [other.id] }));
+    const shared = oralPhotoList.parse(
+      (await t.request('GET', clinicPatientPaths.oralPhotos(alice.id), as(ada))).json(),
+    );
+    expect(shared.map((photo) => photo.id)).toEqual([other.id]);
+    const otherLink = shared[0]?.image_link ?? '';
+    expect((await fetchLink(t, otherLink)).statusCode).toBe(200);
+    await t.request('DELETE', careTeamPaths.access, as(alice));
+
+    const one = clinicReview.parse(
+      (await t.request('GET', clinicReviewPaths.one(id), as(ada))).json(),
+    );
+    expect(one.images.map((image) => image.photo)).toEqual([reviewed.id]);
+    expect((await fetchLink(t, one.images[0]?.image_url ?? '')).statusCode).toBe(200);
+    expect((await fetchLink(t, otherLink)).statusCode).toBe(404);
   });
 
   it('opens no image of a member who asked nothing, and no review that does not exist', async () => {
