@@ -32,6 +32,8 @@ export const reviewFindingsMax = 200;
 
 export const reviewNotFoundMessage = 'This review was not found.';
 export const reviewPhotoNotFoundMessage = 'A photo or X-ray to review was not found among yours.';
+export const reviewDentalAiNotFoundMessage = 'This Dental AI result was not found among yours.';
+export const reviewFindingsMismatchMessage = 'Some findings do not fit the review’s images.';
 export const reviewAlreadyAnsweredMessage = 'This review has already been answered.';
 export const reviewSubjectMessage = 'Choose photos or X-rays, or a Dental AI result, to review.';
 

@@ -1,6 +1,8 @@
 import {
   clinicReviewListMax,
   reviewAlreadyAnsweredMessage,
+  reviewDentalAiNotFoundMessage,
+  reviewFindingsMismatchMessage,
   reviewNotFoundMessage,
   reviewPhotoNotFoundMessage,
   type ClinicReview,
@@ -55,8 +57,6 @@ export interface Reviewer {
 export const onlyPractitionersAnswerMessage =
   'Only a practitioner of the practice answers a review.';
 
-const answerMismatchMessage = 'Some findings do not fit the review’s images.';
-
 /**
  * A dentist's review of the member's photos or a Dental AI result (docs/decisions/
  * photo-reviews.md): the member asks, within the plan's yearly reviews; the practice's staff
@@ -82,7 +82,7 @@ export class ReviewService {
     const dentalAiResultId = request.dental_ai ?? null;
     if (dentalAiResultId !== null) {
       if ((await this.items.dentalAiResult(memberId, dentalAiResultId)) === undefined) {
-        throw new NotFound('This Dental AI result was not found among yours.');
+        throw new NotFound(reviewDentalAiNotFoundMessage);
       }
     } else if ((await this.items.photos(memberId, photoIds)).length !== photoIds.length) {
       throw new NotFound(reviewPhotoNotFoundMessage);
@@ -154,7 +154,7 @@ export class ReviewService {
     const images = await this.judgedImages(row);
     const errors = findingErrors(answer.findings, images);
     if (Object.keys(errors).length > 0)
-      throw new UnprocessableEntity(answerMismatchMessage, errors);
+      throw new UnprocessableEntity(reviewFindingsMismatchMessage, errors);
     const answered = await this.repository.answer(
       id,
       {
