@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '#api/db/client';
+import type { OutboxOutcome, OutboxRows } from '#api/jobs/outbox';
 import { appointments, reminders, users, type ReminderRow } from '#api/db/schema';
 
 /** What a worker needs to send one reminder, and nothing more. */
@@ -16,10 +17,8 @@ export interface ReminderDelivery {
   deactivated: boolean;
 }
 
-export type ReminderOutcome = 'sent' | 'skipped' | 'failed';
-
 /** The reminder outbox as the job worker sees it: locks, outcomes and the sweep. */
-export class ReminderRepository {
+export class ReminderRepository implements OutboxRows<ReminderDelivery> {
   constructor(private readonly db: Database) {}
 
   /** Runs `work` in one transaction; the row lock taken in it lasts until it ends. */
@@ -65,7 +64,7 @@ export class ReminderRepository {
   }
 
   /** Records how a reminder ended; only a pending one changes, so an outcome is written once. */
-  async finish(id: string, outcome: ReminderOutcome, detail: string | null, now: Date) {
+  async finish(id: string, outcome: OutboxOutcome, detail: string | null, now: Date) {
     await this.db
       .update(reminders)
       .set({

@@ -1,8 +1,9 @@
 import type { Mailer } from '#api/adapters/mailer';
-import { SmsDeliveryError, type SmsSender } from '#api/adapters/sms/sms-sender';
+import type { SmsSender } from '#api/adapters/sms/sms-sender';
 import type { Clock } from '#api/clock';
 import type { ReminderRow } from '#api/db/schema';
 import type { JobQueue, QueueRules } from '#api/jobs/job-queue';
+import { deliverOnce } from '#api/jobs/outbox';
 import type { ErrorLogger } from '#api/logger';
 import { reminderEmail, reminderSms } from './reminder-message';
 import type { ReminderDelivery, ReminderRepository } from './reminders.repository';
@@ -21,11 +22,6 @@ export interface ReminderSettings {
   attemptSeconds: number;
   retryLimit: number;
   retryDelaySeconds: number;
-}
-
-/** Raised while another worker holds the reminder: the job retries and finds it settled. */
-export class ReminderBusy extends Error {
-  override name = 'ReminderBusy';
 }
 
 const sweepBatch = 500;
@@ -85,36 +81,15 @@ export class ReminderService {
     }
   }
 
-  /**
-   * Sends one reminder unless it was sent, skipped, dropped or is being sent by another worker.
-   * The reminder stays locked while it is sent, so no other worker can send it too; a provider
-   * failure rolls back and throws so the queue retries with backoff; on the last attempt, or
-   * when retrying cannot help, the reminder is recorded as failed.
-   */
-  async deliver(reminderId: string, lastAttempt: boolean): Promise<void> {
-    try {
-      await this.repository.transaction(async (tx) => {
-        const delivery = await tx.lockPending(reminderId);
-        if (delivery === undefined) {
-          if (await tx.isPending(reminderId)) {
-            throw new ReminderBusy('Another worker is sending this reminder.');
-          }
-          return;
-        }
-        const outcome = await this.send(delivery);
-        await tx.finish(reminderId, outcome.status, outcome.detail, this.clock.now());
-      });
-    } catch (error) {
-      if (error instanceof ReminderBusy) throw error;
-      const retryable = !(error instanceof SmsDeliveryError) || error.retryable;
-      if (retryable && !lastAttempt) {
-        await this.repository.countFailedAttempt(reminderId);
-        throw error;
-      }
-      // Retrying cannot help, or this was the last try: record it and stop.
-      const reason = error instanceof Error ? error.message : String(error);
-      await this.repository.finish(reminderId, 'failed', reason.slice(0, 500), this.clock.now());
-    }
+  /** Sends one reminder exactly once between workers (deliverOnce). */
+  deliver(reminderId: string, lastAttempt: boolean): Promise<void> {
+    return deliverOnce(
+      this.repository,
+      reminderId,
+      lastAttempt,
+      (delivery) => this.send(delivery),
+      () => this.clock.now(),
+    );
   }
 
   private async send(

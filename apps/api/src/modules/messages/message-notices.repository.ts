@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '#api/db/client';
+import type { OutboxOutcome, OutboxRows } from '#api/jobs/outbox';
 import {
   messageNotices,
   messages,
@@ -18,11 +19,9 @@ export interface NoticeDelivery {
   deactivated: boolean;
 }
 
-export type NoticeOutcome = 'sent' | 'skipped' | 'failed';
-
 /** The notice outbox as the job worker sees it: locks, outcomes and the sweep (the reminders'
  *  pattern: docs/decisions/reminder-delivery.md). */
-export class MessageNoticeRepository {
+export class MessageNoticeRepository implements OutboxRows<NoticeDelivery> {
   constructor(private readonly db: Database) {}
 
   /** Runs `work` in one transaction; the row lock taken in it lasts until it ends. */
@@ -62,7 +61,7 @@ export class MessageNoticeRepository {
   }
 
   /** Records how a notice ended; only a pending one changes, so an outcome is written once. */
-  async finish(id: string, outcome: NoticeOutcome, detail: string | null, now: Date) {
+  async finish(id: string, outcome: OutboxOutcome, detail: string | null, now: Date) {
     await this.db
       .update(messageNotices)
       .set({

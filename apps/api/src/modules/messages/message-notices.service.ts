@@ -1,7 +1,8 @@
 import type { MailMessage, Mailer } from '#api/adapters/mailer';
-import { SmsDeliveryError, type SmsMessage, type SmsSender } from '#api/adapters/sms/sms-sender';
+import type { SmsMessage, SmsSender } from '#api/adapters/sms/sms-sender';
 import type { Clock } from '#api/clock';
 import type { JobQueue, QueueRules } from '#api/jobs/job-queue';
+import { deliverOnce } from '#api/jobs/outbox';
 import { escapeHtml } from '#api/lib/html';
 import type { ErrorLogger } from '#api/logger';
 import type { MessageNoticeRepository, NoticeDelivery } from './message-notices.repository';
@@ -18,11 +19,6 @@ export interface MessageNoticeSettings {
   companyName: string;
   /** The reminders' retry rules: a notice is as urgent as a reminder. */
   rules: QueueRules;
-}
-
-/** Raised while another worker holds the notice: the job retries and finds it settled. */
-export class NoticeBusy extends Error {
-  override name = 'NoticeBusy';
 }
 
 const sweepBatch = 500;
@@ -96,34 +92,15 @@ export class MessageNoticeService {
     }
   }
 
-  /**
-   * Sends one notice unless it was settled or another worker holds it. The row stays locked while
-   * it is sent; a provider failure rolls back and throws so the queue retries; the last attempt,
-   * or a failure retrying cannot fix, is recorded as failed.
-   */
-  async deliver(noticeId: string, lastAttempt: boolean): Promise<void> {
-    try {
-      await this.repository.transaction(async (tx) => {
-        const delivery = await tx.lockPending(noticeId);
-        if (delivery === undefined) {
-          if (await tx.isPending(noticeId)) {
-            throw new NoticeBusy('Another worker is sending this notice.');
-          }
-          return;
-        }
-        const outcome = await this.send(delivery);
-        await tx.finish(noticeId, outcome.status, outcome.detail, this.clock.now());
-      });
-    } catch (error) {
-      if (error instanceof NoticeBusy) throw error;
-      const retryable = !(error instanceof SmsDeliveryError) || error.retryable;
-      if (retryable && !lastAttempt) {
-        await this.repository.countFailedAttempt(noticeId);
-        throw error;
-      }
-      const reason = error instanceof Error ? error.message : String(error);
-      await this.repository.finish(noticeId, 'failed', reason.slice(0, 500), this.clock.now());
-    }
+  /** Sends one notice exactly once between workers (deliverOnce). */
+  deliver(noticeId: string, lastAttempt: boolean): Promise<void> {
+    return deliverOnce(
+      this.repository,
+      noticeId,
+      lastAttempt,
+      (delivery) => this.send(delivery),
+      () => this.clock.now(),
+    );
   }
 
   private async send(
