@@ -28,9 +28,11 @@ export const messageMaxAttachments = 10;
 export const messageThreadMaxMessages = 500;
 /** Most threads one page of a list holds. */
 export const messageThreadsPageSize = 50;
-/** Messages one account may send (new threads and replies together) per window, counted in the
+/** Messages one member may send (new threads and replies together) per window, counted in the
  *  database across every API process. */
 export const messageSendLimit = { max: 30, windowSeconds: 60 * 60 } as const;
+/** Replies one staff member may send per window: they answer every patient of the practice. */
+export const staffMessageSendLimit = { max: 300, windowSeconds: 60 * 60 } as const;
 
 export const messageThreadNotFoundMessage = 'This conversation was not found.';
 export const messageAttachmentNotFoundMessage =

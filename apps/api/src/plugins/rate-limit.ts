@@ -6,7 +6,7 @@ import fastifyRateLimit, {
   type FastifyRateLimitStore,
   type FastifyRateLimitStoreCtor,
 } from '@fastify/rate-limit';
-import { messageSendLimit, tooManyMessagesMessage } from '@dental/contracts';
+import { messageSendLimit, staffMessageSendLimit, tooManyMessagesMessage } from '@dental/contracts';
 import type { Clock } from '../clock';
 import type { RateLimitConfig } from '../config';
 import type { Database } from '../db/client';
@@ -23,6 +23,7 @@ export const rateLimitedActions = [
   'openSharedLink',
   'inviteDelegate',
   'sendMessage',
+  'sendStaffMessage',
 ] as const;
 export type RateLimitedAction = (typeof rateLimitedActions)[number];
 
@@ -171,14 +172,15 @@ export const rateLimitPlugin = fp(
       tooManyInvitationsMessage,
     );
 
-    // New threads and replies, a member's or a staff member's, per account: the counter is one
-    // row updated atomically, so parallel sends cannot pass it (docs/decisions/care-messages.md).
-    const sendMessage = limiter(
-      messageSendLimit.max,
-      messageSendLimit.windowSeconds * 1000,
-      (request) => `sendMessage:account:${request.user.id}`,
-      tooManyMessagesMessage,
-    );
+    // Messages per account, a member's and (more) a staff member's: the counter is one row
+    // updated atomically, so parallel sends cannot pass it (docs/decisions/care-messages.md).
+    const messagesPerAccount = (limit: { max: number; windowSeconds: number }) =>
+      limiter(
+        limit.max,
+        limit.windowSeconds * 1000,
+        (request) => `sendMessage:account:${request.user.id}`,
+        tooManyMessagesMessage,
+      );
 
     let lastSweep = 0;
     const perAddress = policy('login');
@@ -217,7 +219,8 @@ export const rateLimitPlugin = fp(
         await invitationsByMember(request);
         await invitationsToAddress(request);
       },
-      sendMessage,
+      sendMessage: messagesPerAccount(messageSendLimit),
+      sendStaffMessage: messagesPerAccount(staffMessageSendLimit),
     });
   },
   { name: 'rate-limit' },

@@ -95,7 +95,7 @@ export const clinicMessageRoutes: FastifyPluginAsyncZod<ClinicMessageRoutesOptio
     threadPattern,
     {
       onRequest,
-      preHandler: app.rateLimits.sendMessage,
+      preHandler: app.rateLimits.sendStaffMessage,
       config: { audit: { none: 'the service writes the reply into the member’s chain' } },
       schema: {
         tags,

@@ -277,6 +277,16 @@ describe('a member’s conversation with the practice', () => {
     expect(await t.db.$count(messages, eq(messages.threadId, id))).toBe(messageSendLimit.max);
   });
 
+  it('lets a staff member, who answers every patient, send more than a member may', async () => {
+    const member = await factory.loggedInMember();
+    const ada = await staffFactory.loggedInStaff('practitioner');
+    const id = await start(member, { subject: 'Many', body: '1' });
+    for (let index = 0; index <= messageSendLimit.max; index++) {
+      const res = await t.request('POST', clinicMessagePaths.thread(id), as(ada, { body: 'Ok' }));
+      expect(res.statusCode, String(index)).toBe(201);
+    }
+  });
+
   it('is the member’s own: a delegate’s ?member= answers 404', async () => {
     const member = await factory.loggedInMember();
     const id = await start(member, { subject: 'Mine', body: 'Private.' });
