@@ -31,6 +31,7 @@ import { dentalKnowledgeRoutes } from './modules/dental-knowledge/dental-knowled
 import { filesRoutes } from './modules/files/files.routes';
 import { membershipRoutes } from './modules/membership/membership.routes';
 import { clinicMessageRoutes } from './modules/messages/clinic-messages.routes';
+import { messageEventRoutes } from './modules/messages/message-events.routes';
 import { messageRoutes } from './modules/messages/messages.routes';
 import { medicalRecordRoutes } from './modules/medical-records/medical-records.routes';
 import { oralPhotoRoutes } from './modules/oral-photo/oral-photo.routes';
@@ -221,6 +222,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(clinicPatientRoutes, services);
   await app.register(messageRoutes, services);
   await app.register(clinicMessageRoutes, services);
+  await app.register(messageEventRoutes, {
+    messageEvents: services.messageEvents,
+    eventTickets: services.eventTickets,
+    unread: {
+      member: async (memberId) => (await services.messages.unread(memberId)).unread,
+      staff: async () => (await services.messages.staffUnread()).unread,
+    },
+    isActiveStaff: services.staffIsActive,
+  });
   await app.register(reviewRoutes, services);
   await app.register(staticSpaPlugin, { webDist: config.webDist });
   return app;

@@ -32,7 +32,7 @@ export type { TwilioSettings } from './config/mail-sms';
 export type { LogLevel } from './config/operations';
 export type { StripeSettings } from './config/payments';
 export type { RateLimitConfig } from './config/rate-limits';
-export { fileLinkSecret, totpSecretKey } from './config/secrets';
+export { fileLinkSecret, messageEventTicketSecret, totpSecretKey } from './config/secrets';
 export type { SessionTimeouts } from './config/sessions';
 
 const envSchema = z.object({

@@ -57,9 +57,10 @@ export function consoleDestination(output: ConsoleOutput = process.stdout): LogD
 
 /**
  * Query-string parameters that carry a secret (reset keys in /update-password?key=…), and the
- * signature and file name of a signed file link (/api/files/…?name=…&sig=…).
+ * signature and file name of a signed file link (/api/files/…?name=…&sig=…), and the ticket of
+ * a live message stream (/api/messages/events/?ticket=…).
  */
-const secretParams = /([?&](?:key|token|access|refresh|password|code|sig|name)=)[^&#]*/gi;
+const secretParams = /([?&](?:key|token|access|refresh|password|code|sig|name|ticket)=)[^&#]*/gi;
 
 /**
  * Path segments that are the credential themselves: a share link's token, on its page (/s/…)

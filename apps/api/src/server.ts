@@ -45,6 +45,7 @@ async function main(): Promise<void> {
     repositories,
     mailer,
     jobs,
+    notifications: database.notifications,
     databaseOutage: database.outage,
   });
   processLog = app.log;

@@ -6,8 +6,9 @@ import { createPaymentProvider } from './adapters/payments/create-payment-provid
 import { createSmsSender } from './adapters/sms/create-sms-sender';
 import type { SmsSender } from './adapters/sms/sms-sender';
 import type { Clock } from './clock';
-import { fileLinkSecret, totpSecretKey, type Config } from './config';
+import { fileLinkSecret, messageEventTicketSecret, totpSecretKey, type Config } from './config';
 import type { Database } from './db/client';
+import { inProcessNotifications, type NotificationsFactory } from './db/notifications';
 import { NotFound } from './domain-errors';
 import type { JobQueue } from './jobs/job-queue';
 import { Metrics } from './lib/metrics';
@@ -49,6 +50,7 @@ import { OrphanSweep } from './modules/files/orphan-sweep';
 import { MedicalRecordService } from './modules/medical-records/medical-records.service';
 import { registerMembershipJobs } from './modules/membership/membership.jobs';
 import { MembershipService } from './modules/membership/membership.service';
+import { EventTickets, MessageEvents } from './modules/messages/message-events';
 import { MessageNoticeService } from './modules/messages/message-notices.service';
 import { registerMessageJobs } from './modules/messages/messages.jobs';
 import { MessageService } from './modules/messages/messages.service';
@@ -90,13 +92,23 @@ export interface ServiceDeps {
   sms?: SmsSender;
   /** The started job queue; without one, reminders wait for a worker process's sweep. */
   jobs?: JobQueue;
+  /** Notices between the API processes (the database's own; in-process when absent). */
+  notifications?: NotificationsFactory;
 }
 
 export type Services = ReturnType<typeof createServices>;
 
 /** Every service, built once with its dependencies; tests build their own for factories. */
 export function createServices(
-  { config, db, mailer, sms, jobs, repositories = createRepositories(db) }: ServiceDeps,
+  {
+    config,
+    db,
+    mailer,
+    sms,
+    jobs,
+    repositories = createRepositories(db),
+    notifications = inProcessNotifications,
+  }: ServiceDeps,
   clock: Clock,
   log: ErrorLogger,
 ) {
@@ -317,6 +329,8 @@ export function createServices(
     },
     log,
   );
+  // New messages reach the open streams of every API process (docs/decisions/care-messages-live.md).
+  const messageEvents = new MessageEvents(notifications('message_events', log), log);
   const shareLinks = new ShareLinkService(
     repositories.shareLinks,
     oralPhotos,
@@ -376,7 +390,11 @@ export function createServices(
       messageNotices,
       (userId) => repositories.careTeam.staffIsActive(userId),
       clock,
+      messageEvents,
     ),
+    messageEvents,
+    staffIsActive: (userId: string) => repositories.careTeam.staffIsActive(userId),
+    eventTickets: new EventTickets(messageEventTicketSecret(config.tokenSecret), clock),
     reviewNotices,
     // Staff open the reviewed images through the care team's file links (staffMayOpen above).
     reviews: new ReviewService(

@@ -8,6 +8,7 @@ import { createMailer } from '../src/adapters/mailer';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config, type Env } from '../src/config';
 import type { Database, DatabaseHandle } from '../src/db/client';
+import type { NotificationsFactory } from '../src/db/notifications';
 import type { ErrorLogger, LogDestination } from '../src/logger';
 import { createServices, type Services } from '../src/services';
 import { TestClock } from './test-clock';
@@ -37,6 +38,8 @@ export interface TestApp {
   app: FastifyInstance;
   config: Config;
   db: Database;
+  /** The database's notices between API processes, for a second app on the same database. */
+  notifications: NotificationsFactory;
   clock: TestClock;
   /** The services the app runs on, for factories and for waiting on e-mail deliveries. */
   services: Services;
@@ -73,7 +76,11 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       app.log.warn(details, message);
     },
   };
-  const services = createServices({ config, db: database.db, mailer }, clock, logged);
+  const services = createServices(
+    { config, db: database.db, mailer, notifications: database.notifications },
+    clock,
+    logged,
+  );
   const app = await buildApp({
     config,
     db: database.db,
@@ -101,6 +108,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     app,
     config,
     db: database.db,
+    notifications: database.notifications,
     clock,
     services,
     request: (method, url, { body, token, headers } = {}) =>

@@ -30,3 +30,4 @@ export * from './clinic-staff';
 export * from './clinic-consultations';
 export * from './messages';
 export * from './reviews';
+export * from './message-events';

@@ -25,6 +25,12 @@ export function totpSecretKey(tokenSecret: string): Buffer {
   return Buffer.from(hkdfSync('sha256', tokenSecret, '', 'totp-secrets', 32));
 }
 
+/** The key that signs the tickets opening a live message stream, derived the same way with the
+ *  label 'message-event-tickets' (docs/decisions/care-messages-live.md). */
+export function messageEventTicketSecret(tokenSecret: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', tokenSecret, '', 'message-event-tickets', 32));
+}
+
 const secretsFileSchema = z.object({ tokenSecret: z.string().min(32) });
 
 function parseJson(text: string): unknown {

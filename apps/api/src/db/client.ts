@@ -10,6 +10,11 @@ import pg from 'pg';
 import { stderrLogger, type ErrorLogger } from '../logger';
 import { lockDataDir, restrictTree } from './data-dir';
 import { DatabaseOutage } from './database-outage';
+import {
+  inProcessNotifications,
+  postgresNotifications,
+  type NotificationsFactory,
+} from './notifications';
 import { createPglite } from './pglite';
 import * as schema from './schema';
 
@@ -30,6 +35,8 @@ export interface DatabaseHandle {
   description: string;
   /** Where lost connections are reported; logs an outage once (never on PGlite). */
   outage: DatabaseOutage;
+  /** A channel of notices between the API processes on this database (db/notifications.ts). */
+  notifications: NotificationsFactory;
   close(): Promise<void>;
 }
 
@@ -149,6 +156,7 @@ export async function openDatabase(
         db,
         description: `PGlite in ${dataDir ?? 'memory'}`,
         outage,
+        notifications: inProcessNotifications,
         close: async () => {
           await opened.close();
           if (dataDir !== undefined) restrictTree(dataDir);
@@ -179,10 +187,12 @@ export async function openDatabase(
     await pool.end();
     throw error;
   }
+  const db = drizzlePostgres({ client: pool, schema });
   return {
-    db: drizzlePostgres({ client: pool, schema }),
+    db,
     description: `PostgreSQL at ${redactUrl(target.url)}`,
     outage,
+    notifications: (channel, log) => postgresNotifications(channel, log, { url: target.url, db }),
     close: () => pool.end(),
   };
 }

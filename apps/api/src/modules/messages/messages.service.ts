@@ -69,6 +69,11 @@ export interface ReplyNotices {
   afterReply(noticeIds: readonly string[]): Promise<void>;
 }
 
+/** Tells the open event streams that a thread changed (MessageEvents). */
+export interface ThreadEvents {
+  changed(change: { memberId: string; threadId: string }): Promise<void>;
+}
+
 /** The staff member acting, as the clinic guard names them. */
 export interface StaffActor {
   id: string;
@@ -90,6 +95,7 @@ export class MessageService {
     /** Whether the account is an active staff member's (the care team's check). */
     private readonly isActiveStaff: (userId: string) => Promise<boolean>,
     private readonly clock: Clock,
+    private readonly events: ThreadEvents,
   ) {}
 
   /** Starts a thread with its first message; an attachment not the member's creates nothing. */
@@ -100,7 +106,9 @@ export class MessageService {
       this.memberMessage(memberId, request.body, request.attachments),
       this.clock.now(),
     );
-    return { id: this.written(created).threadId };
+    const threadId = this.written(created).threadId;
+    await this.events.changed({ memberId, threadId });
+    return { id: threadId };
   }
 
   /** The member's reply in their own thread. */
@@ -113,7 +121,9 @@ export class MessageService {
       messageThreadMaxMessages,
       this.clock.now(),
     );
-    return { id: this.written(added).messageId };
+    const messageId = this.written(added).messageId;
+    await this.events.changed({ memberId, threadId });
+    return { id: messageId };
   }
 
   async threads(memberId: string, query: MessageThreadQuery): Promise<Page<MessageThreadSummary>> {
@@ -206,6 +216,7 @@ export class MessageService {
       result: 'success',
     });
     await this.notices.afterReply(added.notices);
+    await this.events.changed({ memberId: thread.memberId, threadId });
     return { id: added.messageId };
   }
 
@@ -221,7 +232,9 @@ export class MessageService {
       throw new UnprocessableEntity(messageAssigneeNotFoundMessage);
     }
     await this.repository.change(threadId, { status: change.status, assignedTo });
-    return staffThreadFields(await this.practiceThread(threadId));
+    const changed = await this.practiceThread(threadId);
+    await this.events.changed({ memberId: changed.memberId, threadId });
+    return staffThreadFields(changed);
   }
 
   async staffUnread(): Promise<{ unread: number }> {
