@@ -15,6 +15,10 @@ const baseURL = `http://localhost:${port}`;
 process.env.E2E_DATA_DIR ??= path.join(tmpdir(), `dental-e2e-${randomUUID()}`);
 const dataDir = process.env.E2E_DATA_DIR;
 
+/** The practice's first administrator, invited when the server starts (e2e/messages.spec.ts
+ *  answers a member's message as them). */
+export const e2eClinicAdminEmail = 'admin@clinic.e2e.example';
+
 /** The API serving the built app; the screenshot config starts the same one. */
 export const webServer = {
   command: 'node scripts/e2e-server.mjs',
@@ -36,6 +40,7 @@ export const webServer = {
     // Every journey signs in from the same address, well over the 100 sign-ins per address in
     // 15 minutes that a real client gets; no journey tests that limit (the API tests do).
     RATE_LIMIT_PER_IP: '100000',
+    CLINIC_ADMIN_EMAIL: e2eClinicAdminEmail,
   },
 };
 

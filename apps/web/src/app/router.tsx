@@ -218,6 +218,21 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: paths.messages,
+                lazy: lazyRoute('messages', () => import('../features/messages/messages-page')),
+              },
+              {
+                path: paths.messageNew,
+                lazy: lazyRoute(
+                  'message-new',
+                  () => import('../features/messages/new-message-page'),
+                ),
+              },
+              {
+                path: paths.messageThread(':threadId'),
+                lazy: lazyRoute('message-thread', () => import('../features/messages/thread-page')),
+              },
+              {
                 path: '*',
                 lazy: lazyRoute('not-found', () => import('../components/not-found-page')),
               },

@@ -39,6 +39,10 @@ export const paths = {
   virtualConsultation: '/virtual-consultation',
   reservationRecord: '/virtual-consultation/reservation-record',
   consultationBooking: '/virtual-consultation/book',
+  /** Conversations with the practice (docs/product/messages.md). */
+  messages: '/messages',
+  messageNew: '/messages/new',
+  messageThread: (threadId: string) => `/messages/${threadId}`,
   dentalAi: '/dental-ai',
   dentalAiResult: (resultId: string) => `/dental-ai/result/${resultId}`,
 } as const;

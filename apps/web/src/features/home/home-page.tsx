@@ -4,12 +4,13 @@ import { Link } from 'react-router';
 import { paths } from '#web/config/paths';
 import { useDocumentTitle } from '#web/lib/document-title';
 import { logout } from '#web/lib/session';
+import { MessagesCard } from './messages-card';
 import { TopicCardLink } from './topic-card-link';
 import { topicCards } from './topic-cards';
 import classes from './home-page.module.css';
 
-/** Home (docs/product/general.md#home): the greeting, the way to a membership, the seven topics and
- *  Log out. */
+/** Home (docs/product/general.md#home): the greeting, the way to a membership, the messages with
+ *  the practice, the seven topics and Log out. */
 export default function HomePage() {
   useDocumentTitle('Home');
   const [loggingOut, setLoggingOut] = useState(false);
@@ -21,6 +22,7 @@ export default function HomePage() {
           Membership Upgrade
         </Anchor>
       </Group>
+      <MessagesCard />
       <ul className={classes.grid} aria-label="Topics">
         {topicCards.map((card) => (
           <TopicCardLink key={card.key} card={card} />
