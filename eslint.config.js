@@ -71,12 +71,15 @@ const apiModuleEdges = {
   ],
   // A review counts against the plan, joins the patient's chain for staff reads (AuditRecorder,
   // wired in services.ts) and names its data set's images by their stored keys; its test stores
-  // a Dental AI result as a detection would.
+  // a Dental AI result as a detection would. Its answer writes the member's notices into the
+  // message notices' outbox in its transaction, sent as a reply's are (photo-reviews.md).
   reviews: [
     './membership/plan-limits.service.ts',
     './audit/audit.service.ts',
     './files/file-storage.ts',
     './dental-ai/dental-ai.repository.ts',
+    './messages/message-notices.repository.ts',
+    './messages/message-notices.service.ts',
   ],
 };
 

@@ -71,8 +71,6 @@ import { SummaryReadyMail } from './modules/virtual-consultation/summary-notices
 import { AvailabilityService } from './modules/clinic/availability.service';
 import { ClinicConsultationService } from './modules/clinic/consultations.service';
 import { PractitionerService } from './modules/clinic/practitioners.service';
-import { ReviewNotices } from './modules/reviews/review-notices';
-import { registerReviewJobs } from './modules/reviews/reviews.jobs';
 import { ReviewService } from './modules/reviews/reviews.service';
 import { storedImageSize } from './modules/reviews/stored-image-size';
 
@@ -300,22 +298,8 @@ export function createServices(
     detector,
     clock,
   );
-  // The member is told of an answer once, by e-mail through the job queue
-  // (docs/decisions/photo-reviews.md).
-  const reviewNotices = new ReviewNotices(
-    repositories.reviews,
-    jobs,
-    mailer,
-    clock,
-    {
-      publicUrl: config.publicUrl,
-      companyName: config.companyName,
-      rules: reminders.queueRules,
-    },
-    log,
-  );
-  // A staff reply's notices, sent once through the queue with the reminders' retry rules
-  // (docs/decisions/care-messages.md).
+  // A staff reply's and a review answer's notices, sent once through the queue with the
+  // reminders' retry rules (docs/decisions/care-messages.md, photo-reviews.md).
   const messageNotices = new MessageNoticeService(
     repositories.messageNotices,
     jobs,
@@ -395,7 +379,6 @@ export function createServices(
     messageEvents,
     staffIsActive: (userId: string) => repositories.careTeam.staffIsActive(userId),
     eventTickets: new EventTickets(messageEventTicketSecret(config.tokenSecret), clock),
-    reviewNotices,
     // Staff open the reviewed images through the care team's file links (staffMayOpen above).
     reviews: new ReviewService(
       repositories.reviews,
@@ -410,7 +393,7 @@ export function createServices(
       staffFiles,
       storedImageSize(blobs),
       planLimits,
-      reviewNotices,
+      messageNotices,
       audit,
       clock,
     ),
@@ -528,5 +511,4 @@ export async function registerJobs(jobs: JobQueue, services: Services): Promise<
   await registerFileJobs(jobs, services.orphanSweep);
   await registerDataExportJobs(jobs, services.dataExports);
   await registerMessageJobs(jobs, services.messageNotices);
-  await registerReviewJobs(jobs, services.reviewNotices);
 }

@@ -1,3 +1,4 @@
+import type { AppointmentRequest } from '@dental/contracts';
 import type { TwilioTestServer } from '../mocks/twilio-test-server';
 import type { SmtpInbox } from '../smtp-inbox';
 
@@ -13,3 +14,24 @@ export const notificationEnv = (smtp: SmtpInbox, twilio: TwilioTestServer) => ({
   REMINDER_ATTEMPT_SECONDS: '5',
   REMINDER_RETRY_DELAY_SECONDS: '1',
 });
+
+/** An appointment whose reminders the member chose by SMS: their choice of channel for notices. */
+export const smsAlertAppointment: AppointmentRequest = {
+  appointment_date: '2030-01-15T10:00:00.000Z',
+  email_alert: false,
+  sms_alert: true,
+  alert_before: [],
+};
+
+/** What the test servers received for one phone number or e-mail address. */
+export function receivedBy(smtp: SmtpInbox, twilio: TwilioTestServer) {
+  return {
+    sms: (phone: string) => twilio.received.filter((sms) => sms.to === phone),
+    mail: (email: string) =>
+      smtp.messages.filter((mail) =>
+        [mail.to ?? []]
+          .flat()
+          .some((to) => to.value.some((entry) => entry.address === email.toLowerCase())),
+      ),
+  };
+}

@@ -9,7 +9,7 @@ import { createServices, registerJobs } from '#api/services';
 /**
  * worker.ts whose mailer stops for good once a message is handed over, before the worker can
  * record it as sent: the test kills it there, between sending and recording
- * (message-notices-race.int.test.ts).
+ * (noticeRaceTests in notice-workers.ts).
  */
 const config = loadConfig(process.env);
 const database = await openDatabase(databaseTarget(config), log);

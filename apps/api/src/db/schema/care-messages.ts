@@ -126,18 +126,10 @@ export const photoReviews = pgTable(
     reviewerName: text('reviewer_name'),
     createdAt: timestamptz('created_at').notNull(),
     answeredAt: timestamptz('answered_at'),
-    /** When the answer's notice job was queued; null until then (the sweep queues it). */
-    noticeQueuedAt: timestamptz('notice_queued_at'),
-    /** When the member was told of the answer: set in the transaction that sends it, so it is
-     *  sent once (the outbox of docs/decisions/photo-reviews.md). */
-    noticeSentAt: timestamptz('notice_sent_at'),
   },
   (table) => [
     index('photo_reviews_member_id_created_at_idx').on(table.memberId, table.createdAt),
     index('photo_reviews_status_created_at_idx').on(table.status, table.createdAt),
-    index('photo_reviews_notice_unsent_idx')
-      .on(table.answeredAt)
-      .where(sql`${table.status} = 'answered' and ${table.noticeSentAt} is null`),
   ],
 );
 

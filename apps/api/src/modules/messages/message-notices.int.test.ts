@@ -1,19 +1,18 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import {
-  clinicMessagePaths,
-  createdMessage,
-  messagePaths,
-  type AppointmentRequest,
-} from '@dental/contracts';
+import { clinicMessagePaths, createdMessage, messagePaths } from '@dental/contracts';
 import { buildTestApp, type TestApp } from '#api-test/build-test-app';
 import { factories } from '#api-test/factories';
 import { startTwilioTestServer, type TwilioTestServer } from '#api-test/mocks/twilio-test-server';
 import { startSmtpInbox, type SmtpInbox } from '#api-test/smtp-inbox';
 import { staffFactories } from '#api-test/staff';
 import { withJobQueue, type JobQueueApp } from '#api-test/support/job-queue-app';
-import { notificationEnv } from '#api-test/support/notification-env';
+import {
+  notificationEnv,
+  receivedBy,
+  smsAlertAppointment,
+} from '#api-test/support/notification-env';
 import { messageNotices, messages } from '#api/db/schema';
 
 /**
@@ -54,11 +53,8 @@ async function send(token: string, url: string, payload: unknown): Promise<strin
   return createdMessage.parse(res.json()).id;
 }
 
-const smsTo = (phone: string) => twilio.received.filter((sms) => sms.to === phone);
-const mailTo = (email: string) =>
-  smtp.messages.filter((mail) =>
-    [mail.to ?? []].flat().some((to) => to.value.some((entry) => entry.address === email)),
-  );
+const smsTo = (phone: string) => receivedBy(smtp, twilio).sms(phone);
+const mailTo = (email: string) => receivedBy(smtp, twilio).mail(email);
 
 async function statusesOf(messageId: string) {
   return t.db
@@ -68,18 +64,10 @@ async function statusesOf(messageId: string) {
     .orderBy(messageNotices.channel);
 }
 
-/** An appointment whose reminders the member chose by SMS: their choice of channel. */
-const smsAppointment: AppointmentRequest = {
-  appointment_date: '2030-01-15T10:00:00.000Z',
-  email_alert: false,
-  sms_alert: true,
-  alert_before: [],
-};
-
 describe('the notice of a staff reply', () => {
   it('is one e-mail and one SMS saying only that the practice wrote, with a link', async () => {
     const member = await factory.loggedInMember({ phone: '+14155550177' });
-    await factory.appointment(member, smsAppointment);
+    await factory.appointment(member, smsAlertAppointment);
     const ada = await staffFactory.loggedInStaff('practitioner');
     const subject = 'Swelling near wisdom tooth';
     const threadId = await send(member.tokens.access, messagePaths.threads, {

@@ -2,21 +2,57 @@ import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '#api/db/client';
 import type { OutboxOutcome, OutboxRows } from '#api/jobs/outbox';
 import {
+  appointments,
   messageNotices,
   messages,
   messageThreads,
+  photoReviews,
   users,
   type MessageNoticeRow,
 } from '#api/db/schema';
 
-/** What a worker needs to tell the member of a reply: where, and the thread to link to. */
+/** What a notice tells of: a staff reply or an answered review. */
+export type NoticeSubject = { messageId: string } | { reviewId: string };
+
+/** What a worker needs to tell the member: where, and the thread or review to link to. */
 export interface NoticeDelivery {
   id: string;
   channel: MessageNoticeRow['channel'];
-  threadId: string;
+  /** The reply's thread, or null for a review's notice. */
+  threadId: string | null;
+  /** The answered review, or null for a reply's notice. */
+  reviewId: string | null;
   email: string;
   phone: string | null;
   deactivated: boolean;
+}
+
+/**
+ * The notices of a staff reply or a review's answer, written in its transaction (the outbox): an
+ * e-mail, and an SMS when the member chose SMS alerts for an appointment and has a phone number.
+ */
+export async function insertNotices(
+  db: Database,
+  memberId: string,
+  subject: NoticeSubject,
+  now: Date,
+): Promise<string[]> {
+  const [member] = await db
+    .select({ phone: users.phone })
+    .from(users)
+    .where(eq(users.id, memberId));
+  const smsChosen =
+    (member?.phone ?? null) !== null &&
+    (await db.$count(
+      appointments,
+      and(eq(appointments.userId, memberId), eq(appointments.smsAlert, true)),
+    )) > 0;
+  const channels = smsChosen ? (['email', 'sms'] as const) : (['email'] as const);
+  const rows = await db
+    .insert(messageNotices)
+    .values(channels.map((channel) => ({ ...subject, channel, createdAt: now })))
+    .returning({ id: messageNotices.id });
+  return rows.map((row) => row.id);
 }
 
 /** The notice outbox as the job worker sees it: locks, outcomes and the sweep (the reminders'
@@ -37,14 +73,19 @@ export class MessageNoticeRepository implements OutboxRows<NoticeDelivery> {
         id: messageNotices.id,
         channel: messageNotices.channel,
         threadId: messages.threadId,
+        reviewId: messageNotices.reviewId,
         email: users.email,
         phone: users.phone,
         deactivatedAt: users.deactivatedAt,
       })
       .from(messageNotices)
-      .innerJoin(messages, eq(messages.id, messageNotices.messageId))
-      .innerJoin(messageThreads, eq(messageThreads.id, messages.threadId))
-      .innerJoin(users, eq(users.id, messageThreads.memberId))
+      .leftJoin(messages, eq(messages.id, messageNotices.messageId))
+      .leftJoin(messageThreads, eq(messageThreads.id, messages.threadId))
+      .leftJoin(photoReviews, eq(photoReviews.id, messageNotices.reviewId))
+      .innerJoin(
+        users,
+        eq(users.id, sql`coalesce(${messageThreads.memberId}, ${photoReviews.memberId})`),
+      )
       .where(and(eq(messageNotices.id, id), eq(messageNotices.status, 'pending')))
       .for('update', { of: messageNotices, skipLocked: true });
     if (row === undefined) return undefined;

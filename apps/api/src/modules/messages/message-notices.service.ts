@@ -7,7 +7,7 @@ import { escapeHtml } from '#api/lib/html';
 import type { ErrorLogger } from '#api/logger';
 import type { MessageNoticeRepository, NoticeDelivery } from './message-notices.repository';
 
-/** The pg-boss queue of reply notices; each job's id is its notice's id. */
+/** The pg-boss queue of reply and review notices; each job's id is its notice's id. */
 export const messageNoticeQueue = 'message-notice';
 
 export interface MessageNoticeJob {
@@ -47,10 +47,43 @@ export function replyNoticeSms(to: string, link: string, companyName: string): S
   return { to, body: `${companyName}: you have a new message from your dental practice. ${link}` };
 }
 
+export const reviewAnsweredSubject = 'A dentist has answered your question';
+
+const reviewAnsweredSentence = 'A dentist has answered your request for a review.';
+
+/** The e-mail of an answered review: only that a dentist answered, and where to read it; no
+ *  question, report, finding or image. */
+export function reviewAnsweredEmail(to: string, link: string, companyName: string): MailMessage {
+  return {
+    to,
+    subject: reviewAnsweredSubject,
+    text: [
+      'Hello,',
+      '',
+      reviewAnsweredSentence,
+      '',
+      `Sign in to read it: ${link}`,
+      '',
+      companyName,
+    ].join('\n'),
+    html: [
+      '<p>Hello,</p>',
+      `<p>${escapeHtml(reviewAnsweredSentence)}</p>`,
+      `<p><a href="${escapeHtml(link)}">Sign in to read it</a>.</p>`,
+      `<p>${escapeHtml(companyName)}</p>`,
+    ].join('\n'),
+  };
+}
+
+export function reviewAnsweredSms(to: string, link: string, companyName: string): SmsMessage {
+  return { to, body: `${companyName}: a dentist has answered your request for a review. ${link}` };
+}
+
 /**
- * Tells a member of a staff reply exactly once through the job queue: notices are rows written
- * with the reply (the outbox), each one a job, and a worker locks the row while sending, as
- * appointment reminders do (docs/decisions/care-messages.md).
+ * Tells a member of a staff reply or an answered review exactly once through the job queue:
+ * notices are rows written with the reply or the answer (the outbox), each one a job, and a
+ * worker locks the row while sending, as appointment reminders do
+ * (docs/decisions/care-messages.md, photo-reviews.md).
  */
 export class MessageNoticeService {
   constructor(
@@ -68,8 +101,8 @@ export class MessageNoticeService {
     return this.settings.rules;
   }
 
-  /** After the reply's commit: queue its notices. A failure loses nothing: the sweep queues
-   *  pending notices left unqueued. */
+  /** After the reply's or the answer's commit: queue its notices. A failure loses nothing: the
+   *  sweep queues pending notices left unqueued. */
   async afterReply(noticeIds: readonly string[]): Promise<void> {
     if (this.jobs === undefined) return;
     try {
@@ -108,13 +141,16 @@ export class MessageNoticeService {
   ): Promise<{ status: 'sent' | 'skipped'; detail: string | null }> {
     if (delivery.deactivated) return { status: 'skipped', detail: 'account deactivated' };
     const { publicUrl, companyName } = this.settings;
-    const link = `${publicUrl}/messages/${delivery.threadId}`;
+    const [link, email, sms] =
+      delivery.reviewId === null
+        ? [`${publicUrl}/messages/${String(delivery.threadId)}`, replyNoticeEmail, replyNoticeSms]
+        : [`${publicUrl}/reviews/${delivery.reviewId}`, reviewAnsweredEmail, reviewAnsweredSms];
     if (delivery.channel === 'email') {
-      await this.mailer.send(replyNoticeEmail(delivery.email, link, companyName));
+      await this.mailer.send(email(delivery.email, link, companyName));
     } else if (delivery.phone === null) {
       return { status: 'skipped', detail: 'no phone number on the account' };
     } else {
-      await this.sms.send(replyNoticeSms(delivery.phone, link, companyName));
+      await this.sms.send(sms(delivery.phone, link, companyName));
     }
     return { status: 'sent', detail: null };
   }

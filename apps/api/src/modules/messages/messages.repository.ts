@@ -13,11 +13,9 @@ import {
 import type { MessageAttachmentKind, MessageThreadStatus, PageRequest } from '@dental/contracts';
 import type { Database } from '#api/db/client';
 import {
-  appointments,
   dentalAiResults,
   medicalRecords,
   messageAttachments,
-  messageNotices,
   messages,
   messageThreads,
   oralPhotos,
@@ -26,6 +24,7 @@ import {
   type MessageThreadRow,
 } from '#api/db/schema';
 import { rowsToFetch } from '#api/lib/pagination';
+import { insertNotices } from './message-notices.repository';
 
 /** An item of the member's, attached in the member's order. */
 export interface AttachmentRef {
@@ -139,9 +138,7 @@ export class MessageRepository {
         )
         .where(eq(messageThreads.id, threadId));
       const notices =
-        message.authorRole === 'staff'
-          ? await repository.insertNotices(memberId, messageId, now)
-          : [];
+        message.authorRole === 'staff' ? await insertNotices(tx, memberId, { messageId }, now) : [];
       return { messageId, notices };
     });
   }
@@ -311,29 +308,6 @@ export class MessageRepository {
       if ((row?.owned ?? 0) !== ids.length) return false;
     }
     return true;
-  }
-
-  /**
-   * The notices of a staff reply, written with it (the outbox): an e-mail, and an SMS when the
-   * member chose SMS alerts for an appointment and has a phone number.
-   */
-  private async insertNotices(memberId: string, messageId: string, now: Date): Promise<string[]> {
-    const [member] = await this.db
-      .select({ phone: users.phone })
-      .from(users)
-      .where(eq(users.id, memberId));
-    const smsChosen =
-      (member?.phone ?? null) !== null &&
-      (await this.db.$count(
-        appointments,
-        and(eq(appointments.userId, memberId), eq(appointments.smsAlert, true)),
-      )) > 0;
-    const channels = smsChosen ? (['email', 'sms'] as const) : (['email'] as const);
-    const rows = await this.db
-      .insert(messageNotices)
-      .values(channels.map((channel) => ({ messageId, channel, createdAt: now })))
-      .returning({ id: messageNotices.id });
-    return rows.map((row) => row.id);
   }
 
   private async insertMessage(

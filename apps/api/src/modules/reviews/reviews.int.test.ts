@@ -15,7 +15,7 @@ import {
   reviewPaths,
   type ReviewAnswer,
 } from '@dental/contracts';
-import { auditEvents, photoReviews, users } from '#api/db/schema';
+import { auditEvents, messageNotices, photoReviews, users } from '#api/db/schema';
 import { DentalAiRepository } from '#api/modules/dental-ai/dental-ai.repository';
 import { buildTestApp, type TestApp } from '#api-test/build-test-app';
 import { factories } from '#api-test/factories';
@@ -24,7 +24,7 @@ import { startSmtpInbox, type SmtpInbox } from '#api-test/smtp-inbox';
 import { staffFactories } from '#api-test/staff';
 import { fetchLink } from '#api-test/support/files';
 import { withJobQueue } from '#api-test/support/job-queue-app';
-import { reviewAnsweredSubject } from './review-notices';
+import { reviewAnsweredSubject } from '../messages/message-notices.service';
 
 let t: TestApp;
 let smtp: SmtpInbox;
@@ -352,13 +352,19 @@ describe('the answer’s notice', () => {
         expect(everything).not.toContain(secret);
       }
       await vi.waitFor(async () => {
-        const [row] = await t.db.select().from(photoReviews).where(eq(photoReviews.id, id));
-        expect(row?.noticeSentAt).not.toBeNull();
+        const notices = await t.db
+          .select({ status: messageNotices.status })
+          .from(messageNotices)
+          .where(eq(messageNotices.reviewId, id));
+        expect(notices).toEqual([{ status: 'sent' }]);
       });
       // A job delivered again (a worker that outlived its attempt) finds the notice sent.
-      await api.services.reviewNotices.deliver(id);
-      await api.services.reviewNotices.sweep();
-      await api.services.reviewNotices.deliver(id);
+      const [notice] = await t.db
+        .select({ id: messageNotices.id })
+        .from(messageNotices)
+        .where(eq(messageNotices.reviewId, id));
+      await api.services.messageNotices.deliver(notice?.id ?? '', false);
+      await api.services.messageNotices.sweep();
       const toAlice = smtp.messages.filter((message) =>
         [message.to ?? []]
           .flat()

@@ -13,6 +13,7 @@ import {
   type PhotoReviewRow,
   type StoredReviewFinding,
 } from '#api/db/schema';
+import { insertNotices } from '../messages/message-notices.repository';
 
 /** A review with its photos in the member's order. */
 export interface ReviewWithPhotos extends PhotoReviewRow {
@@ -22,13 +23,6 @@ export interface ReviewWithPhotos extends PhotoReviewRow {
 /** A review as the practice lists it: with the patient's name. */
 export interface StaffReviewRow extends ReviewWithPhotos {
   patientName: string;
-}
-
-/** An answered review's notice, as the worker sends it. */
-export interface ReviewNoticeDelivery {
-  reviewId: string;
-  email: string;
-  deactivated: boolean;
 }
 
 /** One image of a consented, answered review, as the data-set command writes it. */
@@ -149,10 +143,12 @@ export class ReviewRepository {
   }
 
   /**
-   * Records the answer of a waiting review; undefined when it is no longer waiting (answered
-   * meanwhile by someone else), so two answers at once cannot both land.
+   * Records the answer of a waiting review with the member's notices of it (the outbox);
+   * undefined when it is no longer waiting (answered meanwhile by someone else), so two answers
+   * at once cannot both land.
    */
-  async answer(
+  answer(
+    memberId: string,
     id: string,
     answer: {
       report: string;
@@ -161,13 +157,22 @@ export class ReviewRepository {
       reviewerName: string;
     },
     now: Date,
-  ): Promise<PhotoReviewRow | undefined> {
-    const [row] = await this.db
-      .update(photoReviews)
-      .set({ ...answer, status: 'answered', answeredAt: now })
-      .where(and(eq(photoReviews.id, id), eq(photoReviews.status, 'waiting')))
-      .returning();
-    return row;
+  ): Promise<{ review: PhotoReviewRow; notices: string[] } | undefined> {
+    return this.db.transaction(async (tx) => {
+      const [review] = await tx
+        .update(photoReviews)
+        .set({ ...answer, status: 'answered', answeredAt: now })
+        .where(
+          and(
+            eq(photoReviews.id, id),
+            eq(photoReviews.memberId, memberId),
+            eq(photoReviews.status, 'waiting'),
+          ),
+        )
+        .returning();
+      if (review === undefined) return undefined;
+      return { review, notices: await insertNotices(tx, memberId, { reviewId: id }, now) };
+    });
   }
 
   /**
@@ -197,64 +202,6 @@ export class ReviewRepository {
             )
             .limit(1);
     return rows.length > 0;
-  }
-
-  // --- The answer's notice (an outbox on the review row) ---
-
-  /** Answered reviews whose notice is neither sent nor queued. */
-  unqueuedNotices(limit: number): Promise<{ id: string }[]> {
-    return this.db
-      .select({ id: photoReviews.id })
-      .from(photoReviews)
-      .where(
-        and(
-          eq(photoReviews.status, 'answered'),
-          isNull(photoReviews.noticeSentAt),
-          isNull(photoReviews.noticeQueuedAt),
-        ),
-      )
-      .orderBy(asc(photoReviews.answeredAt))
-      .limit(limit);
-  }
-
-  async markNoticesQueued(ids: readonly string[], now: Date): Promise<void> {
-    if (ids.length === 0) return;
-    await this.db
-      .update(photoReviews)
-      .set({ noticeQueuedAt: now })
-      .where(inArray(photoReviews.id, [...ids]));
-  }
-
-  /** Locks the answered review's unsent notice for this transaction; undefined when it is sent,
-   *  not answered, or another worker holds it. */
-  async lockUnsentNotice(id: string): Promise<ReviewNoticeDelivery | undefined> {
-    const [row] = await this.db
-      .select({ reviewId: photoReviews.id, email: users.email, deactivatedAt: users.deactivatedAt })
-      .from(photoReviews)
-      .innerJoin(users, eq(users.id, photoReviews.memberId))
-      .where(
-        and(
-          eq(photoReviews.id, id),
-          eq(photoReviews.status, 'answered'),
-          isNull(photoReviews.noticeSentAt),
-        ),
-      )
-      .for('update', { of: photoReviews, skipLocked: true });
-    if (row === undefined) return undefined;
-    return { reviewId: row.reviewId, email: row.email, deactivated: row.deactivatedAt !== null };
-  }
-
-  /** Whether the answered review's notice still waits (another worker may hold it now). */
-  async isNoticeUnsent(id: string): Promise<boolean> {
-    const [row] = await this.db
-      .select({ sentAt: photoReviews.noticeSentAt, status: photoReviews.status })
-      .from(photoReviews)
-      .where(eq(photoReviews.id, id));
-    return row?.status === 'answered' && row.sentAt === null;
-  }
-
-  async markNoticeSent(id: string, now: Date): Promise<void> {
-    await this.db.update(photoReviews).set({ noticeSentAt: now }).where(eq(photoReviews.id, id));
   }
 
   // --- Consent that reviewed images may improve the models ---

@@ -24,8 +24,13 @@ import { Conflict, Forbidden, NotFound, UnprocessableEntity } from '#api/domain-
 import type { AuditRecorder } from '../audit/audit.service';
 import type { PlanLimitsService, YearlyUsage } from '../membership/plan-limits.service';
 import { findingErrors, type JudgedImage } from './review-findings';
-import type { ReviewNotices } from './review-notices';
 import type { ReviewRepository, ReviewWithPhotos, StaffReviewRow } from './reviews.repository';
+
+/** Queues the notices of an answer after its commit (the message notices' outbox, wired in
+ *  services.ts). */
+export interface AnswerNotices {
+  afterReply(noticeIds: readonly string[]): Promise<void>;
+}
 
 /** The member's photos and Dental AI results as their own modules answer them (wired in
  *  services.ts). */
@@ -70,7 +75,7 @@ export class ReviewService {
     private readonly staffLinks: StaffReviewLinks,
     private readonly imageSize: StoredImageSize,
     private readonly planLimits: PlanLimitsService,
-    private readonly notices: ReviewNotices,
+    private readonly notices: AnswerNotices,
     private readonly audit: AuditRecorder,
     private readonly clock: Clock,
   ) {}
@@ -145,7 +150,7 @@ export class ReviewService {
 
   /**
    * Answers a waiting review once: the findings must fit its images (else 422 with the fields,
-   * and nothing changes); then the member's notice is queued.
+   * and nothing changes); the member's notices are written with it, then queued.
    */
   async answer(reviewer: Reviewer, id: string, answer: ReviewAnswer): Promise<ClinicReview> {
     if (reviewer.role !== 'practitioner') throw new Forbidden(onlyPractitionersAnswerMessage);
@@ -156,6 +161,7 @@ export class ReviewService {
     if (Object.keys(errors).length > 0)
       throw new UnprocessableEntity(reviewFindingsMismatchMessage, errors);
     const answered = await this.repository.answer(
+      row.memberId,
       id,
       {
         report: answer.report,
@@ -167,8 +173,8 @@ export class ReviewService {
     );
     if (answered === undefined) throw new Conflict(reviewAlreadyAnsweredMessage);
     await this.recordStaffAct(reviewer.id, row, 'change');
-    await this.notices.answered(id);
-    return this.toClinicReview(reviewer.id, { ...row, ...answered });
+    await this.notices.afterReply(answered.notices);
+    return this.toClinicReview(reviewer.id, { ...row, ...answered.review });
   }
 
   async consent(memberId: string): Promise<TrainingConsent> {
