@@ -1,14 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
-import {
-  accountPaths,
-  clinicMessagePaths,
-  clinicStaffPaths,
-  secondFactorPaths,
-  tokenPair,
-  totpEnrolment,
-} from '@dental/contracts';
-import { e2eClinicAdminEmail } from '../playwright.config';
+import { openConsole, staffAccount } from './support/clinic-staff';
 import { expect, logIn, test } from './support/fixtures';
 import { checkScreen } from './support/layout-checks';
 import { mailTo } from './support/outbox';
@@ -16,50 +6,19 @@ import { storeXray } from './support/stored-photos';
 
 // Messages with the practice (docs/product/messages.md): the member writes with an X-ray
 // attached; the practice's first administrator (invited from CLINIC_ADMIN_EMAIL when the server
-// starts) answers through the API, the console's screens being another journey's; the member sees
-// the answer arrive without reloading. Each screen checked at 1280 and 360 px.
+// starts) reads it in the clinic console, opens the X-ray and answers there; the member sees the
+// answer arrive without reloading, and the notice e-mail says neither the subject nor the text.
+// Each screen, the member's and the console's, checked at 1280 and 360 px.
 
-/** The invited administrator's access token, after accepting and turning on the authenticator
- *  that every staff route asks for. */
-async function staffAccess(request: APIRequestContext): Promise<string> {
-  let token: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const bodies = (await mailTo(e2eClinicAdminEmail)).map((mail) => mail.text ?? '');
-        token = bodies
-          .map((body) => /invitation\?token=([^\s"'<>&]+)/.exec(body)?.[1])
-          .find(Boolean);
-        return token;
-      },
-      { message: 'the first administrator’s invitation', timeout: 20_000 },
-    )
-    .toBeDefined();
-  const password = `Molar-${Math.random().toString(36).slice(2)}-Staff!`;
-  const accepted = await request.post(clinicStaffPaths.acceptInvitation, {
-    data: { token, password },
-  });
-  expect(accepted.status(), await accepted.text()).toBe(201);
-  const login = await request.post(accountPaths.login, {
-    data: { login_type: 'native', email: e2eClinicAdminEmail, password },
-  });
-  const { access } = tokenPair.parse(await login.json());
-  const headers = { authorization: `Bearer ${access}` };
-  const started = await request.post(secondFactorPaths.totp, { headers, data: { password } });
-  const { secret } = totpEnrolment.parse(await started.json());
-  const code = new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() });
-  const confirmed = await request.post(secondFactorPaths.confirmTotp, { headers, data: { code } });
-  expect(confirmed.status(), await confirmed.text()).toBe(200);
-  return access;
-}
-
-test('a member writes with an X-ray attached and sees the practice’s answer without reloading', async ({
+test('a member writes with an X-ray attached, the practice answers in the console and the member sees it without reloading', async ({
   page,
   request,
   account,
-}) => {
+  browser,
+}, testInfo) => {
+  test.setTimeout(180_000);
   await storeXray(request, account, 'Upper right molar');
-  const staff = await staffAccess(request);
+  const staff = await staffAccount(request);
   await logIn(page, account);
 
   await page.getByRole('link', { name: /Messages with the practice/ }).click();
@@ -78,17 +37,77 @@ test('a member writes with an X-ray attached and sees the practice’s answer wi
   const messages = page.getByRole('list', { name: 'Messages' });
   await expect(messages.getByRole('link', { name: /^X-ray of / })).toBeVisible();
   await checkScreen(page, 'message thread');
-  const threadId = new URL(page.url()).pathname.split('/').pop() ?? '';
 
-  const replied = await request.post(clinicMessagePaths.thread(threadId), {
-    headers: { authorization: `Bearer ${staff}` },
-    data: { body: 'Please come in on Monday at 9.' },
+  const consolePage = await openConsole(browser, testInfo.project.use.baseURL, staff);
+  await test.step('the administrator reads it in the console, opens the X-ray and replies', async () => {
+    const nav = consolePage.getByRole('navigation', { name: 'Console' });
+    await nav.getByRole('link', { name: 'Messages, 1 unread' }).click();
+    await expect(consolePage.getByRole('heading', { name: 'Messages', level: 1 })).toBeVisible();
+    const conversation = consolePage
+      .getByRole('list', { name: 'Conversations' })
+      .getByRole('listitem')
+      .filter({ hasText: 'A loose filling' });
+    await expect(conversation).toContainText('1 unread');
+    await expect(conversation).toContainText('Not assigned');
+    await checkScreen(consolePage, 'clinic console: messages');
+
+    await conversation.getByRole('link', { name: 'A loose filling' }).click();
+    await expect(
+      consolePage.getByRole('heading', { name: 'A loose filling', level: 1 }),
+    ).toBeVisible();
+    const thread = consolePage.getByRole('list', { name: 'Messages' });
+    await expect(thread.getByText('It moves when I chew.')).toBeVisible();
+    // Read: the navigation's count goes down through the staff event stream.
+    await expect(nav.getByRole('link', { name: 'Messages', exact: true })).toBeVisible();
+    await consolePage.getByRole('button', { name: 'Assign to me' }).click();
+    await expect(consolePage.getByText('Assigned to you')).toBeVisible();
+    await checkScreen(consolePage, 'clinic console: a conversation');
+
+    await thread.getByRole('button', { name: /^View X-ray of / }).click();
+    const viewer = consolePage.getByRole('dialog', { name: 'Lightbox' });
+    await expect(viewer.getByRole('img', { name: /^X-ray of / })).toBeVisible();
+    await consolePage.keyboard.press('Escape');
+    await expect(viewer).toBeHidden();
+
+    await consolePage
+      .getByRole('textbox', { name: 'Reply' })
+      .fill('Please come in on Monday at 9.');
+    await consolePage.getByRole('button', { name: 'Send reply' }).click();
+    await expect(thread.getByText('Please come in on Monday at 9.')).toBeVisible();
+    await expect(consolePage.getByRole('textbox', { name: 'Reply' })).toHaveValue('');
   });
-  expect(replied.status(), await replied.text()).toBe(201);
+
   // No reload: the event stream brings it.
   await expect(messages.getByText('Please come in on Monday at 9.')).toBeVisible();
+
+  await test.step('the notice e-mail says there is a message, never its subject or text', async () => {
+    let notices: string[] = [];
+    await expect
+      .poll(
+        async () => {
+          notices = (await mailTo(account.email))
+            .filter((mail) => (mail.text ?? '').includes('/messages'))
+            .map((mail) =>
+              [
+                mail.subject ?? '',
+                mail.text ?? '',
+                typeof mail.html === 'string' ? mail.html : '',
+              ].join('\n'),
+            );
+          return notices.length;
+        },
+        { message: 'the new-message notice e-mail', timeout: 30_000 },
+      )
+      .toBe(1);
+    for (const notice of notices) {
+      expect(notice).not.toContain('A loose filling');
+      expect(notice).not.toContain('Please come in');
+      expect(notice).not.toContain('chew');
+    }
+  });
 
   await page.getByRole('link', { name: 'All messages' }).click();
   await expect(page.getByRole('link', { name: 'A loose filling' })).toBeVisible();
   await checkScreen(page, 'messages');
+  await consolePage.context().close();
 });

@@ -1,8 +1,10 @@
-import { Anchor, Button, Container, Group, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Container, Group, Text } from '@mantine/core';
 import { NavLink, Outlet } from 'react-router';
 import { Banner } from '#web/components/banner';
 import { logout } from '#web/lib/session';
+import { useLiveMessages } from '#web/lib/message-events';
 import { usePublicConfig } from '#web/lib/public-config';
+import { clinicMessageStream, useClinicUnread } from './api/clinic-api';
 import { useStaff } from './console-gate';
 import { clinicPaths } from './paths';
 import frame from '../app/app-layout.module.css';
@@ -10,16 +12,39 @@ import classes from './console-layout.module.css';
 
 const roleNames = { practitioner: 'Practitioner', clinic_admin: 'Clinic administrator' } as const;
 
+/** Messages in the navigation, with the members' messages no one at the practice has read. */
+function MessagesLink() {
+  const unread = useClinicUnread().data?.unread ?? 0;
+  return (
+    <Anchor
+      component={NavLink}
+      to={clinicPaths.messages}
+      fw={600}
+      aria-label={unread > 0 ? `Messages, ${String(unread)} unread` : undefined}
+    >
+      Messages
+      {unread > 0 && (
+        <Badge size="sm" ml={6}>
+          {unread}
+        </Badge>
+      )}
+    </Anchor>
+  );
+}
+
 /** The frame of every signed-in console screen: banner, the console's sections, who is signed
- *  in and Log out. */
+ *  in and Log out. The staff event stream keeps every messages screen and the count live. */
 export function ConsoleLayout() {
   const staff = useStaff();
   const config = usePublicConfig();
+  useLiveMessages(clinicMessageStream);
   const links = [
     { to: clinicPaths.today, label: 'Today', end: true },
     { to: clinicPaths.history, label: 'History' },
     { to: clinicPaths.hours, label: 'Hours' },
     { to: clinicPaths.patients, label: 'Patients' },
+  ];
+  const adminLinks = [
     ...(staff.role === 'clinic_admin'
       ? [
           { to: clinicPaths.staff, label: 'Staff' },
@@ -51,6 +76,12 @@ export function ConsoleLayout() {
           <nav aria-label="Console" className={`${frame.nav} ${classes.nav}`}>
             {links.map((link) => (
               <Anchor key={link.to} component={NavLink} to={link.to} end={link.end} fw={600}>
+                {link.label}
+              </Anchor>
+            ))}
+            <MessagesLink />
+            {adminLinks.map((link) => (
+              <Anchor key={link.to} component={NavLink} to={link.to} fw={600}>
                 {link.label}
               </Anchor>
             ))}

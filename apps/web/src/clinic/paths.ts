@@ -7,6 +7,8 @@ export const clinicPaths = {
   hours: '/clinic/hours',
   patients: '/clinic/patients',
   patient: (patientId: string) => `/clinic/patients/${patientId}`,
+  messages: '/clinic/messages',
+  message: (threadId: string) => `/clinic/messages/${threadId}`,
   staff: '/clinic/staff',
   practitioners: '/clinic/practitioners',
   form: '/clinic/form',

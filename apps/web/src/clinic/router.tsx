@@ -11,6 +11,8 @@ import { AdminOnly } from './admin-only';
 import HistoryPage from './pages/history-page';
 import HoursPage from './pages/hours-page';
 import InvitationPage from './pages/invitation-page';
+import MessagePage from './pages/message-page';
+import MessagesPage from './pages/messages-page';
 import PatientPage from './pages/patient-page';
 import PatientsPage from './pages/patients-page';
 import PractitionersPage from './pages/practitioners-page';
@@ -61,6 +63,8 @@ export const clinicRoutes: RouteObject[] = [
               { path: clinicPaths.hours, element: <HoursPage /> },
               { path: clinicPaths.patients, element: <PatientsPage /> },
               { path: clinicPaths.patient(':patientId'), element: <PatientPage /> },
+              { path: clinicPaths.messages, element: <MessagesPage /> },
+              { path: clinicPaths.message(':threadId'), element: <MessagePage /> },
               {
                 element: <AdminOnly />,
                 children: [

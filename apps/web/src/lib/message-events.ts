@@ -9,13 +9,22 @@ export const messagesQueryKey = ['messages'] as const;
 /** Wait before asking for a new ticket after a stream closed for good. */
 const reopenMs = 5_000;
 
+/** One side's event stream: where to ask for a ticket and open the stream, and which queries an
+ *  event refreshes (the member's by default; the clinic console passes the staff side's). */
+export interface MessageStream {
+  paths: { ticket: string; stream: string };
+  queryKey: readonly unknown[];
+}
+
+const memberStream: MessageStream = { paths: messageEventPaths, queryKey: messagesQueryKey };
+
 /**
- * Keeps the member's messages live (docs/decisions/care-messages-live.md): opens the event
+ * Keeps one side's messages live (docs/decisions/care-messages-live.md): opens the event
  * stream with a short-lived ticket (an EventSource cannot send the access token), and on each
  * event refetches the messages' queries. The browser reconnects by itself after a network blip;
  * once the server refuses the old ticket (a stream lasts 10 minutes) a new one is asked for.
  */
-export function useLiveMessages(): void {
+export function useLiveMessages({ paths, queryKey }: MessageStream = memberStream): void {
   const queryClient = useQueryClient();
   useEffect(() => {
     // Without EventSource (an old browser, the component tests) the screens still load on visit.
@@ -24,17 +33,13 @@ export function useLiveMessages(): void {
     let retry: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
     const refresh = () => {
-      void queryClient.invalidateQueries({ queryKey: messagesQueryKey });
+      void queryClient.invalidateQueries({ queryKey });
     };
     const open = async () => {
       try {
-        const { ticket } = await apiRequest(messageEventPaths.ticket, messageEventTicket, {
-          method: 'POST',
-        });
+        const { ticket } = await apiRequest(paths.ticket, messageEventTicket, { method: 'POST' });
         if (stopped) return;
-        source = new EventSource(
-          `${messageEventPaths.stream}?ticket=${encodeURIComponent(ticket)}`,
-        );
+        source = new EventSource(`${paths.stream}?ticket=${encodeURIComponent(ticket)}`);
         source.addEventListener('thread', refresh);
         // Sent on opening and after missed notices: what is shown may be stale.
         source.addEventListener('resync', refresh);
@@ -55,5 +60,6 @@ export function useLiveMessages(): void {
       clearTimeout(retry);
       source?.close();
     };
-  }, [queryClient]);
+    // Each side passes module constants, so the stream is opened once per screen.
+  }, [queryClient, paths, queryKey]);
 }

@@ -7,10 +7,16 @@ import {
   clinicConsultationPaths,
   clinicForm,
   clinicMe,
+  clinicMessageEventPaths,
+  clinicMessagePaths,
+  clinicMessageThread,
+  clinicMessageThreadList,
+  clinicMessageThreadSummary,
   clinicPatientList,
   clinicPatientPaths,
   clinicStaffPaths,
   createdId,
+  createdMessage,
   medicalRecordList,
   oralPhotoList,
   practitionerList,
@@ -18,8 +24,12 @@ import {
   type Availability,
   type ConsultationPeriod,
   type InviteStaffRequest,
+  type MessageThreadChange,
+  type MessageThreadStatus,
+  unreadMessages,
 } from '@dental/contracts';
 import { apiRequest, apiSend } from '#web/lib/api-client';
+import type { MessageStream } from '#web/lib/message-events';
 
 const id = encodeURIComponent;
 
@@ -172,3 +182,66 @@ export const useAcceptInvitation = () =>
     mutationFn: (body: { token: string; password: string }) =>
       apiSend(clinicStaffPaths.acceptInvitation, { method: 'POST', body, auth: false }),
   });
+
+/** Every query of the console's messages starts with this key, so one event of the staff stream
+ *  refreshes them all (the list, a conversation, the navigation's unread count). */
+const clinicMessagesKey = ['clinic', 'messages'] as const;
+
+/** The staff side's event stream for `useLiveMessages` (docs/decisions/care-messages-live.md). */
+export const clinicMessageStream: MessageStream = {
+  paths: clinicMessageEventPaths,
+  queryKey: clinicMessagesKey,
+};
+
+/** Open or closed conversations, newest message first (the first page: 50). */
+export const useClinicThreads = (status: MessageThreadStatus) =>
+  useQuery({
+    queryKey: [...clinicMessagesKey, 'threads', status],
+    queryFn: () =>
+      apiRequest(`${clinicMessagePaths.threads}?status=${status}`, clinicMessageThreadList),
+  });
+
+/** One conversation; reading it marks the member's messages read for the whole practice, so the
+ *  list and the navigation's count are read again (a read sends no event). */
+export function useClinicThread(threadId: string) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: [...clinicMessagesKey, 'thread', threadId],
+    queryFn: async () => {
+      const thread = await apiRequest(clinicMessagePaths.thread(threadId), clinicMessageThread);
+      for (const part of ['threads', 'unread']) {
+        void queryClient.invalidateQueries({ queryKey: [...clinicMessagesKey, part] });
+      }
+      return thread;
+    },
+  });
+}
+
+/** The members' messages no staff member has read: the navigation's badge. */
+export const useClinicUnread = () =>
+  useQuery({
+    queryKey: [...clinicMessagesKey, 'unread'],
+    queryFn: () => apiRequest(clinicMessagePaths.unread, unreadMessages),
+  });
+
+function useMessagesChange<Input, Answer>(send: (input: Input) => Promise<Answer>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: clinicMessagesKey }),
+  });
+}
+
+export const useStaffReply = (threadId: string) =>
+  useMessagesChange((body: { body: string }) =>
+    apiRequest(clinicMessagePaths.thread(threadId), createdMessage, { method: 'POST', body }),
+  );
+
+/** Close or reopen a conversation, or give it to a staff member (null: to nobody). */
+export const useChangeThread = (threadId: string) =>
+  useMessagesChange((body: MessageThreadChange) =>
+    apiRequest(clinicMessagePaths.thread(threadId), clinicMessageThreadSummary, {
+      method: 'PATCH',
+      body,
+    }),
+  );

@@ -1,14 +1,13 @@
-import { useState, type SyntheticEvent } from 'react';
-import { Alert, Anchor, Badge, Button, Group, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Anchor, Stack, Text } from '@mantine/core';
 import { Link, useParams } from 'react-router';
-import { messageBodyMaxLength } from '@dental/contracts';
 import { paths } from '#web/config/paths';
 import { LoadFailed } from '#web/components/load-failed';
-import { ApiError, errorMessage } from '#web/lib/api-client';
 import { useDocumentTitle } from '#web/lib/document-title';
 import { useLiveMessages } from '#web/lib/message-events';
 import { useReply, useThread } from './api/messages';
 import { AttachmentList } from './components/attachment-list';
+import { ReplyBox } from './components/reply-box';
+import { ThreadHeading } from './components/thread-heading';
 import { sentAt } from './components/sent-at';
 import classes from './messages.module.css';
 
@@ -20,20 +19,6 @@ export default function ThreadPage() {
   const thread = useThread(threadId);
   useDocumentTitle(thread.data?.subject ?? 'Message');
   const reply = useReply(threadId);
-  const [body, setBody] = useState('');
-
-  const submit = (event: SyntheticEvent) => {
-    event.preventDefault();
-    reply.mutate(
-      { body },
-      {
-        onSuccess: () => {
-          setBody('');
-        },
-      },
-    );
-  };
-  const bodyError = reply.error instanceof ApiError ? reply.error.fieldErrors.body?.[0] : undefined;
 
   return (
     <Stack gap="lg">
@@ -44,16 +29,7 @@ export default function ThreadPage() {
       {thread.isError && <LoadFailed error={thread.error} onRetry={thread.refetch} />}
       {thread.data && (
         <>
-          <Group gap="sm" align="center">
-            <Title order={1} className={classes.subject}>
-              {thread.data.subject}
-            </Title>
-            {thread.data.status === 'closed' && (
-              <Badge color="gray" variant="outline">
-                Closed
-              </Badge>
-            )}
-          </Group>
+          <ThreadHeading subject={thread.data.subject} status={thread.data.status} />
           <Stack component="ol" gap="sm" className={classes.list} aria-label="Messages">
             {thread.data.messages.map((message) => (
               <li
@@ -75,34 +51,11 @@ export default function ThreadPage() {
               </li>
             ))}
           </Stack>
-          <form onSubmit={submit} noValidate>
-            <Stack gap="sm">
-              <Textarea
-                label="Reply"
-                autosize
-                minRows={3}
-                maxLength={messageBodyMaxLength}
-                value={body}
-                onChange={(event) => {
-                  setBody(event.currentTarget.value);
-                }}
-                error={bodyError}
-              />
-              {reply.isError && bodyError === undefined && (
-                <Alert color="red" variant="outline">
-                  {errorMessage(reply.error)}
-                </Alert>
-              )}
-              {thread.data.status === 'closed' && (
-                <Text size="sm">This conversation is closed; a reply opens it again.</Text>
-              )}
-              <Group justify="flex-end">
-                <Button type="submit" loading={reply.isPending}>
-                  Send
-                </Button>
-              </Group>
-            </Stack>
-          </form>
+          <ReplyBox reply={reply}>
+            {thread.data.status === 'closed' && (
+              <Text size="sm">This conversation is closed; a reply opens it again.</Text>
+            )}
+          </ReplyBox>
         </>
       )}
     </Stack>
