@@ -1,3 +1,4 @@
+import { open, readFile } from 'node:fs/promises';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import {
@@ -8,46 +9,59 @@ import {
   totpEnrolment,
 } from '@dental/contracts';
 import { e2eClinicAdminEmail } from '../../playwright.config';
+import { e2eDataPath } from './data-dir';
 import { expect, submitLogin } from './fixtures';
 import { mailTo } from './outbox';
 
 // The shared e2e server's first clinic administrator (invited from CLINIC_ADMIN_EMAIL when the
-// server starts), for journeys in which the practice answers in the clinic console.
+// server starts), for journeys in which the practice answers in the clinic console, and staff
+// they invite.
 
 export interface StaffAccount {
   email: string;
   password: string;
   secret: string;
+  /** The access token of the sign-in that turned the second factor on (15 minutes). */
+  access: string;
 }
 
 /** A code of the authenticator holding `secret`, `at` a moment (the server's own library). */
 export const codeAt = (secret: string, at: number) =>
   new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: at });
 
-/** The invited administrator's password and authenticator secret, after accepting the invitation
- *  and turning on the second factor that every staff route asks for (through the API: the
- *  console's walk-through is clinic-console.spec.ts's). */
-export async function staffAccount(request: APIRequestContext): Promise<StaffAccount> {
+/** The token of the latest staff invitation e-mailed to `email`. */
+export async function invitationToken(email: string): Promise<string> {
   let token: string | undefined;
   await expect
     .poll(
       async () => {
-        const bodies = (await mailTo(e2eClinicAdminEmail)).map((mail) => mail.text ?? '');
+        const bodies = (await mailTo(email)).map((mail) => mail.text ?? '');
         token = bodies
           .map((body) => /invitation\?token=([^\s"'<>&]+)/.exec(body)?.[1])
-          .find(Boolean);
+          .filter(Boolean)
+          .at(-1);
         return token;
       },
-      { message: 'the first administrator’s invitation', timeout: 20_000 },
+      { message: `the staff invitation to ${email}`, timeout: 20_000 },
     )
     .toBeDefined();
+  return token ?? '';
+}
+
+/** Accepts the invitation e-mailed to `email` and turns on the second factor that every staff
+ *  route asks for (through the API: the console's walk-through is clinic-console.spec.ts's). */
+export async function joinAsStaff(
+  request: APIRequestContext,
+  email: string,
+): Promise<StaffAccount> {
+  const token = await invitationToken(email);
   const password = `Molar-${Math.random().toString(36).slice(2)}-Staff!`;
   const accepted = await request.post(clinicStaffPaths.acceptInvitation, {
     data: { token, password },
   });
   expect(accepted.status(), await accepted.text()).toBe(201);
   const login = await request.post(accountPaths.login, {
-    data: { login_type: 'native', email: e2eClinicAdminEmail, password },
+    data: { login_type: 'native', email, password },
   });
   const { access } = tokenPair.parse(await login.json());
   const headers = { authorization: `Bearer ${access}` };
@@ -56,7 +70,39 @@ export async function staffAccount(request: APIRequestContext): Promise<StaffAcc
   const code = codeAt(secret, Date.now());
   const confirmed = await request.post(secondFactorPaths.confirmTotp, { headers, data: { code } });
   expect(confirmed.status(), await confirmed.text()).toBe(200);
-  return { email: e2eClinicAdminEmail, password, secret };
+  return { email, password, secret, access };
+}
+
+/** The invited administrator's account. The invitation can be accepted once per data folder,
+ *  and journeys run in several workers: the first to ask accepts it and leaves the account in the
+ *  data folder, the others read it there. */
+export async function staffAccount(request: APIRequestContext): Promise<StaffAccount> {
+  const memo = e2eDataPath('e2e-first-admin.json');
+  try {
+    const file = await open(memo, 'wx');
+    try {
+      const admin = await joinAsStaff(request, e2eClinicAdminEmail);
+      await file.writeFile(JSON.stringify(admin));
+      return admin;
+    } finally {
+      await file.close();
+    }
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  let admin: StaffAccount | undefined;
+  await expect
+    .poll(
+      async () => {
+        const text = await readFile(memo, 'utf8');
+        admin = text === '' ? undefined : (JSON.parse(text) as StaffAccount);
+        return admin;
+      },
+      { message: 'the first administrator’s account', timeout: 30_000 },
+    )
+    .toBeDefined();
+  if (admin === undefined) throw new Error('no first administrator');
+  return admin;
 }
 
 /** The clinic console in a browser context of its own, signed in as `staff` with the password

@@ -66,10 +66,18 @@ export type ReviewStatus = (typeof reviewStatuses)[number];
 export const reviewVerdicts = ['confirmed', 'rejected', 'added'] as const;
 export type ReviewVerdict = (typeof reviewVerdicts)[number];
 
-/** [x1, y1, x2, y2] in the pixels of the image as shown (upright), x1 < x2 and y1 < y2. */
+type Box = [x1: number, y1: number, x2: number, y2: number];
+
+/** [x1, y1, x2, y2] in the pixels of the image as shown (upright), x1 < x2 and y1 < y2. Four
+ *  numbers rather than a z.tuple: the web app's entry chunk holds zod, and a tuple would bring
+ *  zod's tuple type into every screen's first load (/login) for this one field. */
 export const reviewBox = z
-  .tuple([z.number().min(0), z.number().min(0), z.number().min(0), z.number().min(0)])
-  .refine(([x1, y1, x2, y2]) => x1 < x2 && y1 < y2, 'A box needs x1 < x2 and y1 < y2.');
+  .array(z.number().min(0))
+  .length(4, 'A box is four numbers: [x1, y1, x2, y2].')
+  .refine(
+    ([x1 = 0, y1 = 0, x2 = 0, y2 = 0]) => x1 < x2 && y1 < y2,
+    'A box needs x1 < x2 and y1 < y2.',
+  ) as unknown as z.ZodType<Box, Box>;
 
 /** One finding of the dentist: an AI box confirmed or rejected, or a box they drew. */
 export const reviewFinding = z.object({

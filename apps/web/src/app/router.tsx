@@ -233,6 +233,18 @@ export const routes: RouteObject[] = [
                 lazy: lazyRoute('message-thread', () => import('../features/messages/thread-page')),
               },
               {
+                path: paths.reviews,
+                lazy: lazyRoute('reviews', () => import('../features/reviews/reviews-page')),
+              },
+              {
+                path: paths.reviewNew,
+                lazy: lazyRoute('review-new', () => import('../features/reviews/ask-review-page')),
+              },
+              {
+                path: paths.review(':reviewId'),
+                lazy: lazyRoute('review', () => import('../features/reviews/review-page')),
+              },
+              {
                 path: '*',
                 lazy: lazyRoute('not-found', () => import('../components/not-found-page')),
               },

@@ -43,6 +43,16 @@ export const paths = {
   messages: '/messages',
   messageNew: '/messages/new',
   messageThread: (threadId: string) => `/messages/${threadId}`,
+  /** A dentist's reviews of the member's photos (docs/product/photo-reviews.md); the API's
+   *  notices link to `/reviews/{id}`. */
+  reviews: '/reviews',
+  reviewNew: '/reviews/new',
+  /** 'Ask a dentist to review' for one photo or X-ray, or one Dental AI result. */
+  reviewAsk: (subject: { photo: string } | { dental_ai: string }) =>
+    'photo' in subject
+      ? `/reviews/new?photo=${subject.photo}`
+      : `/reviews/new?dental_ai=${subject.dental_ai}`,
+  review: (reviewId: string) => `/reviews/${reviewId}`,
   dentalAi: '/dental-ai',
   dentalAiResult: (resultId: string) => `/dental-ai/result/${resultId}`,
 } as const;

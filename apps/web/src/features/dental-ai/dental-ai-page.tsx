@@ -1,5 +1,5 @@
-import { Alert, Stack, Title } from '@mantine/core';
-import { useNavigate } from 'react-router';
+import { Alert, Anchor, Stack, Title } from '@mantine/core';
+import { Link, useNavigate } from 'react-router';
 import { paths } from '#web/config/paths';
 import { PageSpinner } from '#web/components/page-spinner';
 import { errorMessage } from '#web/lib/api-client';
@@ -22,6 +22,11 @@ export default function DentalAiPage() {
   return (
     <Stack gap="md">
       <Title order={1}>Dental AI</Title>
+      {!readOnly && (
+        <Anchor component={Link} to={paths.reviews}>
+          Your questions to a dentist (dentist reviews)
+        </Anchor>
+      )}
       {status.isPending && <PageSpinner />}
       {status.isError && (
         <Alert color="red" variant="outline">

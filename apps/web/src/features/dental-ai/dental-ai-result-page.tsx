@@ -1,11 +1,12 @@
-import { Alert, Stack, Title } from '@mantine/core';
-import { useNavigate, useParams } from 'react-router';
+import { Alert, Button, Stack, Title } from '@mantine/core';
+import { Link, useNavigate, useParams } from 'react-router';
 import { dentalAiTypeLabels } from '@dental/contracts';
 import { paths } from '#web/config/paths';
 import { PageSpinner } from '#web/components/page-spinner';
 import { StatusPage } from '#web/components/status-page';
 import { ApiError, errorMessage } from '#web/lib/api-client';
 import { useDocumentTitle } from '#web/lib/document-title';
+import { useReadOnlyRecord } from '#web/lib/viewed-record';
 import { useDentalAiResult } from './api/get-dental-ai-result';
 import { DetectionResult } from './components/detection-result';
 
@@ -16,6 +17,8 @@ export default function DentalAiResultPage() {
   const { resultId = '' } = useParams();
   const navigate = useNavigate();
   const result = useDentalAiResult(resultId);
+  // Reviews are the member's own: not asked on a record they only look at.
+  const readOnly = useReadOnlyRecord();
   const notFound = result.error instanceof ApiError && result.error.status === 404;
   const title = result.data
     ? dentalAiTypeLabels[result.data.dental_ai].resultTitle
@@ -46,6 +49,17 @@ export default function DentalAiResultPage() {
       onTryAnother={() => {
         void navigate(paths.dentalAi);
       }}
+      actions={
+        !readOnly && (
+          <Button
+            component={Link}
+            to={paths.reviewAsk({ dental_ai: result.data.id })}
+            variant="default"
+          >
+            Ask a dentist to review
+          </Button>
+        )
+      }
     />
   );
 }

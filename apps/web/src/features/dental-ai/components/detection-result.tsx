@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import {
   coloursByFirstAppearance,
@@ -15,19 +16,21 @@ import {
   readAsSentence,
 } from '../result-wording';
 import { DatasetCredit } from './dataset-credit';
-import { DetectionImage } from './detection-image';
+import { DetectionImage } from '#web/components/detection-image';
 import { FindingsLegend } from './findings-legend';
 import classes from './detection-result.module.css';
 
 export interface DetectionResultProps {
   result: DentalAiResult;
   onTryAnother: () => void;
+  /** More actions beside 'Try Another Detection' (the result page's 'Ask a dentist to review'). */
+  actions?: ReactNode;
 }
 
 /** The Dental AI result view (docs/product/dental-ai.md#result): the image with its boxes, what it
  *  means in plain words, the disclaimer; the model's details under 'About this result'
  *  (docs/decisions/dental-ai-plain-results.md). */
-export function DetectionResult({ result, onTryAnother }: DetectionResultProps) {
+export function DetectionResult({ result, onTryAnother, actions }: DetectionResultProps) {
   const boxes = result.detection_selection;
   const colours = coloursByFirstAppearance(boxes.map((box) => box.crop_prediction));
   return (
@@ -68,6 +71,7 @@ export function DetectionResult({ result, onTryAnother }: DetectionResultProps) 
       </details>
       <Group>
         <Button onClick={onTryAnother}>Try Another Detection</Button>
+        {actions}
       </Group>
     </Stack>
   );

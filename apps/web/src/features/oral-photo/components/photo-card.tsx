@@ -138,6 +138,17 @@ export function PhotoCard({
                 Edit
               </Button>
             )}
+            {!readOnly && (
+              <Button
+                component={Link}
+                to={paths.reviewAsk({ photo: photo.id })}
+                variant="default"
+                size="xs"
+                aria-label={`Ask a dentist to review ${label}`}
+              >
+                Ask a dentist to review
+              </Button>
+            )}
             <DeleteButton
               deletion={deletePhoto}
               id={photo.id}
