@@ -1,14 +1,14 @@
 import type { APIRequestContext } from '@playwright/test';
 import { clinicStaffPaths } from '@dental/contracts';
-import { joinAsStaff, staffAccount } from './clinic-staff';
+import { joinAsStaff, staffAccount, type StaffAccount } from './clinic-staff';
 import { expect } from './fixtures';
 
 /** A new practitioner of the shared e2e server's practice, invited by its first administrator,
- *  for journeys in which only a practitioner may act (answering a dentist's review): their name
- *  and access token. */
+ *  for journeys in which only a practitioner may act (answering a dentist's review): their
+ *  account (with an access token and the authenticator's secret) and name. */
 export async function practitionerAccess(
   request: APIRequestContext,
-): Promise<{ name: string; access: string }> {
+): Promise<StaffAccount & { name: string }> {
   const admin = await staffAccount(request);
   const id = Math.random().toString(36).slice(2, 8);
   const email = `dr-${id}@clinic.e2e.example`;
@@ -18,5 +18,5 @@ export async function practitionerAccess(
     data: { email, name, role: 'practitioner' },
   });
   expect(invited.status(), await invited.text()).toBe(201);
-  return { name, access: (await joinAsStaff(request, email)).access };
+  return { ...(await joinAsStaff(request, email)), name };
 }

@@ -80,6 +80,9 @@ export function ConsoleLayout() {
               </Anchor>
             ))}
             <MessagesLink />
+            <Anchor component={NavLink} to={clinicPaths.reviews} fw={600}>
+              Reviews
+            </Anchor>
             {adminLinks.map((link) => (
               <Anchor key={link.to} component={NavLink} to={link.to} fw={600}>
                 {link.label}

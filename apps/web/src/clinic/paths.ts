@@ -9,6 +9,8 @@ export const clinicPaths = {
   patient: (patientId: string) => `/clinic/patients/${patientId}`,
   messages: '/clinic/messages',
   message: (threadId: string) => `/clinic/messages/${threadId}`,
+  reviews: '/clinic/reviews',
+  review: (reviewId: string) => `/clinic/reviews/${reviewId}`,
   staff: '/clinic/staff',
   practitioners: '/clinic/practitioners',
   form: '/clinic/form',

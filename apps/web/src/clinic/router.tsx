@@ -17,6 +17,8 @@ import PatientPage from './pages/patient-page';
 import PatientsPage from './pages/patients-page';
 import PractitionersPage from './pages/practitioners-page';
 import QuestionsPage from './pages/questions-page';
+import ReviewPage from './pages/review-page';
+import ReviewsPage from './pages/reviews-page';
 import SignInPage from './pages/sign-in-page';
 import StaffPage from './pages/staff-page';
 import SummaryPage from './pages/summary-page';
@@ -65,6 +67,8 @@ export const clinicRoutes: RouteObject[] = [
               { path: clinicPaths.patient(':patientId'), element: <PatientPage /> },
               { path: clinicPaths.messages, element: <MessagesPage /> },
               { path: clinicPaths.message(':threadId'), element: <MessagePage /> },
+              { path: clinicPaths.reviews, element: <ReviewsPage /> },
+              { path: clinicPaths.review(':reviewId'), element: <ReviewPage /> },
               {
                 element: <AdminOnly />,
                 children: [

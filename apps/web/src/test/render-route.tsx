@@ -1,12 +1,13 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { AppProviders, createQueryClient } from '../app/providers';
 import { routes } from '../app/router';
 
-/** Renders the real route table at `path`, with the app's providers and a fresh cache. */
-export function renderRoute(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+/** Renders a real route table (the patient app's unless told) at `path`, with the app's
+ *  providers and a fresh cache. */
+export function renderRoute(path: string, table: RouteObject[] = routes) {
+  const router = createMemoryRouter(table, { initialEntries: [path] });
   // No pause between keystrokes: the screens do not debounce input.
   const user = userEvent.setup({ delay: null });
   const queryClient = createQueryClient();

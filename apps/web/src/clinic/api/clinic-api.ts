@@ -14,6 +14,9 @@ import {
   clinicMessageThreadSummary,
   clinicPatientList,
   clinicPatientPaths,
+  clinicReview,
+  clinicReviewList,
+  clinicReviewPaths,
   clinicStaffPaths,
   createdId,
   createdMessage,
@@ -26,6 +29,8 @@ import {
   type InviteStaffRequest,
   type MessageThreadChange,
   type MessageThreadStatus,
+  type ReviewAnswer,
+  type ReviewStatus,
   unreadMessages,
 } from '@dental/contracts';
 import { apiRequest, apiSend } from '#web/lib/api-client';
@@ -244,4 +249,23 @@ export const useChangeThread = (threadId: string) =>
       method: 'PATCH',
       body,
     }),
+  );
+
+/** The reviews patients asked of the practice, oldest first: the queue the practitioners work. */
+export const useClinicReviews = (status: ReviewStatus) =>
+  useQuery({
+    queryKey: ['clinic', 'reviews', 'list', status],
+    queryFn: () => apiRequest(`${clinicReviewPaths.list}?status=${status}`, clinicReviewList),
+  });
+
+/** One review with its images, their sizes and the Dental AI's boxes on them. */
+export const useClinicReview = (reviewId: string) =>
+  useQuery({
+    queryKey: ['clinic', 'reviews', 'one', reviewId],
+    queryFn: () => apiRequest(clinicReviewPaths.one(reviewId), clinicReview),
+  });
+
+export const useAnswerReview = (reviewId: string) =>
+  useClinicChange((body: ReviewAnswer) =>
+    apiRequest(clinicReviewPaths.one(reviewId), clinicReview, { method: 'PUT', body }),
   );

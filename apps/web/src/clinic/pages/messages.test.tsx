@@ -1,31 +1,18 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
   clinicMessagePaths,
-  clinicStaffPaths,
-  type ClinicMe,
   type ClinicMessageThread,
   type ClinicMessageThreadSummary,
 } from '@dental/contracts';
-import { sessionStore } from '#web/lib/session-store';
-import { json, stubFetch, testAccount } from '#web/test/fetch-stub';
-import { AppProviders, createQueryClient } from '../../app/providers';
-import { clinicRoutes } from '../router';
+import { json } from '#web/test/fetch-stub';
+import { renderConsole, testStaff } from '../test/render-console';
 
 const threadId = '0b7c3a52-4f1e-4d2a-9c6b-8e5f1a2d3c4b';
 const older = 'a1e2c3d4-5b6a-4c7d-8e9f-0a1b2c3d4e5f';
 const patientId = 'f0e1d2c3-b4a5-4968-8776-655443322110';
 
-const me: ClinicMe = {
-  id: '11111111-2222-4333-8444-555555555555',
-  name: 'Dr. Lee',
-  email: 'lee@clinic.example',
-  role: 'practitioner',
-  practitioner_id: '66666666-7777-4888-9999-aaaaaaaaaaaa',
-  second_factor_enrolled: true,
-};
+const me = testStaff;
 
 const summary = (
   id: string,
@@ -57,35 +44,26 @@ const thread: ClinicMessageThread = {
   ],
 };
 
-function open(path: string) {
-  sessionStore.save({ access: 'access-1', refresh: 'refresh-1' });
-  const api = stubFetch({
-    'GET /api/account/': () => json({ ...testAccount, role: 'practitioner' }),
-    [`GET ${clinicStaffPaths.me}`]: () => json(me),
-    [`GET ${clinicMessagePaths.unread}`]: () => json({ unread: 3 }),
-    [`GET ${clinicMessagePaths.threads}?status=open`]: () =>
-      json({
-        results: [
-          summary(threadId, 'A loose filling', 2, null),
-          summary(older, 'Invoice question', 0, { id: me.id, name: me.name }),
-        ],
-        next: null,
-      }),
-    [`GET ${clinicMessagePaths.thread(threadId)}`]: () => json(thread),
-    [`PATCH ${clinicMessagePaths.thread(threadId)}`]: () =>
-      json(summary(threadId, 'A loose filling', 0, { id: me.id, name: me.name })),
-    [`POST ${clinicMessagePaths.thread(threadId)}`]: () =>
-      json({ id: 'e1e2e3e4-f5f6-4a7b-8c9d-0e1f2a3b4c5d' }, 201),
-  });
-  const router = createMemoryRouter(clinicRoutes, { initialEntries: [path] });
-  const user = userEvent.setup({ delay: null });
-  render(
-    <AppProviders queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
-    </AppProviders>,
+const open = (path: string) =>
+  renderConsole(
+    path,
+    {
+      [`GET ${clinicMessagePaths.threads}?status=open`]: () =>
+        json({
+          results: [
+            summary(threadId, 'A loose filling', 2, null),
+            summary(older, 'Invoice question', 0, { id: me.id, name: me.name }),
+          ],
+          next: null,
+        }),
+      [`GET ${clinicMessagePaths.thread(threadId)}`]: () => json(thread),
+      [`PATCH ${clinicMessagePaths.thread(threadId)}`]: () =>
+        json(summary(threadId, 'A loose filling', 0, { id: me.id, name: me.name })),
+      [`POST ${clinicMessagePaths.thread(threadId)}`]: () =>
+        json({ id: 'e1e2e3e4-f5f6-4a7b-8c9d-0e1f2a3b4c5d' }, 201),
+    },
+    { unread: 3 },
   );
-  return { api, user };
-}
 
 describe('the console’s Messages', () => {
   it('lists open conversations with the patient, the assignee and unread marks, and counts unread in the navigation', async () => {

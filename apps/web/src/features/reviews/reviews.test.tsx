@@ -33,6 +33,8 @@ const answered: Review = {
   findings: [
     { box: [10, 10, 40, 40], label: 'Caries', verdict: 'confirmed', ai_box: 0, photo: null },
     { box: [50, 50, 80, 80], label: 'Caries', verdict: 'rejected', ai_box: 1, photo: null },
+    { box: [60, 10, 90, 40], label: 'Caries', verdict: 'rejected', ai_box: 2, photo: null },
+    { box: [60, 60, 90, 90], label: 'Plaque', verdict: 'rejected', ai_box: 3, photo: null },
     { box: [5, 60, 30, 90], label: 'Calculus', verdict: 'added', ai_box: null, photo: null },
   ],
   reviewer: { name: 'Dr. Ada Lovelace' },
@@ -87,9 +89,15 @@ describe('Dentist reviews', () => {
       'Caries (red box): an area the Dental AI marked, confirmed by the dentist',
       'Calculus (green box): marked by the dentist',
     ]);
+    // One line per label, however many of its marks were not confirmed.
     expect(
-      screen.getByText(/Caries: marked by the Dental AI, not confirmed by the dentist/),
-    ).toBeInTheDocument();
+      screen
+        .getAllByText(/not confirmed by the dentist/)
+        .map((item) => item.textContent.replace(/\s+/g, ' ')),
+    ).toEqual([
+      'Caries: 2 areas marked by the Dental AI, not confirmed by the dentist (not drawn above)',
+      'Plaque: marked by the Dental AI, not confirmed by the dentist (not drawn above)',
+    ]);
   });
 
   it('asks about a Dental AI result and opens the new review', async () => {

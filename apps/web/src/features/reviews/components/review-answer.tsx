@@ -2,6 +2,7 @@ import { Stack, Text, Title } from '@mantine/core';
 import { coloursByFirstAppearance, type Review, type ReviewFinding } from '@dental/contracts';
 import { DetectionImage, type DrawnBox } from '#web/components/detection-image';
 import classes from '../reviews.module.css';
+import { reviewDay } from './review-dates';
 
 const verdictWords = {
   confirmed: 'an area the Dental AI marked, confirmed by the dentist',
@@ -17,18 +18,34 @@ function areas(count: number): string {
   return count === 1 ? '1 marked area' : `${String(count)} marked areas`;
 }
 
-/** The dentist's answer on the images (docs/product/photo-reviews.md#the-answer): each image with
- *  the boxes the dentist confirmed or drew, a list saying what each box is, and the AI's marks
- *  the dentist did not confirm, in words only (they are not drawn). */
-export function ReviewAnswer({ review }: { review: Review }) {
+/** The dentist's answer (docs/product/photo-reviews.md#the-answer): who answered and when, the
+ *  report as text (never HTML), each image with the boxes the dentist confirmed or drew, a list
+ *  saying what each box is, and the AI's marks the dentist did not confirm, in words only (they
+ *  are not drawn). The member's review and the console show the same. */
+export function ReviewAnswer({
+  review,
+  imageName = 'Your image',
+}: {
+  review: Review;
+  /** What the images are called: the member's own, or the patient's in the console. */
+  imageName?: string;
+}) {
   const shown = review.findings.filter((finding) => finding.verdict !== 'rejected');
   const rejected = review.findings.filter((finding) => finding.verdict === 'rejected');
   const colours = coloursByFirstAppearance(shown.map((finding) => finding.label));
+  // One line per label: the same words repeated for each of a label's marks say nothing more.
+  const rejectedCounts = new Map<string, number>();
+  for (const { label } of rejected) rejectedCounts.set(label, (rejectedCounts.get(label) ?? 0) + 1);
   return (
     <Stack gap="md">
+      <Text size="sm">
+        {review.reviewer?.name ?? 'A dentist'}
+        {review.answered_at !== null && `, ${reviewDay(review.answered_at)}`}
+      </Text>
+      <Text className={classes.text}>{review.report}</Text>
       {review.images.map((image, index) => {
         const onImage = shown.filter((finding) => finding.photo === image.photo);
-        const name = review.images.length === 1 ? 'Your image' : `Your image ${String(index + 1)}`;
+        const name = review.images.length === 1 ? imageName : `${imageName} ${String(index + 1)}`;
         return (
           <Stack gap="xs" key={image.photo ?? 'dental-ai'}>
             <DetectionImage
@@ -66,17 +83,17 @@ export function ReviewAnswer({ review }: { review: Review }) {
             Marks of the Dental AI the dentist did not confirm
           </Title>
           <ul className={classes.legend}>
-            {rejected.map((finding, index) => (
-              <li key={index}>
-                {finding.label}: marked by the Dental AI, not confirmed by the dentist (not drawn
-                above)
+            {[...rejectedCounts].map(([label, count]) => (
+              <li key={label}>
+                {label}: {count === 1 ? 'marked' : `${String(count)} areas marked`} by the Dental
+                AI, not confirmed by the dentist (not drawn above)
               </li>
             ))}
           </ul>
         </Stack>
       )}
       {shown.length === 0 && rejected.length === 0 && (
-        <Text>The dentist marked no areas on your images.</Text>
+        <Text>The dentist marked no areas on {imageName.toLowerCase()}s.</Text>
       )}
     </Stack>
   );
