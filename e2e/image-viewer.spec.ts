@@ -129,10 +129,12 @@ test('photos: thumbnails in the list, the full-screen viewer, and a before/after
   await page.keyboard.press('Escape');
   await expect(viewer).toBeHidden();
 
-  // Two X-rays side by side; a photo cannot join them.
+  // Two X-rays side by side; any image may pair with the first, none may join two.
   await page.getByRole('checkbox', { name: `Compare X-ray of ${earlier}` }).check();
-  await expect(page.getByRole('checkbox', { name: `Compare Photo of ${today}` })).toBeDisabled();
+  const photoBox = page.getByRole('checkbox', { name: `Compare Photo of ${today}` });
+  await expect(photoBox).toBeEnabled();
   await page.getByRole('checkbox', { name: `Compare X-ray of ${today}` }).check();
+  await expect(photoBox).toBeDisabled();
   await page.getByRole('button', { name: 'Compare', exact: true }).click();
   const comparison = page.getByRole('dialog', { name: 'Compare X-rays' });
   await expect(comparison.getByText(`Before: ${earlier}`)).toBeVisible();

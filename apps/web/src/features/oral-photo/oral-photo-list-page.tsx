@@ -30,7 +30,7 @@ const typeNouns: Record<PhotoTypeFilter, string> = {
 };
 
 /** X-rays and Photos Storage (docs/product/records.md#x-rays-and-photos): type and date filters,
- *  expandable cards, one open; the full-screen viewer; two photos of one type compared. */
+ *  expandable cards, one open; the full-screen viewer; any two of them compared. */
 export default function OralPhotoListPage() {
   const [photoType, setPhotoType] = useState<PhotoTypeFilter>('all');
   const [range, setRange] = useListRange();
@@ -75,10 +75,7 @@ export default function OralPhotoListPage() {
               setViewed(list.indexOf(photo));
             }}
             compared={comparedIds.includes(photo.id)}
-            canCompare={
-              compared.length === 0 ||
-              (compared.length === 1 && first?.photo_type === photo.photo_type)
-            }
+            canCompare={compared.length < 2}
             share={
               sharing.choosing
                 ? {
@@ -114,7 +111,8 @@ export default function OralPhotoListPage() {
           setViewed(null);
         }}
       />
-      {first !== undefined && !sharing.choosing && (
+      {/* Hidden while the comparison is open: on a phone it sat over the dialog's second image. */}
+      {first !== undefined && !sharing.choosing && !comparing && (
         <Affix position={{ bottom: 16, left: 16, right: 16 }}>
           {/* A landmark of its own: the bar is rendered outside the page's main region. */}
           <Paper
@@ -129,7 +127,7 @@ export default function OralPhotoListPage() {
             <Group justify="space-between" gap="xs">
               <Text size="sm">
                 {second === undefined
-                  ? `Pick another ${first.photo_type} to compare with ${first.shoot_date}.`
+                  ? `Pick another photo or X-ray to compare with ${first.shoot_date}.`
                   : `${first.shoot_date} and ${second.shoot_date} picked.`}
               </Text>
               <Group gap="xs">

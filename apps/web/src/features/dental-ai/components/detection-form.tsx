@@ -20,7 +20,7 @@ import { useMessageModal } from '#web/components/message-modal';
 import { ApiError, errorMessage } from '#web/lib/api-client';
 import { chooseImage, imageAccept } from '#web/lib/choose-image';
 import { useLeave } from '#web/lib/use-leave';
-import { readImageKind } from '../read-image-kind';
+import { readImageKind } from '#web/lib/read-image-kind';
 import { ImageKindChoice } from './image-kind-choice';
 
 export interface DetectionFormProps {

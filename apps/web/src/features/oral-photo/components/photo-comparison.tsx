@@ -6,25 +6,26 @@ import { photoLabel } from '#web/lib/photo-label';
 import classes from './photo-comparison.module.css';
 
 export interface PhotoComparisonProps {
-  /** Two photos of one type, in any order; the earlier is shown first, as 'Before'. */
+  /** Any two of the member's photos and X-rays, in any order; the earlier is shown first, as
+   *  'Before'. */
   photos: readonly [OralPhoto, OralPhoto] | null;
   onClose: () => void;
 }
 
-/** Before and after: two photos or two X-rays side by side with their dates
- *  (docs/decisions/photo-comparison.md). */
+/** Before and after: two photos, two X-rays, or a photo and an X-ray side by side with their
+ *  dates (docs/decisions/photo-comparison.md). */
 export function PhotoComparison({ photos, onClose }: PhotoComparisonProps) {
   const ordered =
     photos === null ? [] : [...photos].sort((a, b) => a.shoot_date.localeCompare(b.shoot_date));
-  const type = photos?.[0].photo_type === 'X-ray' ? 'X-rays' : 'photos';
+  const types = new Set(photos?.map((photo) => photo.photo_type));
+  const title =
+    types.size > 1
+      ? 'Compare a photo and an X-ray'
+      : types.has('X-ray')
+        ? 'Compare X-rays'
+        : 'Compare photos';
   return (
-    <Dialog
-      opened={photos !== null}
-      onClose={onClose}
-      title={`Compare ${type}`}
-      size="xl"
-      withCloseButton
-    >
+    <Dialog opened={photos !== null} onClose={onClose} title={title} size="xl" withCloseButton>
       <div className={classes.pair}>
         {ordered.map((photo, at) => (
           <figure key={photo.id} className={classes.figure}>

@@ -12,6 +12,7 @@ import { errorMessage } from '#web/lib/api-client';
 import { choosePhoto } from '#web/lib/choose-image';
 import { dicomsInZip, isZip } from '#web/lib/dicom-zip';
 import { dateFormat } from '#web/lib/dates';
+import { readImageKind } from '#web/lib/read-image-kind';
 import { useLeave } from '#web/lib/use-leave';
 import { ToothPicker } from './tooth-chart';
 
@@ -40,8 +41,8 @@ export interface PhotoFormProps {
 }
 
 /** Add Photo and Edit Photo (docs/product/records.md#add-and-edit-a-photo): the file picker gives
- *  way to a preview once an image is chosen; the type defaults to X-ray; oversize images are
- *  refused before anything is sent. */
+ *  way to a preview once an image is chosen; the type defaults to X-ray, and a new image's pixels
+ *  set it unless the member has chosen; oversize images are refused before anything is sent. */
 export function PhotoForm({ initial, onSubmit }: PhotoFormProps) {
   const [image, setImage] = useState<string | null>(null);
   /** Whether the chosen file is a DICOM X-ray, which the browser cannot preview. */
@@ -51,6 +52,10 @@ export function PhotoForm({ initial, onSubmit }: PhotoFormProps) {
   const [fileError, setFileError] = useState<string | null>(null);
   const [shootDate, setShootDate] = useState(initial?.shoot_date ?? dayjs().format(dateFormat));
   const [photoType, setPhotoType] = useState<PhotoType>(initial?.photo_type ?? 'X-ray');
+  /** The type read from a new image's pixels (docs/product/records.md#add-and-edit-a-photo), and
+   *  whether the member has chosen one themselves: theirs is never overridden. */
+  const [readType, setReadType] = useState<PhotoType | null>(null);
+  const [typeChosen, setTypeChosen] = useState(false);
   const [note, setNote] = useState(initial?.note ?? '');
   const [teeth, setTeeth] = useState<number[]>(initial?.teeth ?? []);
   const [progress, setProgress] = useState<number | null>(null);
@@ -83,6 +88,13 @@ export function PhotoForm({ initial, onSubmit }: PhotoFormProps) {
     setDicom(chosen.dicom);
     // A new X-ray from a DICOM file is dated by its study unless the member enters a date.
     if (chosen.dicom && initial === undefined) setShootDate('');
+    if (initial === undefined && !chosen.dicom) {
+      // The Dental AI form's rule on the same pixels: a colour photo is not saved as an X-ray.
+      const kind = await readImageKind(file);
+      const read = kind === null ? null : kind === 'xray' ? 'X-ray' : 'Photo';
+      setReadType(read);
+      if (read !== null && !typeChosen) setPhotoType(read);
+    }
   };
   const dateFromFile = dicom && initial === undefined;
 
@@ -155,6 +167,7 @@ export function PhotoForm({ initial, onSubmit }: PhotoFormProps) {
                 setImage(null);
                 setMore([]);
                 setDicom(false);
+                setReadType(null);
               }}
             >
               Choose another image
@@ -180,9 +193,15 @@ export function PhotoForm({ initial, onSubmit }: PhotoFormProps) {
         />
         <Radio.Group
           label="Photo type"
+          description={
+            readType === null
+              ? undefined
+              : `From the image, this looks like ${readType === 'Photo' ? 'a colour photo' : 'an X-ray'}. Change it if that is wrong.`
+          }
           value={photoType}
           onChange={(value) => {
             setPhotoType(value);
+            setTypeChosen(true);
           }}
         >
           <Group mt="xs">
