@@ -31,12 +31,27 @@ describe('Home', () => {
     expect(
       topics.getByRole('link', { name: 'Oral Hyglene Suppliers Knowledgement' }),
     ).not.toHaveAccessibleDescription();
+    // The notes come with the account's plan.
+    await topics.findByText('Silver: 10 Dental AI uses a year');
     expect(topics.getByRole('link', { name: 'Dental AI' })).toHaveAccessibleDescription(
       'Silver: 10 Dental AI uses a year',
     );
     expect(topics.getAllByText('Silver: 1GB of storage for X-rays and records')).toHaveLength(2);
     expect(topics.getByText('Included in every plan')).toBeVisible();
     expect(topics.queryByText('Members feature')).not.toBeInTheDocument();
+  });
+
+  it('says what the member’s own plan gives, with no lock once it is a paid one', async () => {
+    sessionStore.save({ access: 'access-1', refresh: 'refresh-1' });
+    stubFetch({ 'GET /api/account/': () => json({ ...testAccount, customer_level: 'Gold' }) });
+    const { container } = renderRoute('/');
+    const topics = within(await screen.findByRole('list', { name: 'Topics' }));
+    expect(await topics.findByRole('link', { name: 'Dental AI' })).toHaveAccessibleDescription(
+      'Gold: 30 Dental AI uses a year',
+    );
+    expect(topics.getAllByText('Gold: 5GB of storage for X-rays and records')).toHaveLength(2);
+    expect(topics.queryByText(/^Silver:/)).not.toBeInTheDocument();
+    expect(container.querySelector('.tabler-icon-lock')).toBeNull();
   });
 
   it('logs out: revokes the refresh token, forgets the session and shows /login', async () => {

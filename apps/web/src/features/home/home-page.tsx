@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { Anchor, Button, Group, Stack, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { plans } from '@dental/contracts';
 import { paths } from '#web/config/paths';
+import { useAccount } from '#web/lib/account';
 import { useDocumentTitle } from '#web/lib/document-title';
 import { logout } from '#web/lib/session';
 import { MessagesCard } from './messages-card';
@@ -14,6 +16,9 @@ import classes from './home-page.module.css';
 export default function HomePage() {
   useDocumentTitle('Home');
   const [loggingOut, setLoggingOut] = useState(false);
+  // The plan as the account says it now: refetched when a payment completes (membership-page).
+  const level = useAccount().data?.customer_level;
+  const plan = level === undefined ? undefined : plans[level];
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="center">
@@ -25,7 +30,7 @@ export default function HomePage() {
       <MessagesCard />
       <ul className={classes.grid} aria-label="Topics">
         {topicCards.map((card) => (
-          <TopicCardLink key={card.key} card={card} />
+          <TopicCardLink key={card.key} card={card} plan={plan} />
         ))}
       </ul>
       <Group justify="center">

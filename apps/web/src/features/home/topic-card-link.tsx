@@ -1,14 +1,19 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { IconLock } from '@tabler/icons-react';
-import { isExternalLocation, type TopicCard } from './topic-cards';
+import type { Plan } from '@dental/contracts';
+import { isExternalLocation, showsLock, type TopicCard } from './topic-cards';
 import classes from './topic-card-link.module.css';
 
 /** One topic card: the whole card is a link named after the topic; external locations open in a
- *  new tab without handing this page to the other site. */
-export function TopicCardLink({ card }: { card: TopicCard }) {
-  const lockId = useId();
-  const describedBy = card.locked ? lockId : undefined;
+ *  new tab without handing this page to the other site. With the member's plan (once known), a
+ *  locked topic says what that plan gives there, and shows the lock only where a paid plan gives
+ *  more (docs/decisions/topic-card-lock.md). */
+export function TopicCardLink({ card, plan }: { card: TopicCard; plan?: Plan | undefined }) {
+  const noteId = useId();
+  const note = plan === undefined ? undefined : card.planNote?.text(plan);
+  const lock = plan !== undefined && showsLock(card, plan);
+  const describedBy = note === undefined ? undefined : noteId;
   const content = (
     <>
       <img src={card.image} alt="" className={classes.image} />
@@ -16,7 +21,7 @@ export function TopicCardLink({ card }: { card: TopicCard }) {
     </>
   );
   return (
-    <li className={card.locked ? `${classes.card} ${classes.locked}` : classes.card}>
+    <li className={lock ? `${classes.card} ${classes.locked}` : classes.card}>
       {isExternalLocation(card.location) ? (
         <a
           href={card.location}
@@ -32,16 +37,16 @@ export function TopicCardLink({ card }: { card: TopicCard }) {
           {content}
         </Link>
       )}
-      {card.locked && (
-        <>
-          <span className={classes.lock}>
-            <IconLock size={16} aria-hidden />
-          </span>
-          {/* Outside the link, so its name stays the card name; it describes the link. */}
-          <span id={lockId} className={classes.note}>
-            {card.lockNote}
-          </span>
-        </>
+      {lock && (
+        <span className={classes.lock}>
+          <IconLock size={16} aria-hidden />
+        </span>
+      )}
+      {note !== undefined && (
+        // Outside the link, so its name stays the card name; it describes the link.
+        <span id={noteId} className={classes.note}>
+          {note}
+        </span>
       )}
     </li>
   );

@@ -2,6 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { plans } from '@dental/contracts';
 import { TopicCardLink } from './topic-card-link';
 import { isExternalLocation, topicCards } from './topic-cards';
 
@@ -60,7 +61,7 @@ describe('topic cards', () => {
       <MantineProvider>
         <MemoryRouter>
           <ul>
-            <TopicCardLink card={topicCards[0]} />
+            <TopicCardLink card={topicCards[0]} plan={plans.Silver} />
           </ul>
         </MemoryRouter>
       </MantineProvider>,
@@ -70,5 +71,26 @@ describe('topic cards', () => {
     expect(link).not.toHaveAttribute('target');
     expect(link).toHaveAccessibleDescription('Silver: 1GB of storage for X-rays and records');
     expect(screen.getByText('Silver: 1GB of storage for X-rays and records')).toBeVisible();
+  });
+
+  it.each([
+    ['Silver', 'X-rays and Photos Storage', 'Silver: 1GB of storage for X-rays and records', true],
+    ['Gold', 'X-rays and Photos Storage', 'Gold: 5GB of storage for X-rays and records', false],
+    ['Platinum', 'Dental AI', 'Platinum: 50 Dental AI uses a year', false],
+    ['Silver', 'Virtual Consultation', 'Included in every plan', false],
+  ] as const)('on %s, %s says %j, locked: %s', (plan, name, note, locked) => {
+    const card = topicCards.find((topic) => topic.name === name);
+    if (card === undefined) throw new Error(name);
+    const { container } = render(
+      <MantineProvider>
+        <MemoryRouter>
+          <ul>
+            <TopicCardLink card={card} plan={plans[plan]} />
+          </ul>
+        </MemoryRouter>
+      </MantineProvider>,
+    );
+    expect(screen.getByRole('link', { name })).toHaveAccessibleDescription(note);
+    expect(container.querySelector('.tabler-icon-lock') !== null).toBe(locked);
   });
 });

@@ -1,4 +1,4 @@
-import { plans } from '@dental/contracts';
+import type { Plan } from '@dental/contracts';
 import { paths } from '#web/config/paths';
 import appointmentsImage from '#web/assets/topics/appointments.svg';
 import dentalAiImage from '#web/assets/topics/dental-ai.svg';
@@ -15,16 +15,24 @@ export interface TopicCard {
   image: string;
   /** An app path, or an http(s) address that opens as an external link. */
   location: string;
-  /** Members' topics carry a lock style; the lock is not enforced
-   *  (docs/decisions/topic-card-lock.md). */
+  /** SPEC's lock flag: members' topics. The lock is not enforced, and its style shows only where
+   *  a paid plan gives more than the member's (docs/decisions/topic-card-lock.md). */
   locked: boolean;
-  /** On a locked card, what the plan changes, from the plan table (docs/decisions/
-   *  topic-card-lock.md). */
-  lockNote?: string;
+  /** On a locked topic, what the member's plan gives there, from the plan table; `limited` when
+   *  a paid plan gives more of it. */
+  planNote?: { text: (plan: Plan) => string; limited: boolean };
 }
 
-const { Silver } = plans;
-const sharedStorageNote = `Silver: ${Silver.storageLabel} of storage for X-rays and records`;
+const storageNote = {
+  text: (plan: Plan) => `${plan.name}: ${plan.storageLabel} of storage for X-rays and records`,
+  limited: true,
+};
+
+/** Whether a topic shows the lock: only where the member is on the free plan and a paid one
+ *  gives more; never on what every plan includes, nor on what the member's plan has in full. */
+export function showsLock(card: TopicCard, plan: Plan): boolean {
+  return card.locked && card.planNote?.limited === true && plan.priceCents === 0;
+}
 
 /** The seven topic cards of the home screen (docs/product/general.md#topic-cards), in their
  *  order. */
@@ -35,7 +43,7 @@ export const topicCards = [
     image: oralPhotoImage,
     location: paths.oralPhotos,
     locked: true,
-    lockNote: sharedStorageNote,
+    planNote: storageNote,
   },
   {
     key: 'dental-ai',
@@ -43,7 +51,11 @@ export const topicCards = [
     image: dentalAiImage,
     location: paths.dentalAi,
     locked: true,
-    lockNote: `Silver: ${String(Silver.dentalAiUsesPerYear)} Dental AI uses a year`,
+    planNote: {
+      text: (plan: Plan) =>
+        `${plan.name}: ${String(plan.dentalAiUsesPerYear)} Dental AI uses a year`,
+      limited: true,
+    },
   },
   {
     key: 'dental-knowledge',
@@ -65,7 +77,7 @@ export const topicCards = [
     image: medicalRecordsImage,
     location: paths.medicalRecords,
     locked: true,
-    lockNote: sharedStorageNote,
+    planNote: storageNote,
   },
   {
     key: 'oral-supplier',
@@ -80,7 +92,7 @@ export const topicCards = [
     image: virtualConsultationImage,
     location: paths.virtualConsultation,
     locked: true,
-    lockNote: 'Included in every plan',
+    planNote: { text: () => 'Included in every plan', limited: false },
   },
 ] as const satisfies readonly TopicCard[];
 

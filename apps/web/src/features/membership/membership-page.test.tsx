@@ -4,6 +4,7 @@ import { membershipPaths } from '@dental/contracts';
 import { sessionStore } from '#web/lib/session-store';
 import { json, problemResponse, stubFetch, testAccount, type Handler } from '#web/test/fetch-stub';
 import { renderRoute } from '#web/test/render-route';
+import { checkoutPlanKey, completionPollMs } from './membership-page';
 
 const paymentId = '3f2b8a56-1c0d-4e6a-9b1f-5a7c2d9e8f01';
 const choosePlanKey = `POST ${membershipPaths.choosePlan}`;
@@ -119,6 +120,32 @@ describe('Membership', () => {
       within(dialog).getByText('An error occurred while choosing the plan. Please try again.'),
     ).toBeInTheDocument();
     expect(chooseButton('Platinum')).toBeEnabled();
+  });
+
+  it('waits for a paid plan the provider completes after the browser is back', async () => {
+    sessionStorage.setItem(checkoutPlanKey, 'Gold');
+    let completed = false;
+    const level = () => (completed ? 'Gold' : 'Silver');
+    const { api } = await openMembership(
+      {
+        'GET /api/account/': () => json({ ...testAccount, customer_level: level() }),
+        [`GET ${membershipPaths.current}`]: () =>
+          json({ plan: level(), ends_at: completed ? '2027-11-29T00:00:00Z' : null }),
+      },
+      '/membership?payment=paid',
+    );
+    expect(await screen.findByText('Your plan: Silver. Free, no end date.')).toBeInTheDocument();
+    // The provider's webhook completes the payment a moment later.
+    completed = true;
+    expect(
+      await screen.findByText(/^Your plan: Gold\. Ends on /, undefined, {
+        timeout: completionPollMs * 3,
+      }),
+    ).toBeInTheDocument();
+    expect(sessionStorage.getItem(checkoutPlanKey)).toBeNull();
+    const reads = api.to('GET /api/account/').length;
+    await new Promise((resolve) => setTimeout(resolve, completionPollMs + 500));
+    expect(api.to('GET /api/account/')).toHaveLength(reads);
   });
 
   it('shows the result of a checkout the browser came back from', async () => {

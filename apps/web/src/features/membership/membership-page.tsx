@@ -1,8 +1,15 @@
 import { useEffect, useId, useState } from 'react';
 import { Alert, Checkbox, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { checkoutOutcome, planNames, plans, type PlanName } from '@dental/contracts';
+import {
+  checkoutOutcome,
+  planName,
+  planNames,
+  planRank,
+  plans,
+  type PlanName,
+} from '@dental/contracts';
 import { useMessageModal } from '#web/components/message-modal';
 import { PageSpinner } from '#web/components/page-spinner';
 import { useDocumentTitle } from '#web/lib/document-title';
@@ -20,6 +27,38 @@ const outcomeTexts = {
   cancelled: 'The payment was cancelled. No card was charged and your plan is unchanged.',
 } as const;
 
+/** The plan the browser left for checkout with, for this tab's session only: the payment
+ *  provider's webhook may complete the payment after the browser is back, so the return waits
+ *  for the account to show that plan (docs/decisions/topic-card-lock.md#after-a-payment). */
+export const checkoutPlanKey = 'dental.checkout-plan';
+export const completionPollMs = 2000;
+const completionPolls = 15;
+
+/** After a paid checkout, the account read again every 2 seconds (30 seconds at most) until it
+ *  holds the plan bought; then the plan and everything shown from it are read again. */
+function useAwaitBoughtPlan(paid: boolean) {
+  const queryClient = useQueryClient();
+  const bought = paid
+    ? planName.safeParse(sessionStorage.getItem(checkoutPlanKey)).data
+    : undefined;
+  const reached = (level: PlanName | undefined) =>
+    bought !== undefined && level !== undefined && planRank(level) >= planRank(bought);
+  const account = useQuery({
+    ...accountQuery,
+    enabled: bought !== undefined,
+    refetchInterval: (query) =>
+      reached(query.state.data?.customer_level) || query.state.dataUpdateCount > completionPolls
+        ? false
+        : completionPollMs,
+  });
+  const done = reached(account.data?.customer_level);
+  useEffect(() => {
+    if (!done) return;
+    sessionStorage.removeItem(checkoutPlanKey);
+    void queryClient.invalidateQueries({ queryKey: currentPlanQuery.queryKey });
+  }, [done, queryClient]);
+}
+
 /** The result of a checkout the browser came back from (`?payment=paid|cancelled`). */
 function CheckoutResult() {
   const [searchParams] = useSearchParams();
@@ -33,6 +72,7 @@ function CheckoutResult() {
       void queryClient.invalidateQueries({ queryKey: currentPlanQuery.queryKey });
     }
   }, [result, queryClient]);
+  useAwaitBoughtPlan(result === 'paid');
   if (result === null) return null;
   return (
     <Alert color={result === 'paid' ? 'green' : 'gray'} variant="light" role="status">
@@ -83,6 +123,7 @@ export default function MembershipPage() {
         onSuccess: ({ id }) => {
           // After the alert the browser leaves for the checkout page (a full-page navigation).
           tell(`Plan "${plan}" has been successfully chosen!`, () => {
+            sessionStorage.setItem(checkoutPlanKey, plan);
             window.location.assign(checkoutAddress(id));
           });
         },
