@@ -6,6 +6,8 @@ import { multiLineText, singleLineText } from './text';
 /** Routes of the appointment calls (docs/product/appointments.md#appointment-calls). */
 export const appointmentPaths = {
   list: '/api/appointment/',
+  /** How many upcoming or previous appointments lie outside the dates (outsideRangeCount). */
+  outsideRange: '/api/appointment/outside-range/',
   one: (id: string) => `/api/appointment/${id}/`,
 } as const;
 
@@ -105,19 +107,31 @@ export const appointmentList = z.array(appointment);
 const calendarDate = (field: string) =>
   dateInRange(`${field} must be a date written YYYY-MM-DD.`).optional();
 
+const appointmentRangeFields = {
+  order: appointmentOrder.default('upcoming'),
+  startDate: calendarDate('startDate'),
+  endDate: calendarDate('endDate'),
+};
+
+const appointmentRangeRule: [
+  (range: { startDate?: string | undefined; endDate?: string | undefined }) => boolean,
+  { message: string; path: string[] },
+] = [
+  ({ startDate, endDate }) =>
+    startDate === undefined || endDate === undefined || startDate <= endDate,
+  { path: ['endDate'], message: 'endDate must not be before startDate.' },
+];
+
 /** GET /api/appointment/ query; dates are calendar days where each appointment takes place. */
 export const appointmentListQuery = z
-  .object({
-    order: appointmentOrder.default('upcoming'),
-    startDate: calendarDate('startDate'),
-    endDate: calendarDate('endDate'),
-    ...pageQueryFields(appointmentListLimit),
-  })
-  .refine(
-    ({ startDate, endDate }) =>
-      startDate === undefined || endDate === undefined || startDate <= endDate,
-    { path: ['endDate'], message: 'endDate must not be before startDate.' },
-  );
+  .object({ ...appointmentRangeFields, ...pageQueryFields(appointmentListLimit) })
+  .refine(...appointmentRangeRule);
+
+/** GET /api/appointment/outside-range/: the list's order and dates. */
+export const appointmentOutsideRangeQuery = z
+  .object(appointmentRangeFields)
+  .refine(...appointmentRangeRule);
+export type AppointmentOutsideRangeQuery = z.infer<typeof appointmentOutsideRangeQuery>;
 
 export const appointmentIdParams = z.object({ id: z.uuid('An appointment id is a UUID.') });
 

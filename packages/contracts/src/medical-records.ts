@@ -14,6 +14,8 @@ import {
 /** Routes of the record calls (docs/product/records.md#record-calls). */
 export const medicalRecordPaths = {
   list: '/api/medical-record/',
+  /** How many records lie outside the dates (outsideRangeCount). */
+  outsideRange: '/api/medical-record/outside-range/',
   one: (id: string) => `/api/medical-record/${id}/`,
   files: (id: string) => `/api/medical-record/${id}/medical-file/`,
   file: (id: string, fileId: string) => `/api/medical-record/${id}/medical-file/${fileId}/`,
@@ -36,6 +38,10 @@ export const medicalRecordListQuery = z
   })
   .refine(...dateRangeRule);
 export type MedicalRecordListQuery = z.infer<typeof medicalRecordListQuery>;
+
+/** GET /api/medical-record/outside-range/: the list's dates. */
+export const medicalRecordOutsideRangeQuery = z.object(dateRangeFields).refine(...dateRangeRule);
+export type MedicalRecordOutsideRangeQuery = z.infer<typeof medicalRecordOutsideRangeQuery>;
 
 /** A file as answered: its download is a signed link. */
 export const medicalFile = z.object({

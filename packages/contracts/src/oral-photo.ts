@@ -6,6 +6,8 @@ import { multiLineText, singleLineText } from './text';
 /** Routes of the photo calls (docs/product/records.md#photo-calls). */
 export const oralPhotoPaths = {
   list: '/api/oral-photo/',
+  /** How many photos of the type asked for lie outside the dates (outsideRangeCount). */
+  outsideRange: '/api/oral-photo/outside-range/',
   one: (id: string) => `/api/oral-photo/${id}/`,
 } as const;
 
@@ -118,6 +120,15 @@ export const oralPhotoListQuery = z
   })
   .refine(...dateRangeRule);
 export type OralPhotoListQuery = z.infer<typeof oralPhotoListQuery>;
+
+/** GET /api/oral-photo/outside-range/: the list's type and dates. */
+export const oralPhotoOutsideRangeQuery = z
+  .object({
+    photoType: z.enum(photoTypeFilters, 'Choose all, Photo or X-ray.').default('all'),
+    ...dateRangeFields,
+  })
+  .refine(...dateRangeRule);
+export type OralPhotoOutsideRangeQuery = z.infer<typeof oralPhotoOutsideRangeQuery>;
 
 /** An oral photo (docs/product/records.md#photo-calls), answered with signed links
  *  (docs/decisions/oral-photo-api.md). */

@@ -29,3 +29,14 @@ export interface PageRequest {
   limit: number;
   offset: number;
 }
+
+/**
+ * How many of the member's entries a dated list leaves out, under its other filters: `before`
+ * lie before the range's first day, `after` after its last; an open end leaves none out on its
+ * side (docs/decisions/older-items-hint.md).
+ */
+export const outsideRangeCount = z.object({
+  before: z.number().int().min(0),
+  after: z.number().int().min(0),
+});
+export type OutsideRangeCount = z.infer<typeof outsideRangeCount>;

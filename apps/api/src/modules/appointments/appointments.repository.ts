@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import type { PageRequest } from '@dental/contracts';
+import type { OutsideRangeCount, PageRequest } from '@dental/contracts';
 import type { Database } from '#api/db/client';
 import { rowsToFetch } from '#api/lib/pagination';
+import { outsideRangeCounts } from '#api/lib/outside-range';
 import {
   appointments,
   reminders,
@@ -27,6 +28,15 @@ export interface AppointmentFilter {
   page: PageRequest;
 }
 
+/** The calendar day an appointment takes place on, in its own time zone. */
+const localDay = sql`(${appointments.appointmentDate} AT TIME ZONE ${appointments.timeZone})::date`;
+
+/** Upcoming: from `now` on; previous: before it. */
+const ofOrder = ({ order, now }: Pick<AppointmentFilter, 'order' | 'now'>) =>
+  order === 'upcoming'
+    ? gte(appointments.appointmentDate, now)
+    : lt(appointments.appointmentDate, now);
+
 /**
  * The only code that reads or writes appointments and their reminders. Every query about a
  * member's appointment takes that member's id, so another member's row is never found.
@@ -40,13 +50,7 @@ export class AppointmentRepository {
   }
 
   list(userId: string, filter: AppointmentFilter): Promise<AppointmentRow[]> {
-    const localDay = sql`(${appointments.appointmentDate} AT TIME ZONE ${appointments.timeZone})::date`;
-    const conditions: SQL[] = [
-      eq(appointments.userId, userId),
-      filter.order === 'upcoming'
-        ? gte(appointments.appointmentDate, filter.now)
-        : lt(appointments.appointmentDate, filter.now),
-    ];
+    const conditions: SQL[] = [eq(appointments.userId, userId), ofOrder(filter)];
     if (filter.startDate !== undefined) {
       conditions.push(sql`${localDay} >= ${filter.startDate}::date`);
     }
@@ -62,6 +66,18 @@ export class AppointmentRepository {
       .orderBy(byDate, asc(appointments.id))
       .limit(rowsToFetch(filter.page))
       .offset(filter.page.offset);
+  }
+
+  /** How many of the member's upcoming or previous appointments lie outside the dates. */
+  async countOutside(
+    userId: string,
+    filter: Omit<AppointmentFilter, 'page'>,
+  ): Promise<OutsideRangeCount> {
+    const [row] = await this.db
+      .select(outsideRangeCounts(localDay, filter))
+      .from(appointments)
+      .where(and(eq(appointments.userId, userId), ofOrder(filter)));
+    return row ?? { before: 0, after: 0 };
   }
 
   /**

@@ -5,6 +5,8 @@ import {
   appointmentIdParams,
   appointmentList,
   appointmentListQuery,
+  appointmentOutsideRangeQuery,
+  outsideRangeCount,
   appointmentPaths,
   appointmentRequest,
   problem,
@@ -54,6 +56,23 @@ export const appointmentRoutes: FastifyPluginAsyncZod<AppointmentRoutesOptions> 
         await appointments.list(request.memberId, request.query),
         request.query,
       ),
+  );
+
+  app.get(
+    appointmentPaths.outsideRange,
+    {
+      onRequest,
+      config: { audit: { action: 'read', resourceType: 'appointment_list' } },
+      schema: {
+        tags,
+        security,
+        summary:
+          'How many of the member’s upcoming or previous appointments lie before and after the dates',
+        querystring: appointmentOutsideRangeQuery,
+        response: { 200: outsideRangeCount, ...problems(400, 401) },
+      },
+    },
+    (request) => appointments.outsideRange(request.memberId, request.query),
   );
 
   app.get(

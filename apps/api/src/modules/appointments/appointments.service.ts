@@ -4,6 +4,8 @@ import {
   upcomingAppointmentsLimitMessage,
   type Appointment,
   type AppointmentOrder,
+  type AppointmentOutsideRangeQuery,
+  type OutsideRangeCount,
   type PageRequest,
   type ParsedAppointmentRequest,
 } from '@dental/contracts';
@@ -74,6 +76,17 @@ export class AppointmentService {
     });
     const page = pageOf(rows, filter);
     return { ...page, items: page.items.map(toAppointment) };
+  }
+
+  /** How many of the member's upcoming or previous appointments the dates leave out, earlier
+   *  and later (docs/decisions/older-items-hint.md). */
+  outsideRange(userId: string, query: AppointmentOutsideRangeQuery): Promise<OutsideRangeCount> {
+    return this.repository.countOutside(userId, {
+      order: query.order,
+      now: this.clock.now(),
+      startDate: query.startDate,
+      endDate: query.endDate,
+    });
   }
 
   async get(userId: string, id: string): Promise<Appointment> {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   appointmentEventSummary,
   appointmentPaths,
@@ -22,7 +22,8 @@ import {
   type ClinicSetup,
 } from '#api-test/support/consultation';
 import { icsEvents as eventsOf } from '#api-test/support/ics-events';
-import { auditEvents, calendarFeeds, users } from '#api/db/schema';
+import { newestAuditRow } from '#api-test/support/audit-rows';
+import { calendarFeeds, users } from '#api/db/schema';
 
 let t: TestApp;
 let factory: ReturnType<typeof factories>;
@@ -75,15 +76,7 @@ async function book(member: Member) {
   return res.json<ReservationDetail>();
 }
 
-const newestAudit = async (memberId: string) =>
-  (
-    await t.db
-      .select()
-      .from(auditEvents)
-      .where(eq(auditEvents.memberId, memberId))
-      .orderBy(desc(auditEvents.seq))
-      .limit(1)
-  )[0];
+const newestAudit = (memberId: string) => newestAuditRow(t, memberId);
 
 describe('GET /api/appointment/:id/calendar.ics', () => {
   it('answers the appointment as an event whose alarms are its reminder times, and audits it', async () => {

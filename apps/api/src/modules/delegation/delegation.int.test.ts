@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   accountPaths,
@@ -25,12 +25,14 @@ import {
   type Appointment,
   type MedicalRecord,
   type OralPhoto,
+  type OutsideRangeCount,
 } from '@dental/contracts';
 import { buildTestApp, type TestApp } from '#api-test/build-test-app';
 import { factories, uniqueEmail } from '#api-test/factories';
 import { writeFixtureModel } from '#api-test/fixtures/fixture-model';
 import { dataUrlOf, makePdf, makePng } from '#api-test/fixtures/upload-test-files';
 import { startSmtpInbox, type SmtpInbox } from '#api-test/smtp-inbox';
+import { newestAuditRow } from '#api-test/support/audit-rows';
 import { auditEvents } from '#api/db/schema';
 import { delegableRoutes } from './delegation.plugin';
 
@@ -137,15 +139,7 @@ async function delegateOf(from: Member, username = 'Sam'): Promise<Member & { gr
 const forMember = (url: string, memberId: string) =>
   `${url}${url.includes('?') ? '&' : '?'}member=${memberId}`;
 
-async function newestRowOf(memberId: string) {
-  const [row] = await t.db
-    .select()
-    .from(auditEvents)
-    .where(eq(auditEvents.memberId, memberId))
-    .orderBy(desc(auditEvents.seq))
-    .limit(1);
-  return row;
-}
+const newestRowOf = (memberId: string) => newestAuditRow(t, memberId);
 
 async function rowCount(memberId: string) {
   return (await t.db.select().from(auditEvents).where(eq(auditEvents.memberId, memberId))).length;
@@ -168,6 +162,14 @@ const reads: {
     isOwners: (body) => (body as OralPhoto[]).some((photo) => photo.id === seeded.photo.id),
   },
   {
+    // Counts are health data too: how many photos the owner keeps outside the dates.
+    route: `GET ${oralPhotoPaths.outsideRange}`,
+    url: () => `${oralPhotoPaths.outsideRange}?startDate=2026-03-02`,
+    resourceType: 'oral_photo_list',
+    resourceId: () => null,
+    isOwners: (body) => (body as OutsideRangeCount).before === 1,
+  },
+  {
     route: `GET ${oralPhotoPaths.list}:id/`,
     url: () => oralPhotoPaths.one(seeded.photo.id),
     resourceType: 'x_ray',
@@ -180,6 +182,13 @@ const reads: {
     resourceType: 'medical_record_list',
     resourceId: () => null,
     isOwners: (body) => (body as MedicalRecord[]).some((r) => r.id === seeded.record.id),
+  },
+  {
+    route: `GET ${medicalRecordPaths.outsideRange}`,
+    url: () => `${medicalRecordPaths.outsideRange}?endDate=2026-04-01`,
+    resourceType: 'medical_record_list',
+    resourceId: () => null,
+    isOwners: (body) => (body as OutsideRangeCount).after === 1,
   },
   {
     route: `GET ${medicalRecordPaths.list}:id/`,
@@ -197,6 +206,13 @@ const reads: {
     resourceType: 'appointment_list',
     resourceId: () => null,
     isOwners: (body) => (body as Appointment[]).some((a) => a.id === seeded.appointment.id),
+  },
+  {
+    route: `GET ${appointmentPaths.outsideRange}`,
+    url: () => `${appointmentPaths.outsideRange}?order=upcoming&endDate=2030-03-15`,
+    resourceType: 'appointment_list',
+    resourceId: () => null,
+    isOwners: (body) => (body as OutsideRangeCount).after === 1,
   },
   {
     route: `GET ${appointmentPaths.list}:id/`,

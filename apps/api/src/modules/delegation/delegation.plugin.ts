@@ -33,10 +33,13 @@ declare module 'fastify' {
  */
 export const delegableRoutes: readonly string[] = [
   `GET ${oralPhotoPaths.list}`,
+  `GET ${oralPhotoPaths.outsideRange}`,
   `GET ${oralPhotoPaths.list}:id/`,
   `GET ${medicalRecordPaths.list}`,
+  `GET ${medicalRecordPaths.outsideRange}`,
   `GET ${medicalRecordPaths.list}:id/`,
   `GET ${appointmentPaths.list}`,
+  `GET ${appointmentPaths.outsideRange}`,
   `GET ${appointmentPaths.list}:id/`,
   `GET ${dentalAiPaths.results}`,
   `GET ${dentalAiPaths.root}:id/`,

@@ -1,8 +1,9 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
 import type { RecordSequence } from '@dental/contracts';
-import type { PageRequest } from '@dental/contracts';
+import type { OutsideRangeCount, PageRequest } from '@dental/contracts';
 import type { Database } from '#api/db/client';
 import { rowsToFetch } from '#api/lib/pagination';
+import { outsideRangeCounts, type DateRangeFilter } from '#api/lib/outside-range';
 import {
   medicalFiles,
   medicalRecords,
@@ -58,6 +59,15 @@ export class MedicalRecordRepository {
       )
       .limit(rowsToFetch(page))
       .offset(page.offset);
+  }
+
+  /** How many of the member's records lie outside the dates. */
+  async countOutside(userId: string, range: DateRangeFilter): Promise<OutsideRangeCount> {
+    const [row] = await this.db
+      .select(outsideRangeCounts(medicalRecords.recordDate, range))
+      .from(medicalRecords)
+      .where(eq(medicalRecords.userId, userId));
+    return row ?? { before: 0, after: 0 };
   }
 
   /** The member's records among `ids` (others' ids are left out), newest record date first. */

@@ -6,6 +6,8 @@ import {
   medicalRecord,
   medicalRecordList,
   medicalRecordListQuery,
+  medicalRecordOutsideRangeQuery,
+  outsideRangeCount,
   medicalRecordPaths,
   newMedicalFileRequest,
   newMedicalRecordRequest,
@@ -57,6 +59,22 @@ export const medicalRecordRoutes: FastifyPluginAsyncZod<MedicalRecordRoutesOptio
         await medicalRecords.list(request.memberId, request.query),
         request.query,
       ),
+  );
+
+  app.get(
+    medicalRecordPaths.outsideRange,
+    {
+      ...authenticated,
+      config: { audit: { action: 'read', resourceType: 'medical_record_list' } },
+      schema: {
+        tags,
+        security,
+        summary: 'How many of the member’s records lie before and after the dates',
+        querystring: medicalRecordOutsideRangeQuery,
+        response: { 200: outsideRangeCount, ...problems(400, 401) },
+      },
+    },
+    (request) => medicalRecords.outsideRange(request.memberId, request.query),
   );
 
   app.get(

@@ -3,9 +3,11 @@ import {
   type MedicalFile,
   type MedicalRecord,
   type MedicalRecordListQuery,
+  type MedicalRecordOutsideRangeQuery,
   type MedicalRecordUpdate,
   type NewMedicalFileRequest,
   type NewMedicalRecord,
+  type OutsideRangeCount,
 } from '@dental/contracts';
 import { pageOf, type Page } from '#api/lib/pagination';
 import type { Clock } from '#api/clock';
@@ -55,6 +57,12 @@ export class MedicalRecordService {
       ),
     );
     return { items, more };
+  }
+
+  /** How many of the member's records the dates leave out, older and newer
+   *  (docs/decisions/older-items-hint.md). */
+  outsideRange(userId: string, query: MedicalRecordOutsideRangeQuery): Promise<OutsideRangeCount> {
+    return this.repository.countOutside(userId, query);
   }
 
   async get(userId: string, id: string): Promise<MedicalRecord> {

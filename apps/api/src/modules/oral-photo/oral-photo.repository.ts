@@ -1,8 +1,9 @@
 import { and, arrayContains, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { PhotoSequence, PhotoType } from '@dental/contracts';
-import type { PageRequest } from '@dental/contracts';
+import type { OutsideRangeCount, PageRequest } from '@dental/contracts';
 import type { Database } from '#api/db/client';
 import { rowsToFetch } from '#api/lib/pagination';
+import { outsideRangeCounts } from '#api/lib/outside-range';
 import { oralPhotos, type OralPhotoRow } from '#api/db/schema';
 import { insertedRow } from '#api/db/inserted-row';
 
@@ -103,6 +104,20 @@ export class OralPhotoRepository {
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
       .prepare(name);
+  }
+
+  /** How many of the member's photos (of the type, when one is given) lie outside the dates. */
+  async countOutside(
+    userId: string,
+    filter: Omit<OralPhotoFilter, 'tooth'>,
+  ): Promise<OutsideRangeCount> {
+    const conditions: SQL[] = [eq(oralPhotos.userId, userId)];
+    if (filter.photoType !== undefined) conditions.push(eq(oralPhotos.photoType, filter.photoType));
+    const [row] = await this.db
+      .select(outsideRangeCounts(oralPhotos.shootDate, filter))
+      .from(oralPhotos)
+      .where(and(...conditions));
+    return row ?? { before: 0, after: 0 };
   }
 
   /** The member's photos among `ids` (others' ids are left out), newest shoot date first. */

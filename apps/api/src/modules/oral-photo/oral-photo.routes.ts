@@ -5,6 +5,8 @@ import {
   oralPhoto,
   oralPhotoList,
   oralPhotoListQuery,
+  oralPhotoOutsideRangeQuery,
+  outsideRangeCount,
   oralPhotoPaths,
   updateOralPhotoRequest,
   type AuditResourceType,
@@ -55,6 +57,23 @@ export const oralPhotoRoutes: FastifyPluginAsyncZod<OralPhotoRoutesOptions> = (
         await oralPhotos.list(request.memberId, request.query),
         request.query,
       ),
+  );
+
+  app.get(
+    oralPhotoPaths.outsideRange,
+    {
+      ...authenticated,
+      config: { audit: { action: 'read', resourceType: 'oral_photo_list' } },
+      schema: {
+        tags,
+        security,
+        summary:
+          'How many of the member’s photos and X-rays of the type lie before and after the dates',
+        querystring: oralPhotoOutsideRangeQuery,
+        response: { 200: outsideRangeCount, ...problems(400, 401) },
+      },
+    },
+    (request) => oralPhotos.outsideRange(request.memberId, request.query),
   );
 
   app.get(

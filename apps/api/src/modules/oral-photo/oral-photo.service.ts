@@ -2,6 +2,8 @@ import {
   type NewOralPhoto,
   type OralPhoto,
   type OralPhotoListQuery,
+  type OralPhotoOutsideRangeQuery,
+  type OutsideRangeCount,
   type OralPhotoUpdate,
 } from '@dental/contracts';
 import { pageOf, type Page } from '#api/lib/pagination';
@@ -48,6 +50,16 @@ export class OralPhotoService {
     );
     const page = pageOf(rows, query);
     return { ...page, items: page.items.map((row) => this.toOralPhoto(row)) };
+  }
+
+  /** How many of the member's photos of the type asked for the dates leave out, older and newer
+   *  (docs/decisions/older-items-hint.md). */
+  outsideRange(userId: string, query: OralPhotoOutsideRangeQuery): Promise<OutsideRangeCount> {
+    return this.repository.countOutside(userId, {
+      ...(query.photoType === 'all' ? {} : { photoType: query.photoType }),
+      startDate: query.startDate,
+      endDate: query.endDate,
+    });
   }
 
   async get(userId: string, id: string): Promise<OralPhoto> {
