@@ -1,10 +1,12 @@
 import { Fragment, useState, type ReactNode } from 'react';
 import { Accordion, Button, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
+import type { OutsideRangeCount } from '@dental/contracts';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../lib/document-title';
 import { DateRangeFilter, isDateRangeValid, type DateRange } from './date-range-filter';
 import { LoadFailed } from './load-failed';
+import { OutsideRangeHint, type OutsideRangeWords } from './outside-range-hint';
 import { PageSpinner } from './page-spinner';
 import { useReadOnlyRecord } from '../lib/viewed-record';
 
@@ -29,10 +31,16 @@ export interface DatedListPageProps<Value extends string, Entry extends { id: st
   /** The list query, disabled by its page while the range is invalid. */
   entries: UseQueryResult<Entry[]>;
   emptyText: string;
+  /** How many entries the dates leave out, and the list's words for them: said under the list
+   *  with 'Show all' (docs/decisions/older-items-hint.md). */
+  outside: { count: UseQueryResult<OutsideRangeCount>; words: OutsideRangeWords };
   /** Cards that open one at a time in an accordion, rather than cards that are always open. */
   expandable?: boolean;
   renderEntry: (entry: Entry, opened: boolean) => ReactNode;
 }
+
+/** 'Show all': both ends open. */
+const everyDate: DateRange = { startDate: '', endDate: '' };
 
 /** The list screens (docs/product/records.md, docs/product/appointments.md; photos, records,
  *  appointments): title and '+Add', a switch, the date range, then a spinner, the error, the empty
@@ -46,6 +54,7 @@ export function DatedListPage<Value extends string, Entry extends { id: string }
   onRangeChange,
   entries,
   emptyText,
+  outside,
   expandable = false,
   renderEntry,
 }: DatedListPageProps<Value, Entry>) {
@@ -96,6 +105,15 @@ export function DatedListPage<Value extends string, Entry extends { id: string }
         ) : (
           cards
         ))}
+      {!entries.isError && (
+        <OutsideRangeHint
+          count={outside.count.data}
+          words={outside.words}
+          onShowAll={() => {
+            onRangeChange(everyDate);
+          }}
+        />
+      )}
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { monthAroundToday, type DateRange } from './date-range-filter';
+import { rememberRange, rememberedRange, type RangeList } from './remembered-range';
 
 /** What an add or edit screen tells its list after a save: the day the entry is filed under. */
 interface SavedEntryState {
@@ -27,14 +28,21 @@ function savedDateOf(state: unknown): string | undefined {
     : undefined;
 }
 
-/** The photo and record lists' range: one month around today, widened to the date of the entry
- *  just saved so that it never vanishes from view (docs/decisions/patient-grade-defects.md). */
-export function useListRange() {
+/** The photo and record lists' range: the dates the member last chose on this list in the session,
+ *  else one month around today (docs/decisions/older-items-hint.md); widened to the date of the
+ *  entry just saved so that it never vanishes from view (docs/decisions/patient-grade-defects.md). */
+export function useListRange(list: RangeList): [DateRange, (range: DateRange) => void] {
   const { state } = useLocation() as { state: unknown };
-  return useState<DateRange>(() => {
+  const [range, setRange] = useState<DateRange>(() => {
+    const start = rememberedRange(list) ?? monthAroundToday();
     const savedDate = savedDateOf(state);
-    return savedDate === undefined
-      ? monthAroundToday()
-      : rangeIncluding(monthAroundToday(), savedDate);
+    return savedDate === undefined ? start : rangeIncluding(start, savedDate);
   });
+  return [
+    range,
+    (next: DateRange) => {
+      rememberRange(list, next);
+      setRange(next);
+    },
+  ];
 }

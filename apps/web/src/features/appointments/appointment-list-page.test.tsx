@@ -5,7 +5,7 @@ import { listPageSize } from '#web/lib/list-pages';
 import { sessionStore } from '#web/lib/session-store';
 import { json, problemResponse, stubFetch, testAccount } from '#web/test/fetch-stub';
 import { renderRoute } from '#web/test/render-route';
-import { todayToNextMonth } from './appointment-list-page';
+import { lastMonthToToday, todayToNextMonth } from './appointment-list-page';
 
 const range = todayToNextMonth();
 const listPath = `${appointmentPaths.list}?order=upcoming&startDate=${range.startDate}&endDate=${range.endDate}&limit=${String(listPageSize)}`;
@@ -76,5 +76,40 @@ describe('Appointments list', () => {
       screen.queryByRole('button', { name: 'Load more appointments' }),
     ).not.toBeInTheDocument();
     expect(api.to(`GET ${next}`)).toHaveLength(1);
+  });
+});
+
+describe('Appointments outside the list’s dates', () => {
+  it('says how many earlier past appointments Previous’s month hides; Show all lists them', async () => {
+    const previous = lastMonthToToday();
+    const dates = `startDate=${previous.startDate}&endDate=${previous.endDate}`;
+    const lastYear: Appointment = { ...checkUp, appointment_date: '2025-11-03T15:00:00.000Z' };
+    sessionStore.save({ access: 'access-1', refresh: 'refresh-1' });
+    const api = stubFetch({
+      'GET /api/account/': () => json(testAccount),
+      [`GET ${listPath}`]: () => json([]),
+      [`GET ${appointmentPaths.outsideRange}?order=upcoming&startDate=${range.startDate}&endDate=${range.endDate}`]:
+        () => json({ before: 0, after: 0 }),
+      [`GET ${appointmentPaths.list}?order=previous&${dates}&limit=${String(listPageSize)}`]: () =>
+        json([]),
+      [`GET ${appointmentPaths.outsideRange}?order=previous&${dates}`]: () =>
+        json({ before: 2, after: 0 }),
+      [`GET ${appointmentPaths.list}?order=previous&limit=${String(listPageSize)}`]: () =>
+        json([lastYear]),
+    });
+    const { user } = renderRoute('/appointments');
+    expect(await screen.findByText('No appointments in this period.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Show all' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('radio', { name: 'Previous' }));
+    expect(
+      await screen.findByText('2 earlier appointments are outside these dates —'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show all' }));
+
+    expect(await screen.findByText('Check-up with Dr. Lee')).toBeInTheDocument();
+    expect(
+      api.to(`GET ${appointmentPaths.list}?order=previous&limit=${String(listPageSize)}`),
+    ).toHaveLength(1);
   });
 });

@@ -5,7 +5,8 @@ import { paths } from '#web/config/paths';
 import { DatedListPage } from '#web/components/dated-list-page';
 import { isDateRangeValid, type DateRange } from '#web/components/date-range-filter';
 import { dateFormat } from '#web/lib/dates';
-import { useAppointments } from './api/get-appointments';
+import { rememberRange, rememberedRange } from '#web/components/remembered-range';
+import { useAppointments, useAppointmentsOutsideRange } from './api/get-appointments';
 import { LoadMore } from '#web/lib/list-pages';
 import { AppointmentCard } from './components/appointment-card';
 
@@ -35,10 +36,14 @@ export function lastMonthToToday(today = dayjs()): DateRange {
  *  range, '+Add', and the cards. */
 export default function AppointmentListPage() {
   const [order, setOrder] = useState<AppointmentOrder>('upcoming');
-  // Each order shows its own default month until the patient picks dates.
-  const [chosenRange, setRange] = useState<DateRange | null>(null);
+  // Each order shows its own default month until the patient picks dates, which the list keeps
+  // for the session (docs/decisions/older-items-hint.md).
+  const [chosenRange, setChosenRange] = useState<DateRange | null>(() =>
+    rememberedRange('appointments'),
+  );
   const range = chosenRange ?? (order === 'upcoming' ? todayToNextMonth() : lastMonthToToday());
   const appointments = useAppointments({ order, ...range }, isDateRangeValid(range));
+  const outside = useAppointmentsOutsideRange({ order, ...range }, isDateRangeValid(range));
 
   return (
     <>
@@ -47,9 +52,21 @@ export default function AppointmentListPage() {
         addPath={paths.appointmentAdd}
         choice={{ label: 'Order', data: orderChoices, value: order, onChange: setOrder }}
         range={range}
-        onRangeChange={setRange}
+        onRangeChange={(next) => {
+          rememberRange('appointments', next);
+          setChosenRange(next);
+        }}
         entries={appointments}
         emptyText="No appointments in this period."
+        outside={{
+          count: outside,
+          words: {
+            one: 'appointment',
+            many: 'appointments',
+            before: 'earlier',
+            after: 'later',
+          },
+        }}
         renderEntry={(appointment) => <AppointmentCard appointment={appointment} />}
       />
       <LoadMore list={appointments} noun="appointments" />

@@ -5,7 +5,7 @@ import { DatedListPage } from '#web/components/dated-list-page';
 import { isDateRangeValid } from '#web/components/date-range-filter';
 import { useListRange } from '#web/components/saved-entry-range';
 import { ShareButton, ShareSelectionBar, useShareSelection } from '#web/components/share-selection';
-import { useMedicalRecords } from './api/get-medical-records';
+import { useMedicalRecords, useMedicalRecordsOutsideRange } from './api/get-medical-records';
 import { LoadMore } from '#web/lib/list-pages';
 import { RecordCard } from './components/record-card';
 
@@ -20,8 +20,9 @@ const sequenceChoices: { label: string; value: RecordSequence }[] = [
  *  and date filters, expandable cards; records chosen to share (docs/product/sharing.md). */
 export default function MedicalRecordListPage() {
   const [sequence, setSequence] = useState<RecordSequence>('descending');
-  const [range, setRange] = useListRange();
+  const [range, setRange] = useListRange('records');
   const records = useMedicalRecords({ sequence, ...range }, isDateRangeValid(range));
+  const outside = useMedicalRecordsOutsideRange(range, isDateRangeValid(range));
   const sharing = useShareSelection();
 
   return (
@@ -35,6 +36,10 @@ export default function MedicalRecordListPage() {
         onRangeChange={setRange}
         entries={records}
         emptyText="No records in this period."
+        outside={{
+          count: outside,
+          words: { one: 'record', many: 'records', before: 'older', after: 'newer' },
+        }}
         expandable
         renderEntry={(record, opened) => (
           <RecordCard

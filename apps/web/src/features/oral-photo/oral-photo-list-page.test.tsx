@@ -226,3 +226,24 @@ describe('X-rays and Photos Storage list, a page at a time', () => {
     expect(api.to(`GET ${nextPath}`)).toHaveLength(1);
   });
 });
+
+describe('Photos outside the list’s dates', () => {
+  it('counts the type shown: one older X-ray, said in the singular', async () => {
+    const dates = `startDate=${range.startDate}&endDate=${range.endDate}`;
+    const xRayList = `${oralPhotoPaths.list}?photoType=X-ray&${dates}&limit=${String(listPageSize)}`;
+    const { user } = await openList({
+      [`GET ${listPath}`]: () => json([photo]),
+      [`GET ${oralPhotoPaths.outsideRange}?photoType=all&${dates}`]: () =>
+        json({ before: 2, after: 1 }),
+      [`GET ${xRayList}`]: () => json([]),
+      [`GET ${oralPhotoPaths.outsideRange}?photoType=X-ray&${dates}`]: () =>
+        json({ before: 1, after: 0 }),
+    });
+    expect(
+      await screen.findByText('2 older and 1 newer photos and X-rays are outside these dates —'),
+    ).toBeInTheDocument();
+
+    await user.click(screen.getByRole('radio', { name: 'X-rays' }));
+    expect(await screen.findByText('1 older X-ray is outside these dates —')).toBeInTheDocument();
+  });
+});

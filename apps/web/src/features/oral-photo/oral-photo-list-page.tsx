@@ -8,7 +8,7 @@ import { isDateRangeValid } from '#web/components/date-range-filter';
 import { useListRange } from '#web/components/saved-entry-range';
 import { ImageViewer } from '#web/components/image-viewer/image-viewer';
 import { ShareButton, ShareSelectionBar, useShareSelection } from '#web/components/share-selection';
-import { useOralPhotos } from './api/get-oral-photos';
+import { useOralPhotos, useOralPhotosOutsideRange } from './api/get-oral-photos';
 import { LoadMore } from '#web/lib/list-pages';
 import { photoLabel } from '#web/lib/photo-label';
 import { PhotoCard } from './components/photo-card';
@@ -29,16 +29,24 @@ const typeNouns: Record<PhotoTypeFilter, string> = {
   'X-ray': 'X-rays',
 };
 
+/** One of them, for '1 older photo is outside these dates'. */
+const typeNoun: Record<PhotoTypeFilter, string> = {
+  all: 'photo or X-ray',
+  Photo: 'photo',
+  'X-ray': 'X-ray',
+};
+
 /** X-rays and Photos Storage (docs/product/records.md#x-rays-and-photos): type and date filters,
  *  expandable cards, one open; the full-screen viewer; any two of them compared. */
 export default function OralPhotoListPage() {
   const [photoType, setPhotoType] = useState<PhotoTypeFilter>('all');
-  const [range, setRange] = useListRange();
+  const [range, setRange] = useListRange('photos');
   const [viewed, setViewed] = useState<number | null>(null);
   const [comparedIds, setComparedIds] = useState<string[]>([]);
   const [comparing, setComparing] = useState(false);
   const sharing = useShareSelection();
   const photos = useOralPhotos({ photoType, ...range }, isDateRangeValid(range));
+  const outside = useOralPhotosOutsideRange({ photoType, ...range }, isDateRangeValid(range));
   const list = photos.data ?? [];
   const compared = list.filter((photo) => comparedIds.includes(photo.id));
   const [first, second] = compared;
@@ -66,6 +74,15 @@ export default function OralPhotoListPage() {
         onRangeChange={setRange}
         entries={photos}
         emptyText="No photos in this period."
+        outside={{
+          count: outside,
+          words: {
+            one: typeNoun[photoType],
+            many: typeNouns[photoType],
+            before: 'older',
+            after: 'newer',
+          },
+        }}
         expandable
         renderEntry={(photo, opened) => (
           <PhotoCard

@@ -1,5 +1,6 @@
 import { appointmentList, appointmentPaths, type AppointmentOrder } from '@dental/contracts';
 import { useListPages } from '#web/lib/list-pages';
+import { useOutsideRange } from '#web/lib/outside-range';
 import { dateRangeParams, type DateRange } from '#web/components/date-range-filter';
 
 export interface AppointmentFilter extends DateRange {
@@ -9,6 +10,7 @@ export interface AppointmentFilter extends DateRange {
 export const appointmentKeys = {
   all: ['appointments'] as const,
   list: (filter: AppointmentFilter) => ['appointments', 'list', filter] as const,
+  outsideRange: (filter: AppointmentFilter) => ['appointments', 'outside-range', filter] as const,
   one: (id: string) => ['appointments', 'one', id] as const,
 };
 
@@ -20,6 +22,17 @@ export function useAppointments(filter: AppointmentFilter, enabled = true) {
     path: appointmentPaths.list,
     filters: { order: filter.order, ...dateRangeParams(filter) },
     schema: appointmentList,
+    enabled,
+  });
+}
+
+/** GET /api/appointment/outside-range/: how many upcoming or previous appointments the dates
+ *  leave out (docs/decisions/older-items-hint.md). */
+export function useAppointmentsOutsideRange(filter: AppointmentFilter, enabled = true) {
+  return useOutsideRange({
+    queryKey: appointmentKeys.outsideRange(filter),
+    path: appointmentPaths.outsideRange,
+    filters: { order: filter.order, ...dateRangeParams(filter) },
     enabled,
   });
 }

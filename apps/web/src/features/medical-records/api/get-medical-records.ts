@@ -1,5 +1,6 @@
 import { medicalRecordList, medicalRecordPaths, type RecordSequence } from '@dental/contracts';
 import { useListPages } from '#web/lib/list-pages';
+import { useOutsideRange } from '#web/lib/outside-range';
 import { dateRangeParams, type DateRange } from '#web/components/date-range-filter';
 
 export interface MedicalRecordFilter extends DateRange {
@@ -9,6 +10,7 @@ export interface MedicalRecordFilter extends DateRange {
 export const medicalRecordKeys = {
   all: ['medical-records'] as const,
   list: (filter: MedicalRecordFilter) => ['medical-records', 'list', filter] as const,
+  outsideRange: (range: DateRange) => ['medical-records', 'outside-range', range] as const,
   one: (id: string) => ['medical-records', 'one', id] as const,
 };
 
@@ -20,6 +22,17 @@ export function useMedicalRecords(filter: MedicalRecordFilter, enabled = true) {
     path: medicalRecordPaths.list,
     filters: { sequence: filter.sequence, ...dateRangeParams(filter) },
     schema: medicalRecordList,
+    enabled,
+  });
+}
+
+/** GET /api/medical-record/outside-range/: how many records the dates leave out
+ *  (docs/decisions/older-items-hint.md). */
+export function useMedicalRecordsOutsideRange(range: DateRange, enabled = true) {
+  return useOutsideRange({
+    queryKey: medicalRecordKeys.outsideRange(range),
+    path: medicalRecordPaths.outsideRange,
+    filters: dateRangeParams(range),
     enabled,
   });
 }

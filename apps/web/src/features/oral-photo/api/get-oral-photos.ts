@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { oralPhotoList, oralPhotoPaths, type PhotoTypeFilter } from '@dental/contracts';
 import { apiRequest } from '#web/lib/api-client';
 import { useListPages } from '#web/lib/list-pages';
+import { useOutsideRange } from '#web/lib/outside-range';
 import { dateRangeParams, type DateRange } from '#web/components/date-range-filter';
 
 export interface OralPhotoFilter extends DateRange {
@@ -11,6 +12,7 @@ export interface OralPhotoFilter extends DateRange {
 export const oralPhotoKeys = {
   all: ['oral-photo'] as const,
   list: (filter: OralPhotoFilter) => ['oral-photo', 'list', filter] as const,
+  outsideRange: (filter: OralPhotoFilter) => ['oral-photo', 'outside-range', filter] as const,
   one: (id: string) => ['oral-photo', 'one', id] as const,
 };
 
@@ -43,5 +45,16 @@ export function useAllOralPhotos() {
   return useQuery({
     queryKey: [...oralPhotoKeys.all, 'every'] as const,
     queryFn: () => apiRequest(oralPhotoPaths.list, oralPhotoList),
+  });
+}
+
+/** GET /api/oral-photo/outside-range/: how many photos of the type the dates leave out
+ *  (docs/decisions/older-items-hint.md). */
+export function useOralPhotosOutsideRange(filter: OralPhotoFilter, enabled = true) {
+  return useOutsideRange({
+    queryKey: oralPhotoKeys.outsideRange(filter),
+    path: oralPhotoPaths.outsideRange,
+    filters: { photoType: filter.photoType, ...dateRangeParams(filter) },
+    enabled,
   });
 }
