@@ -5,13 +5,15 @@ import { localDate } from './dates';
 import { expect, type TestAccount } from './fixtures';
 
 /**
- * Stores an X-ray of today through the API, as the member, so that a journey starts from it (the
- * journey is about what happens to it, not about adding it). A plain 640×480 PNG.
+ * Stores an X-ray of today (or of `shootDate`) through the API, as the member, so that a journey
+ * starts from it (the journey is about what happens to it, not about adding it). A plain 640×480
+ * PNG.
  */
 export async function storeXray(
   request: APIRequestContext,
   account: TestAccount,
   note = '',
+  shootDate = localDate(),
 ): Promise<OralPhoto> {
   const login = await request.post(accountPaths.login, {
     data: { login_type: 'native', email: account.email, password: account.password },
@@ -25,7 +27,7 @@ export async function storeXray(
   const response = await request.post(oralPhotoPaths.list, {
     headers: { authorization: `Bearer ${access}` },
     data: {
-      shoot_date: localDate(),
+      shoot_date: shootDate,
       photo_type: 'X-ray',
       note,
       image_link: `data:image/png;base64,${png.toString('base64')}`,
