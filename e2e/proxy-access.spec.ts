@@ -10,6 +10,8 @@ async function signedIn(browser: Browser, account: TestAccount, width: number): 
   const context = await browser.newContext({
     baseURL: test.info().project.use.baseURL,
     viewport: { width, height: width === 360 ? 740 : 800 },
+    // The phone is a touch screen.
+    hasTouch: width === 360,
   });
   const page = await context.newPage();
   await logIn(page, account);
@@ -65,16 +67,16 @@ test('a member lets another view their X-ray, read-only, on a phone, then revoke
   await expect(shared.getByRole('listitem')).toContainText('Can view');
   await checkHere(inviteePage, 'Profile with a record shared');
 
-  // Switches to the owner's record in the header and sees the X-ray, read-only.
-  await inviteePage.getByRole('combobox', { name: 'Record' }).selectOption({
-    label: `${owner.username}’s record`,
-  });
-  await inviteePage.goto('/oral-photo');
+  // 'View' takes them to the owner's X-rays, marked read-only (it used to change only the
+  // header's choice and leave them on Profile).
+  await shared.getByRole('button', { name: `View ${owner.username}’s record` }).tap();
+  await expect(inviteePage).toHaveURL(/\/oral-photo$/);
   await expect(
-    inviteePage.getByText(
-      `You are viewing ${owner.username}’s record. You can look but not change anything.`,
-    ),
+    inviteePage.getByText(`You are viewing ${owner.username}’s record — read only`),
   ).toBeVisible();
+  await expect(
+    inviteePage.getByRole('combobox', { name: 'Record' }).locator('option:checked'),
+  ).toHaveText(`${owner.username}’s record`);
   await inviteePage.getByRole('button', { name: `${localDate()} X-ray` }).click();
   await expect(inviteePage.getByText('Upper right molar').last()).toBeVisible();
   await expect(inviteePage.getByRole('link', { name: '+Add' })).toHaveCount(0);
@@ -102,7 +104,7 @@ test('a member lets another view their X-ray, read-only, on a phone, then revoke
   // The invitee no longer sees the record: back on their own, with no switcher.
   await inviteePage.reload();
   await expect(inviteePage.getByRole('combobox', { name: 'Record' })).toHaveCount(0);
-  await expect(inviteePage.getByText(`You are viewing ${owner.username}’s record.`)).toHaveCount(0);
+  await expect(inviteePage.getByText(`You are viewing ${owner.username}’s record`)).toHaveCount(0);
   await expect(inviteePage.getByText('No photos in this period.')).toBeVisible();
   await expect(inviteePage.getByText('Upper right molar')).toHaveCount(0);
   await checkHere(inviteePage, 'own photos after the access ended');

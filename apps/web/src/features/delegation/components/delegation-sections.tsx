@@ -18,6 +18,7 @@ import {
   useRemoveDelegation,
   useSwitchRecord,
 } from '../api/delegation';
+import { useOpenRecord } from '../open-record';
 
 const inviteForm = z.object({ email });
 
@@ -237,6 +238,7 @@ function ReceivedItem({ grant }: { grant: ReceivedDelegation }) {
   const accept = useAcceptDelegation();
   const remove = useRemoveDelegation();
   const switchRecord = useSwitchRecord();
+  const openRecord = useOpenRecord();
   const viewed = useViewedRecord();
   const name = grant.owner.username;
   const invited = grant.status === 'invited';
@@ -264,7 +266,7 @@ function ReceivedItem({ grant }: { grant: ReceivedDelegation }) {
               variant="default"
               aria-label={`View ${name}’s record`}
               onClick={() => {
-                switchRecord(grant.owner);
+                openRecord(grant.owner);
               }}
             >
               View

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { Alert, Button, Group, NativeSelect, Text } from '@mantine/core';
 import { useLocation } from 'react-router';
-import { paths } from '#web/config/paths';
 import { useViewedRecord } from '#web/lib/viewed-record';
 import { useReceivedDelegations, useSwitchRecord } from '../api/delegation';
+import { isHealthScreen, useOpenRecord } from '../open-record';
 
 const ownRecord = 'own';
 
@@ -16,6 +16,7 @@ export function RecordSwitcher() {
   const received = useReceivedDelegations();
   const viewed = useViewedRecord();
   const switchRecord = useSwitchRecord();
+  const openRecord = useOpenRecord();
   const records = (received.data ?? []).filter((grant) => grant.status === 'active');
   const stillShared = viewed === null || records.some((grant) => grant.owner.id === viewed.id);
 
@@ -32,7 +33,8 @@ export function RecordSwitcher() {
       onChange={(event) => {
         const id = event.currentTarget.value;
         const grant = records.find((record) => record.owner.id === id);
-        switchRecord(grant === undefined ? null : grant.owner);
+        if (grant === undefined) switchRecord(null);
+        else openRecord(grant.owner);
       }}
       data={[
         { value: ownRecord, label: 'My record' },
@@ -45,23 +47,17 @@ export function RecordSwitcher() {
   );
 }
 
-/** The screens that show the viewed record: photos and X-rays, records, appointments, Dental AI. */
-const healthScreens = [paths.oralPhotos, paths.medicalRecords, paths.appointments, paths.dentalAi];
-
 /** The read-only notice above a health screen while another's record is shown. */
 export function ViewedRecordBanner() {
   const viewed = useViewedRecord();
   const switchRecord = useSwitchRecord();
   const { pathname } = useLocation();
-  if (viewed === null) return null;
-  if (!healthScreens.some((screen) => pathname === screen || pathname.startsWith(`${screen}/`))) {
-    return null;
-  }
+  if (viewed === null || !isHealthScreen(pathname)) return null;
   return (
     <Alert variant="light" color="blue" mb="md" role="status">
       <Group justify="space-between" gap="xs">
         <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-          You are viewing {viewed.username}’s record. You can look but not change anything.
+          You are viewing {viewed.username}’s record — read only
         </Text>
         <Button
           size="xs"
