@@ -1,6 +1,7 @@
 import { dataExportBundlePath, imageKindNames } from '@dental/contracts';
 import { escapeHtml } from '#api/lib/html';
 import type { ArchivedFile, ArchiveLayout } from './archive-layout';
+import { boxPlace } from './box-place';
 import type { MemberRecord } from './data-export.repository';
 
 /** Attribute values too: a path holds the member's own file name. */
@@ -48,7 +49,8 @@ export function archiveIndex(
       photo.teeth.length === 0 ? '' : paragraph(`Teeth (FDI): ${photo.teeth.join(', ')}`);
     const image = damagedPaths.has(file.path)
       ? ''
-      : `<img src="${escapeHtml(encodeURI(file.path))}" alt="${escapeHtml(file.title)}" width="160">`;
+      : // The link beside it names the image: the picture itself needs no words of its own.
+        `<img src="${escapeHtml(encodeURI(file.path))}" alt="" width="160">`;
     return `<li>${image}${fileLink(file.path, file.title)}${original}${teeth}${paragraph(photo.note)}</li>`;
   });
   const records = record.records.map(
@@ -71,7 +73,7 @@ export function archiveIndex(
         : `<ul>${row.detections
             .map(
               (box) =>
-                `<li>${escapeHtml(box.label)}: ${Math.round(box.confidence * 100)}% (pixels ${box.xmin},${box.ymin} to ${box.xmax},${box.ymax})</li>`,
+                `<li>${escapeHtml(box.label)}: an area in ${boxPlace(box, row.imageWidth, row.imageHeight)} of the image (the model was ${String(Math.round(box.confidence * 100))}% sure)</li>`,
             )
             .join('')}</ul>`;
     return `<li><h3>${row.dentalAi === 'caries' ? 'Caries' : 'Wisdom teeth'}, ${escapeHtml(when(row.createdAt, 'UTC'))}</h3><p>Model ${escapeHtml(row.modelName)} ${escapeHtml(row.modelVersion)}, read as ${imageKindNames[row.imageKind]}. ${fileLink(image.path, 'The image analysed')}</p>${boxes}</li>`;
@@ -101,7 +103,7 @@ export function archiveIndex(
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Your dental record from ${escapeHtml(companyName)}</title>
 <style>
-body { font-family: system-ui, sans-serif; max-width: 60rem; margin: 0 auto; padding: 1rem; line-height: 1.5; color: #1a1a1a; }
+body { font-family: system-ui, sans-serif; max-width: 60rem; margin: 0 auto; padding: 1rem; line-height: 1.5; color: #1a1a1a; overflow-wrap: anywhere; }
 ul { padding-left: 1.2rem; } li { margin-bottom: 0.75rem; } img { display: block; max-width: 100%; height: auto; }
 dt { font-weight: 600; } dd { margin: 0 0 0.5rem 0; }
 </style>
