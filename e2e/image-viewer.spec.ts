@@ -161,3 +161,54 @@ test('photos: thumbnails in the list, the full-screen viewer, and a before/after
       .toBeGreaterThan(((await beforeImage.boundingBox())?.y ?? 0) + 100);
   });
 });
+
+test.describe('on a phone with touch', () => {
+  test.use({ viewport: { width: 360, height: 740 }, hasTouch: true });
+
+  // The viewer hid its own title: the '1/3' counter lay over it, at 360 px the title was cut to
+  // 'Photo…' so the date could not be read, and the toolbar let the page show through.
+  test('the viewer shows its whole title, the counter apart from it, on an opaque toolbar', async ({
+    page,
+    account,
+    request,
+  }) => {
+    const today = localDate();
+    await storePhotos(request, account, [
+      { shoot_date: today, photo_type: 'X-ray', note: '' },
+      { shoot_date: today, photo_type: 'Photo', note: '' },
+      { shoot_date: today, photo_type: 'X-ray', note: '' },
+    ]);
+    await logIn(page, account);
+    await page.goto('/oral-photo');
+    await page.getByRole('button', { name: `${today} Photo` }).tap();
+    await page.getByRole('button', { name: 'View', exact: true }).tap();
+    const viewer = page.getByRole('dialog', { name: 'Lightbox' });
+    const title = viewer.locator('.yarl__slide_current .yarl__slide_title');
+    await expect(title).toHaveText(`Photo of ${today}`);
+    // Not cut: the whole text fits the box it is drawn in.
+    expect(await title.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(
+      true,
+    );
+    const counter = viewer.locator('.yarl__counter');
+    await expect(counter).toHaveText(/\d+ \/ 3/);
+    const [titleBox, counterBox, toolbarBox] = await Promise.all([
+      title.boundingBox(),
+      counter.boundingBox(),
+      viewer.locator('.yarl__toolbar').boundingBox(),
+    ]);
+    if (titleBox === null || counterBox === null || toolbarBox === null) throw new Error('hidden');
+    const apart = (a: typeof titleBox, b: typeof titleBox) =>
+      a.y + a.height <= b.y ||
+      b.y + b.height <= a.y ||
+      a.x + a.width <= b.x ||
+      b.x + b.width <= a.x;
+    expect(apart(titleBox, counterBox)).toBe(true);
+    expect(apart(titleBox, toolbarBox)).toBe(true);
+    expect(
+      await viewer
+        .locator('.yarl__toolbar')
+        .evaluate((element) => getComputedStyle(element).backgroundColor),
+    ).toBe('rgb(0, 0, 0)');
+    await checkScreen(page, 'the viewer on a phone');
+  });
+});
