@@ -137,6 +137,20 @@ export const appointmentIdParams = z.object({ id: z.uuid('An appointment id is a
 
 export const appointmentNotFoundMessage = 'Appointment not found.';
 
+/** The API's answer to an alert time already past when saved, one the appointment did not have
+ *  before: it could never be sent (docs/decisions/past-reminder-offsets.md). */
+export const pastReminderMessage =
+  'A reminder time has already passed, so it could never be sent. Choose a reminder that is still ahead, or none.';
+
+/**
+ * Whether an alert can still be sent: its instant is after now. Instants, not wall-clock times:
+ * the offsets are whole hours before the appointment's instant, so the time zone of the visit
+ * cannot change the answer (docs/decisions/past-reminder-offsets.md).
+ */
+export function reminderCanFire(alertSeconds: number, nowSeconds: number): boolean {
+  return alertSeconds > nowSeconds;
+}
+
 /**
  * The reminder choice an alert stands for: its distance from the appointment in whole hours, when
  * that is one of the offered 1, 24 or 168 (docs/product/appointments.md#new-and-edit-appointment).

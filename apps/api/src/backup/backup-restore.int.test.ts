@@ -144,12 +144,14 @@ async function seed(config: Config): Promise<void> {
       },
     });
     expect(record.statusCode, record.body).toBe(201);
+    const appointmentAt = t.clock.now().getTime() + 86_400_000;
     await factory.appointment(member, {
-      appointment_date: new Date(t.clock.now().getTime() + 86_400_000).toISOString(),
+      appointment_date: new Date(appointmentAt).toISOString(),
       note: 'Cleaning',
       email_alert: true,
       sms_alert: false,
-      alert_before: [3600],
+      // One hour before: still ahead, so it is accepted and planned.
+      alert_before: [Math.floor(appointmentAt / 1000) - 3600],
       time_zone: 'UTC',
     });
   } finally {

@@ -4,6 +4,7 @@ import {
   appointmentListLimit,
   appointmentNoteMaxLength,
   appointmentPaths,
+  pastReminderMessage,
   type Appointment,
   type AppointmentRequest,
 } from '@dental/contracts';
@@ -70,7 +71,7 @@ describe('POST /api/appointment/', () => {
       email_alert: true,
       sms_alert: true,
       // Unordered and repeated: stored as a set, earliest first.
-      alert_before: [tomorrowSeconds - 24 * hour, tomorrowSeconds - hour, tomorrowSeconds - hour],
+      alert_before: [tomorrowSeconds - 23 * hour, tomorrowSeconds - hour, tomorrowSeconds - hour],
       time_zone: 'America/New_York',
     });
     expect(res.statusCode).toBe(201);
@@ -83,7 +84,7 @@ describe('POST /api/appointment/', () => {
       email_alert: true,
       sms_alert: true,
       alert_before: [
-        { alert_time: tomorrowSeconds - 24 * hour },
+        { alert_time: tomorrowSeconds - 23 * hour },
         { alert_time: tomorrowSeconds - hour },
       ],
     });
@@ -103,19 +104,18 @@ describe('POST /api/appointment/', () => {
     });
   });
 
-  it('plans one reminder per future alert and switched-on channel, none for a past alert', async () => {
+  it('plans one reminder per alert and switched-on channel', async () => {
     const member = await factory.loggedInMember();
     const res = await post(
       member,
       request({
         sms_alert: true,
         appointment_date: '2030-03-14T13:30:00.000Z',
-        // One week and one day before are already past at 12:00; one hour before is ahead.
-        alert_before: [nowSeconds - 6 * 24 * hour, nowSeconds - 22 * hour, nowSeconds + 30 * 60],
+        alert_before: [nowSeconds + 30 * 60],
       }),
     );
     const created = res.json<Appointment>();
-    expect(created.alert_before).toHaveLength(3);
+    expect(created.alert_before).toHaveLength(1);
     const rows = await remindersOf(created.id);
     expect(rows.map((row) => [row.channel, row.alertTime.getTime() / 1000, row.status])).toEqual([
       ['email', nowSeconds + 30 * 60, 'pending'],
@@ -155,6 +155,7 @@ describe('bad input', () => {
       'alert_before',
     ],
     ['alert_before after the appointment', { alert_before: [tomorrowSeconds + 1] }, 'alert_before'],
+    ['alert_before already past', { alert_before: [nowSeconds - hour] }, 'alert_before'],
     ['time_zone unknown', { time_zone: 'Mars/Olympus_Mons' }, 'time_zone'],
   ];
 
@@ -279,22 +280,22 @@ describe('PUT /api/appointment/{id}/', () => {
     const created = await factory.appointment(member, request());
     // No time_zone: the stored one stays.
     const withoutZone = {
-      appointment_date: '2030-03-20T16:00:00.000Z',
+      appointment_date: '2030-03-22T16:00:00.000Z',
       note: 'Moved',
       email_alert: false,
       sms_alert: true,
-      alert_before: [Date.parse('2030-03-20T16:00:00.000Z') / 1000 - 168 * hour],
+      alert_before: [Date.parse('2030-03-22T16:00:00.000Z') / 1000 - 168 * hour],
     };
     const res = await put(member, created.id, withoutZone);
     expect(res.statusCode).toBe(200);
     const expected = {
       id: created.id,
-      appointment_date: '2030-03-20T16:00:00.000Z',
+      appointment_date: '2030-03-22T16:00:00.000Z',
       time_zone: 'America/New_York',
       note: 'Moved',
       email_alert: false,
       sms_alert: true,
-      alert_before: [{ alert_time: Date.parse('2030-03-20T16:00:00.000Z') / 1000 - 168 * hour }],
+      alert_before: [{ alert_time: Date.parse('2030-03-22T16:00:00.000Z') / 1000 - 168 * hour }],
     };
     expect(res.json()).toEqual(expected);
     expect((await getOne(member, created.id)).json()).toEqual(expected);
@@ -345,6 +346,73 @@ describe('PUT /api/appointment/{id}/', () => {
 
     await put(member, created.id, request({ alert_before: [] }));
     expect((await remindersOf(created.id)).map((row) => row.status)).toEqual(['sent']);
+  });
+});
+
+describe('a reminder that can never fire', () => {
+  // A visit five days away: one week before was two days ago.
+  const inFiveDays = '2030-03-19T12:00:00.000Z';
+  const inFiveDaysSeconds = Date.parse(inFiveDays) / 1000;
+  const weekBefore = request({
+    appointment_date: inFiveDays,
+    alert_before: [inFiveDaysSeconds - 168 * hour, inFiveDaysSeconds - 24 * hour],
+  });
+
+  it('is refused on create, saying why, and nothing is saved', async () => {
+    const member = await factory.loggedInMember();
+    const res = await post(member, weekBefore);
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-type']).toContain('application/problem+json');
+    expect(res.json()).toMatchObject({
+      status: 400,
+      detail: pastReminderMessage,
+      errors: { alert_before: [pastReminderMessage] },
+    });
+    expect((await list(member, '?startDate=2030-01-01&endDate=2030-12-31')).json()).toEqual([]);
+  });
+
+  it('is refused on edit, and the appointment and its reminders stay as they were', async () => {
+    const member = await factory.loggedInMember();
+    const created = await factory.appointment(member, request());
+    const before = await remindersOf(created.id);
+    const res = await put(member, created.id, { ...weekBefore, note: 'Moved' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ detail: pastReminderMessage });
+    expect((await getOne(member, created.id)).json()).toEqual(created);
+    expect(await remindersOf(created.id)).toEqual(before);
+  });
+
+  it('is refused at the very second it falls due: a reminder at now is never sent', async () => {
+    const member = await factory.loggedInMember();
+    const res = await post(member, request({ alert_before: [nowSeconds] }));
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('keeps an alert the appointment already had once its time has passed', async () => {
+    const member = await factory.loggedInMember();
+    const soon = request({ appointment_date: '2030-03-14T13:30:00.000Z' });
+    const alertSeconds = nowSeconds + 5 * 60;
+    const created = await factory.appointment(member, { ...soon, alert_before: [alertSeconds] });
+    // Ten minutes later the alert is past (sent, in real life); the edit form sends it back as it
+    // was.
+    t.clock.advance(10 * 60 * 1000);
+    try {
+      const kept = await put(member, created.id, {
+        ...soon,
+        note: 'Only the note changed',
+        alert_before: [alertSeconds],
+      });
+      expect(kept.statusCode, kept.body).toBe(200);
+      expect(kept.json<Appointment>().alert_before).toEqual([{ alert_time: alertSeconds }]);
+      // A second past alert it did not have is still refused.
+      const added = await put(member, created.id, {
+        ...soon,
+        alert_before: [alertSeconds - hour, alertSeconds],
+      });
+      expect(added.statusCode).toBe(400);
+    } finally {
+      t.clock.advance(-10 * 60 * 1000);
+    }
   });
 });
 

@@ -1,6 +1,8 @@
 import {
   appointmentNotFoundMessage,
   maxUpcomingAppointments,
+  pastReminderMessage,
+  reminderCanFire,
   upcomingAppointmentsLimitMessage,
   type Appointment,
   type AppointmentOrder,
@@ -12,7 +14,7 @@ import {
 import { pageOf, type Page } from '#api/lib/pagination';
 import type { Clock } from '#api/clock';
 import type { AppointmentRow, ReminderRow } from '#api/db/schema';
-import { NotFound, UnprocessableEntity } from '#api/domain-errors';
+import { BadRequest, NotFound, UnprocessableEntity } from '#api/domain-errors';
 import type { AppointmentFields, AppointmentRepository } from './appointments.repository';
 import { plannedReminders, reconcileReminders } from './reminder-plan';
 import type { ReminderService } from './reminders.service';
@@ -54,6 +56,26 @@ async function assertRoomForUpcoming(
 ): Promise<void> {
   if ((await repository.countUpcomingLocked(userId, now)) >= maxUpcomingAppointments) {
     throw new UnprocessableEntity(upcomingAppointmentsLimitMessage);
+  }
+}
+
+/**
+ * Refuses an alert time that is already past unless the appointment already had it (one sent, or
+ * one that passed since it was set, comes back unchanged from the edit form): a new past alert
+ * could never be sent (docs/decisions/past-reminder-offsets.md).
+ */
+function assertRemindersCanFire(
+  alertTimes: readonly Date[],
+  now: Date,
+  kept: readonly Date[] = [],
+): void {
+  const nowSeconds = toEpochSeconds(now);
+  const keptSeconds = new Set(kept.map(toEpochSeconds));
+  const neverSent = alertTimes
+    .map(toEpochSeconds)
+    .filter((seconds) => !reminderCanFire(seconds, nowSeconds) && !keptSeconds.has(seconds));
+  if (neverSent.length > 0) {
+    throw new BadRequest(pastReminderMessage, { alert_before: [pastReminderMessage] });
   }
 }
 
@@ -99,6 +121,7 @@ export class AppointmentService {
   async create(userId: string, request: ParsedAppointmentRequest): Promise<Appointment> {
     const now = this.clock.now();
     const fields = toFields(request, request.time_zone ?? 'UTC');
+    assertRemindersCanFire(fields.alertTimes, now);
     const { row, added } = await this.repository.transaction(async (tx) => {
       if (fields.appointmentDate >= now) await assertRoomForUpcoming(tx, userId, now);
       const created = await tx.insert(userId, fields, now);
@@ -124,6 +147,7 @@ export class AppointmentService {
       const existing = await tx.find(userId, id);
       if (existing === undefined) return undefined;
       const fields = toFields(request, request.time_zone ?? existing.timeZone);
+      assertRemindersCanFire(fields.alertTimes, now, existing.alertTimes);
       // Moving a past appointment into the future takes a place among the upcoming ones.
       if (existing.appointmentDate < now && fields.appointmentDate >= now) {
         await assertRoomForUpcoming(tx, userId, now);

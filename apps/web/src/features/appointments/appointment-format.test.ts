@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
 import type { Appointment } from '@dental/contracts';
-import { cardDate, cardTime, toFormValues, toRequest } from './appointment-format';
+import {
+  cardDate,
+  cardTime,
+  reminderChoiceStates,
+  toFormValues,
+  toRequest,
+} from './appointment-format';
 
 const local = dayjs('2030-03-15T09:30:00');
 const seconds = local.unix();
@@ -60,5 +66,35 @@ describe('appointment formats', () => {
       alert_before: [seconds - 3600, seconds - 24 * 3600, seconds - 168 * 3600],
     });
     expect(request.time_zone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  });
+});
+
+describe('reminder choices already past', () => {
+  // The visit is 2030-03-15 09:30 local; `now` moves, the choices are judged against it.
+  const at = (hoursBefore: number) => local.subtract(hoursBefore, 'hour').toDate();
+  const when = { date: '2030-03-15', time: '09:30' };
+
+  it.each([
+    ['more than a week ahead', 200, [], { 1: 'open', 24: 'open', 168: 'open' }],
+    ['five days ahead', 120, [], { 1: 'open', 24: 'open', 168: 'past' }],
+    // At the alert's very second it is too late: a reminder is sent only while ahead.
+    ['exactly a day ahead', 24, [], { 1: 'open', 24: 'past', 168: 'past' }],
+    ['half an hour ahead', 0.5, [], { 1: 'past', 24: 'past', 168: 'past' }],
+    [
+      'half an hour ahead, 1 hour saved',
+      0.5,
+      [seconds - 3600],
+      { 1: 'kept', 24: 'past', 168: 'past' },
+    ],
+  ] as const)('%s', (_, hoursBefore, saved, states) => {
+    expect(reminderChoiceStates(when, at(hoursBefore), saved)).toEqual(states);
+  });
+
+  it('judges nothing past while the date or time is not filled in', () => {
+    expect(reminderChoiceStates({ date: '', time: '09:30' }, at(0), [])).toEqual({
+      1: 'open',
+      24: 'open',
+      168: 'open',
+    });
   });
 });

@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
 import {
+  reminderCanFire,
   reminderChoiceOf,
   reminderOffsetHours,
   type Appointment,
@@ -76,6 +77,36 @@ export function toFormValues(appointment: Appointment): AppointmentFormValues {
   };
 }
 
+/** The alert times, in epoch seconds, of the reminders chosen for the form's date and time. */
+export function alertTimesOf(values: Pick<AppointmentFormValues, 'date' | 'time' | 'reminders'>) {
+  const when = dayjs(`${values.date}T${values.time}`);
+  if (!when.isValid()) return [];
+  return values.reminders.map((hours) => when.unix() - hours * 3600);
+}
+
+/** open: still ahead; past: its time has passed and it could never be sent, so it is not
+ *  offered; kept: past, but the appointment already had this very alert, which stays as it was
+ *  (docs/decisions/past-reminder-offsets.md). */
+export type ReminderChoiceState = 'open' | 'past' | 'kept';
+
+/** Each reminder choice for the date and time in the form, judged at `now`. */
+export function reminderChoiceStates(
+  values: Pick<AppointmentFormValues, 'date' | 'time'>,
+  now: Date,
+  savedAlerts: readonly number[],
+): Record<ReminderOffsetHours, ReminderChoiceState> {
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  const state = (hours: ReminderOffsetHours): ReminderChoiceState => {
+    const [alertSeconds] = alertTimesOf({ ...values, reminders: [hours] });
+    if (alertSeconds === undefined || reminderCanFire(alertSeconds, nowSeconds)) return 'open';
+    return savedAlerts.includes(alertSeconds) ? 'kept' : 'past';
+  };
+  return Object.fromEntries(reminderOffsetHours.map((hours) => [hours, state(hours)])) as Record<
+    ReminderOffsetHours,
+    ReminderChoiceState
+  >;
+}
+
 /** The POST/PUT body: the local date and time as an instant, alerts as epoch seconds. */
 export function toRequest(values: AppointmentFormValues): AppointmentRequest {
   const when = dayjs(`${values.date}T${values.time}`);
@@ -84,7 +115,7 @@ export function toRequest(values: AppointmentFormValues): AppointmentRequest {
     note: values.note,
     email_alert: values.email_alert,
     sms_alert: values.sms_alert,
-    alert_before: values.reminders.map((hours) => when.unix() - hours * 3600),
+    alert_before: alertTimesOf(values),
     time_zone: browserTimeZone(),
   };
 }

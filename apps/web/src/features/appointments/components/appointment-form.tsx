@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, Checkbox, Group, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import {
   appointmentNoteMaxLength,
@@ -14,38 +14,69 @@ import { FormActions } from '#web/components/form-actions';
 import { errorMessage } from '#web/lib/api-client';
 import { useLeave } from '#web/lib/use-leave';
 import { useReminderContact } from '../api/reminder-contact';
-import { reminderLabels, toRequest, type AppointmentFormValues } from '../appointment-format';
+import {
+  alertTimesOf,
+  reminderChoiceStates,
+  reminderLabels,
+  toRequest,
+  type AppointmentFormValues,
+  type ReminderChoiceState,
+} from '../appointment-format';
 import { ReminderConfirmModal } from './reminder-confirm-modal';
 
 export const noReminderTimeMessage = 'Choose when to be reminded: 1 hour, 1 day or 1 week before.';
 export const noReminderChannelMessage =
   'Switch on the E-mail alert or the SMS alert to be reminded.';
 
-const formSchema = z
-  .object({
-    date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter the date.'),
-    time: z.string().regex(/^\d{2}:\d{2}$/, 'Enter the time.'),
-    note: z
-      .string()
-      .max(
-        appointmentNoteMaxLength,
-        `The note must be at most ${appointmentNoteMaxLength} characters.`,
-      ),
-    email_alert: z.boolean(),
-    sms_alert: z.boolean(),
-    reminders: z.array(z.union(reminderOffsetHours.map((hours) => z.literal(hours)))),
-  })
-  // An alert needs both a channel and a time; half of one is never sent
-  // (docs/decisions/patient-grade-defects.md).
-  .superRefine((values, context) => {
-    const channel = values.email_alert || values.sms_alert;
-    if (channel && values.reminders.length === 0) {
-      context.addIssue({ code: 'custom', path: ['reminders'], message: noReminderTimeMessage });
-    }
-    if (!channel && values.reminders.length > 0) {
-      context.addIssue({ code: 'custom', path: ['reminders'], message: noReminderChannelMessage });
-    }
-  });
+/** Why a reminder choice is off, or why a past one still shows (docs/decisions/past-reminder-offsets.md). */
+export const reminderChoiceNotes: Record<ReminderChoiceState, string | undefined> = {
+  open: undefined,
+  past: 'Already past for this date and time, so it could never be sent.',
+  kept: 'Its time has passed; it stays as it was set.',
+};
+
+/** The form's rules; reminders already past for the date and time are left out before the
+ *  checks, so a past choice alone counts as no choice. */
+function formSchema(savedAlerts: readonly number[]) {
+  return (
+    z
+      .object({
+        date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter the date.'),
+        time: z.string().regex(/^\d{2}:\d{2}$/, 'Enter the time.'),
+        note: z
+          .string()
+          .max(
+            appointmentNoteMaxLength,
+            `The note must be at most ${appointmentNoteMaxLength} characters.`,
+          ),
+        email_alert: z.boolean(),
+        sms_alert: z.boolean(),
+        reminders: z.array(z.union(reminderOffsetHours.map((hours) => z.literal(hours)))),
+      })
+      .transform((values) => {
+        const states = reminderChoiceStates(values, new Date(), savedAlerts);
+        return {
+          ...values,
+          reminders: values.reminders.filter((hours) => states[hours] !== 'past'),
+        };
+      })
+      // An alert needs both a channel and a time; half of one is never sent
+      // (docs/decisions/patient-grade-defects.md).
+      .superRefine((values, context) => {
+        const channel = values.email_alert || values.sms_alert;
+        if (channel && values.reminders.length === 0) {
+          context.addIssue({ code: 'custom', path: ['reminders'], message: noReminderTimeMessage });
+        }
+        if (!channel && values.reminders.length > 0) {
+          context.addIssue({
+            code: 'custom',
+            path: ['reminders'],
+            message: noReminderChannelMessage,
+          });
+        }
+      })
+  );
+}
 
 export interface AppointmentFormProps {
   initial: AppointmentFormValues;
@@ -62,12 +93,17 @@ export function AppointmentForm({ initial, submitLabel, onSave }: AppointmentFor
   const [confirming, setConfirming] = useState<AppointmentFormValues | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const leave = useLeave(paths.appointments);
+  // The alerts the appointment already has: one of them may stay once its time has passed.
+  const savedAlerts = useMemo(() => alertTimesOf(initial), [initial]);
+  const schema = useMemo(() => formSchema(savedAlerts), [savedAlerts]);
   const {
     control,
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<AppointmentFormValues>({ resolver: zodResolver(formSchema), defaultValues: initial });
+  } = useForm<AppointmentFormValues>({ resolver: zodResolver(schema), defaultValues: initial });
+  const [date, time] = useWatch({ control, name: ['date', 'time'] });
+  const choiceStates = reminderChoiceStates({ date, time }, new Date(), savedAlerts);
 
   const save = async (values: AppointmentFormValues) => {
     setFailure(null);
@@ -144,7 +180,8 @@ export function AppointmentForm({ initial, submitLabel, onSave }: AppointmentFor
             <Checkbox.Group
               label="Remind me"
               error={errors.reminders?.message}
-              value={field.value.map(String)}
+              // A choice already past shows unticked and off; it comes back if the date moves.
+              value={field.value.filter((hours) => choiceStates[hours] !== 'past').map(String)}
               onChange={(values) => {
                 field.onChange(
                   reminderOffsetHours.filter((hours) => values.includes(String(hours))),
@@ -153,7 +190,13 @@ export function AppointmentForm({ initial, submitLabel, onSave }: AppointmentFor
             >
               <Stack gap="xs" mt="xs">
                 {reminderOffsetHours.map((hours: ReminderOffsetHours) => (
-                  <Checkbox key={hours} value={String(hours)} label={reminderLabels[hours]} />
+                  <Checkbox
+                    key={hours}
+                    value={String(hours)}
+                    label={reminderLabels[hours]}
+                    disabled={choiceStates[hours] === 'past'}
+                    description={reminderChoiceNotes[choiceStates[hours]]}
+                  />
                 ))}
               </Stack>
             </Checkbox.Group>
