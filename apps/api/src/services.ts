@@ -491,6 +491,7 @@ export function createServices(
       { publicUrl: config.publicUrl, companyName: config.companyName },
       log,
       endStandingLinks,
+      notices,
     ),
     // Proxy access (docs/decisions/proxy-access.md).
     delegations: new DelegationService(

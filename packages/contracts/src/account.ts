@@ -15,6 +15,9 @@ export const accountPaths = {
   reauthenticate: '/api/account/reauthenticate/',
   forgetPassword: '/api/account/forget-password/',
   updatePassword: '/api/account/update-password/',
+  /** POST {key}: 204 while a reset link can still set a password, else the same 400 as
+   *  update-password; uses nothing up (docs/decisions/password-reset.md). */
+  checkResetKey: '/api/account/update-password/check/',
   socialMediaAccount: '/api/account/social_media_account/',
   /** PUT: the member accepts the disclaimer before uploads (docs/decisions/upload-disclaimer.md). */
   uploadDisclaimer: '/api/account/upload-disclaimer/',
@@ -104,11 +107,11 @@ export const reauthenticateRequest = z
 export type ReauthenticateRequest = z.infer<typeof reauthenticateRequest>;
 
 export const forgetPasswordRequest = z.object({ email });
-export const updatePasswordRequest = z.object({
-  password,
-  key: singleLineText().min(1, 'The reset link is missing its key.').max(256),
-});
+const resetKey = singleLineText().min(1, 'The reset link is missing its key.').max(256);
+export const updatePasswordRequest = z.object({ password, key: resetKey });
 export type UpdatePasswordRequest = z.infer<typeof updatePasswordRequest>;
+export const checkResetKeyRequest = z.object({ key: resetKey });
+export type CheckResetKeyRequest = z.infer<typeof checkResetKeyRequest>;
 
 /** Answer of forget-password and update-password: the sentence the UI shows. */
 export const messageResponse = z.object({ message: z.string() });

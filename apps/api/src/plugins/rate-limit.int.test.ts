@@ -53,6 +53,17 @@ describe('rate limits', () => {
     ).toBe(401);
   });
 
+  it('limits the reset link check per client address, so nobody walks keys through it', async () => {
+    const address = newAddress();
+    const check = (from: string) =>
+      post(accountPaths.checkResetKey, { key: `made-up-${String(Math.random())}` }, from);
+    for (let attempt = 0; attempt < 4; attempt++) {
+      expect((await check(address)).statusCode).toBe(400);
+    }
+    expectLimited(await check(address));
+    expect((await check(newAddress())).statusCode).toBe(400);
+  });
+
   it('opens again when the window is over', async () => {
     const email = uniqueEmail();
     await post(accountPaths.forgetPassword, { email }, newAddress());

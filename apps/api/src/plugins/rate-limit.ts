@@ -18,6 +18,7 @@ export const rateLimitedActions = [
   'login',
   'register',
   'forgetPassword',
+  'checkResetKey',
   'reauthenticate',
   'loginWithCode',
   'openSharedLink',
@@ -208,6 +209,8 @@ export const rateLimitPlugin = fp(
       login,
       register: policy('register'),
       forgetPassword: policy('forgetPassword'),
+      // Per address: nobody walks reset keys through the check (docs/decisions/password-reset.md).
+      checkResetKey: policy('checkResetKey'),
       // Per address here; wrong passwords also lock the member's re-checks (PasswordRecheckService).
       reauthenticate: policy('reauthenticate'),
       // Wrong codes also lock the member's second step (docs/decisions/second-factor.md).

@@ -5,6 +5,7 @@ import {
   account,
   accountPaths,
   anyLoginRequest,
+  checkResetKeyRequest,
   forgetPasswordRequest,
   loginResponse,
   messageResponse,
@@ -204,6 +205,23 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = (
       },
     },
     (request) => passwordResets.updatePassword(request.body),
+  );
+
+  app.post(
+    accountPaths.checkResetKey,
+    {
+      preHandler: app.rateLimits.checkResetKey,
+      schema: {
+        tags,
+        summary: 'Whether a reset link can still set a password; uses nothing up',
+        body: checkResetKeyRequest,
+        response: { 204: noContent, ...problems(400, 429) },
+      },
+    },
+    async (request, reply) => {
+      await passwordResets.checkKey(request.body.key);
+      return reply.code(204).send(null);
+    },
   );
 
   app.post(

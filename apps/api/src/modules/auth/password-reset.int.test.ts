@@ -36,6 +36,7 @@ const forget = (email: string) =>
   t.request('POST', accountPaths.forgetPassword, { body: { email } });
 const update = (body: Record<string, unknown>) =>
   t.request('POST', accountPaths.updatePassword, { body });
+const check = (key: string) => t.request('POST', accountPaths.checkResetKey, { body: { key } });
 
 /** Asks for a reset link and follows it out of the e-mail that arrives over SMTP. */
 async function resetKeyFor(email: string): Promise<string> {
@@ -200,5 +201,86 @@ describe('POST /api/account/update-password/', () => {
     const res = await update(body);
     expect(res.statusCode).toBe(400);
     expect(res.json<{ errors: Record<string, string[]> }>().errors).toHaveProperty(field);
+  });
+});
+
+describe('POST /api/account/update-password/check/', () => {
+  it('answers 204 for a link that can still set a password, and uses nothing up', async () => {
+    const member = await factory.member();
+    const key = await resetKeyFor(member.email);
+    expect((await check(key)).statusCode).toBe(204);
+    expect((await check(key)).statusCode).toBe(204);
+    expect((await update({ password: strongPassword(), key })).statusCode).toBe(200);
+  });
+
+  it('answers a used, an expired and a made-up link alike, naming nothing of the account', async () => {
+    const used = await factory.member();
+    const usedKey = await resetKeyFor(used.email);
+    expect((await update({ password: strongPassword(), key: usedKey })).statusCode).toBe(200);
+    const expired = await factory.member();
+    const expiredKey = await resetKeyFor(expired.email);
+    t.clock.advance(resetKeyLifetimeMs + 1000);
+    try {
+      const answers = [await check(usedKey), await check(expiredKey), await check('made-up-key')];
+      for (const res of answers) {
+        expect(res.statusCode).toBe(400);
+        expect(res.headers['content-type']).toContain('application/problem+json');
+        expect(res.body).toBe(answers[0]?.body);
+      }
+      expect(answers[0]?.json()).toMatchObject({
+        detail: invalidResetKeyMessage,
+        errors: { key: [invalidResetKeyMessage] },
+      });
+      expect(answers[0]?.body).not.toContain(used.email);
+    } finally {
+      t.clock.advance(-(resetKeyLifetimeMs + 1000));
+    }
+  });
+
+  it('refuses a link of an account deleted since, like a used one', async () => {
+    const member = await factory.loggedInMember();
+    const key = await resetKeyFor(member.email);
+    await t.request('DELETE', accountPaths.account, { token: member.tokens.access });
+    expect((await check(key)).json()).toMatchObject({ detail: invalidResetKeyMessage });
+  });
+});
+
+describe('the e-mail after a reset', () => {
+  it('tells the member the password was changed, without the password or the link', async () => {
+    const member = await factory.member({ username: 'Bea' });
+    const key = await resetKeyFor(member.email);
+    const newPassword = strongPassword();
+    const before = inbox.messages.length;
+    expect((await update({ password: newPassword, key })).statusCode).toBe(200);
+
+    await expect.poll(() => inbox.messages.length).toBeGreaterThan(before);
+    const mail = inbox.messages
+      .slice(before)
+      .find((message) => [message.to ?? []].flat().some((to) => to.text === member.email));
+    expect(mail?.subject).toBe('Your Bright Smile password was changed');
+    expect(mail?.text).toContain('Hello Bea,');
+    expect(mail?.text).toContain('was changed with a password reset link');
+    expect(mail?.text).toContain('Every device signed in to your account has been signed out.');
+    expect(mail?.text).toContain('https://dental.example/forget-password');
+    for (const secret of [newPassword, key]) {
+      expect(mail?.text).not.toContain(secret);
+      expect(mail?.html).not.toContain(secret);
+    }
+  });
+
+  it('is not sent when the link is refused', async () => {
+    const member = await factory.member();
+    const key = await resetKeyFor(member.email);
+    expect((await update({ password: strongPassword(), key })).statusCode).toBe(200);
+    await t.services.passwordResets.drain();
+    const sent = () =>
+      inbox.messages.filter(
+        (message) =>
+          message.subject === 'Your Bright Smile password was changed' &&
+          [message.to ?? []].flat().some((to) => to.text === member.email),
+      ).length;
+    await expect.poll(sent).toBe(1);
+    expect((await update({ password: strongPassword(), key })).statusCode).toBe(400);
+    expect(sent()).toBe(1);
   });
 });

@@ -8,9 +8,10 @@ import type { Mailer, MailMessage } from '#api/adapters/mailer';
 import type { Clock } from '#api/clock';
 import { BadRequest } from '#api/domain-errors';
 import { escapeHtml } from '#api/lib/html';
-import type { PasswordResetKeyRow } from '#api/db/schema';
+import type { PasswordResetKeyRow, UserRow } from '#api/db/schema';
 import type { ErrorLogger } from '#api/logger';
 import type { AuthRepository } from './auth.repository';
+import type { SecurityNotices } from './security-notices';
 import { assertAcceptablePassword, type PasswordService } from './password.service';
 import { isActiveMember } from './sign-in';
 import type { EndStandingLinks } from './standing-links';
@@ -41,6 +42,7 @@ export class PasswordResetService {
     private readonly settings: PasswordResetSettings,
     private readonly log: ErrorLogger,
     private readonly endStandingLinks: EndStandingLinks,
+    private readonly notices: Pick<SecurityNotices, 'passwordChanged'>,
   ) {}
 
   /**
@@ -58,6 +60,15 @@ export class PasswordResetService {
     return { message: forgetPasswordSuccess };
   }
 
+  /** Whether a reset link can still set a password, using nothing up: the same refusal as
+   *  updatePassword, and nothing about the account (docs/decisions/password-reset.md). */
+  async checkKey(key: string): Promise<void> {
+    const row = await this.repository.findPasswordResetKey(hashOpaqueToken(key));
+    if (!isUsable(row, this.clock.now())) throw invalidKey();
+    const user = await this.repository.findUserById(row.userId);
+    if (!isActiveMember(user)) throw invalidKey();
+  }
+
   /** Sets the new password, uses up every reset link and ends every session of the member and
    *  the links that open the member's data without one. */
   async updatePassword(request: UpdatePasswordRequest): Promise<MessageResponse> {
@@ -68,16 +79,18 @@ export class PasswordResetService {
     if (!isUsable(key, now)) throw invalidKey();
     const passwordHash = await this.passwords.hash(request.password);
     await this.endStandingLinks(key.userId);
-    const updated = await this.repository.transaction(async (tx) => {
-      if (!(await tx.claimPasswordResetKey(key.userId, key.id, now))) return false;
+    const updated = await this.repository.transaction(async (tx): Promise<UserRow | undefined> => {
+      if (!(await tx.claimPasswordResetKey(key.userId, key.id, now))) return undefined;
       const user = await tx.findUserById(key.userId);
-      if (!isActiveMember(user)) return false;
+      if (!isActiveMember(user)) return undefined;
       await tx.updatePasswordHash(user.id, passwordHash, now);
       await tx.useAllPasswordResetKeys(user.id, now);
       await tx.endSessions(user.id, 'all', now);
-      return true;
+      return user;
     });
-    if (!updated) throw invalidKey();
+    if (updated === undefined) throw invalidKey();
+    // After the commit, like a change while signed in: a failed e-mail does not undo the reset.
+    await this.notices.passwordChanged(updated, now, 'reset');
     return { message: updatePasswordSuccess };
   }
 

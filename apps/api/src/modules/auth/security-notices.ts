@@ -76,11 +76,22 @@ export class SecurityNotices {
     ]);
   }
 
-  async passwordChanged(user: UserRow, at: Date): Promise<void> {
+  /** A new password, set while signed in ('change': the other devices are signed out) or
+   *  through a reset link ('reset': every device is). Neither the password nor the link is in
+   *  it. */
+  async passwordChanged(
+    user: UserRow,
+    at: Date,
+    how: 'change' | 'reset' = 'change',
+  ): Promise<void> {
     const { companyName, publicUrl, customerServiceEmail } = this.settings;
+    const what =
+      how === 'reset'
+        ? `The password of your ${companyName} account was changed with a password reset link on ${minuteInUtc(at)}. Every device signed in to your account has been signed out.`
+        : `The password of your ${companyName} account was changed on ${minuteInUtc(at)}. Your other devices have been signed out.`;
     await this.send(user, `Your ${companyName} password was changed`, [
       `Hello ${user.username},`,
-      `The password of your ${companyName} account was changed on ${minuteInUtc(at)}. Your other devices have been signed out.`,
+      what,
       `If you did not change it, reset your password now at ${publicUrl}/forget-password and contact customer service at ${customerServiceEmail}.`,
       companyName,
     ]);
