@@ -1,16 +1,7 @@
 import { Alert, Button, Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { apiText, errorMessage } from '#web/lib/api-client';
-
-/** Hands the text to the browser as a downloaded file. */
-function download(text: string, fileName: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/calendar' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  URL.revokeObjectURL(url);
-}
+import { downloadText } from '#web/lib/download';
 
 /** 'Add to calendar': downloads the event as an `.ics` file (docs/decisions/calendar-export.md).
  *  The file needs the session, so it is fetched with it rather than opened as a plain link. */
@@ -18,7 +9,7 @@ export function AddToCalendarButton({ path, fileName }: { path: string; fileName
   const fetchFile = useMutation({
     mutationFn: () => apiText(path),
     onSuccess: (text) => {
-      download(text, fileName);
+      downloadText(text, fileName, 'text/calendar');
     },
   });
   return (

@@ -1,16 +1,5 @@
 import { useEffect, useState } from 'react';
-import {
-  Alert,
-  Button,
-  Code,
-  Group,
-  Image,
-  List,
-  PasswordInput,
-  SimpleGrid,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Alert, Button, Code, Group, Image, List, PasswordInput, Stack, Text } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toString as qrCodeSvg } from 'qrcode';
@@ -24,6 +13,7 @@ import { errorMessage } from '#web/lib/api-client';
 import { useSecondFactorStatus } from '#web/lib/step-up';
 import { applyFieldErrors } from '../apply-field-errors';
 import { useConfirmTotp, useRemoveTotp, useStartTotp } from '../api/second-factor';
+import { RecoveryCodesNotice } from './recovery-codes-notice';
 
 /** The secret in groups of four, as authenticator apps ask for it when typed in. */
 const grouped = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim();
@@ -103,28 +93,6 @@ function Enrolment({
         <FormActions submitLabel="Turn on" pending={confirmTotp.isPending} onCancel={onCancel} />
       </Stack>
     </form>
-  );
-}
-
-/** Shown once, right after turning on: only their hashes are kept. */
-function RecoveryCodesNotice({ codes, onDone }: { codes: string[]; onDone: () => void }) {
-  return (
-    <Stack gap="sm">
-      <Alert color="blue" variant="light" title="Save your recovery codes">
-        If you lose your phone, each of these codes signs you in once instead of a code from the
-        app. They are shown only now: write them down or print them, and keep them safe.
-      </Alert>
-      <SimpleGrid cols={2} spacing="xs" aria-label="Recovery codes">
-        {codes.map((code) => (
-          <Code key={code} data-testid="recovery-code">
-            {code}
-          </Code>
-        ))}
-      </SimpleGrid>
-      <Button onClick={onDone} w="fit-content">
-        I have saved my recovery codes
-      </Button>
-    </Stack>
   );
 }
 
