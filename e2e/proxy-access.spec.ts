@@ -31,6 +31,8 @@ test('a member lets another view their X-ray, read-only, on a phone, then revoke
   request,
   account: owner,
 }) => {
+  // Two browsers, one of them the clinic console or a second account, on a loaded CI machine.
+  test.setTimeout(180_000);
   await storeXray(request, owner, 'Upper right molar');
   const invitee = await registerAccount(request);
   const ownerPage = await signedIn(browser, owner, 1280);

@@ -16,6 +16,8 @@ test('a member asks a dentist about a Dental AI result and reads the answer with
   account,
   browser,
 }, testInfo) => {
+  // Two browsers, one of them the clinic console or a second account, on a loaded CI machine.
+  test.setTimeout(180_000);
   const practitioner = await practitionerAccess(request);
   await logIn(page, account);
   await openForm(page);
