@@ -5,7 +5,7 @@ import { mailTo } from './support/outbox';
 import { resetPassword } from './support/password-reset';
 import { turnOnTwoStep } from './support/two-step';
 
-// Issue 31, defect 9: recovery codes can be copied, downloaded and printed; a used reset link says
+// Recovery (docs/decisions/second-factor.md, password-reset.md): recovery codes can be copied, downloaded and printed; a used reset link says
 // it is invalid when it opens; a reset sends a 'password was changed' e-mail.
 for (const viewport of [
   { width: 1280, height: 800 },

@@ -21,7 +21,7 @@ import { shoot } from './screenshots/shoot';
 const execFileAsync = promisify(execFile);
 
 /**
- * The care team's side (issue 29), three journeys in order on a server of their own: the first
+ * The care team's side (docs/clinic.md), three journeys in order on a server of their own: the first
  * admin is invited from CLINIC_ADMIN_EMAIL when the server starts, once per data folder. The
  * summary needs a consultation in the past, which only the clinic command makes (through the
  * running server, docs/decisions/clinic-channel.md).

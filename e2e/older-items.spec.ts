@@ -5,7 +5,7 @@ import { checkScreen } from './support/layout-checks';
 import { daysAgo, storeOlderEntries } from './support/older-entries';
 import { storeXray } from './support/stored-photos';
 
-// Issue 31, defect 1 (docs/decisions/older-items-hint.md): the lists open on SPEC's month, so a
+// docs/decisions/older-items-hint.md: the lists open on SPEC's month, so a
 // member's older photos, records and appointments looked missing. Each list now says what its
 // dates hide and widens to every date in one tap, and keeps that range for the session.
 

@@ -6,7 +6,7 @@ import { expectNoAxeViolations, expectNoSidewaysScroll } from './support/layout-
 const pad = (n: number) => String(n).padStart(2, '0');
 const hour = 3600;
 
-// Issue 31, defect 7: a reminder that can never fire ('1 week before' a visit five days away) is
+// docs/decisions/past-reminder-offsets.md: a reminder that can never fire ('1 week before' a visit five days away) is
 // not offered, the form says why, the API refuses it, and the time starts at the next whole hour.
 for (const viewport of [
   { width: 1280, height: 800 },

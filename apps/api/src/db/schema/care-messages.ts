@@ -5,7 +5,7 @@ import { timestamptz } from './columns';
 import { dentalAiResults } from './dental-ai';
 
 /**
- * A member's conversation with the practice (issue 30): a subject, messages, and what the member
+ * A member's conversation with the practice (docs/decisions/care-messages.md): a subject, messages, and what the member
  * attached. Staff read a thread practice-wide; `assignedTo` names who answers it.
  */
 export const messageThreads = pgTable(
@@ -101,7 +101,7 @@ export interface StoredReviewFinding {
 }
 
 /**
- * A member's request that a dentist review photos or a Dental AI result (issue 30), and the
+ * A member's request that a dentist review photos or a Dental AI result (docs/decisions/photo-reviews.md), and the
  * answer: a report in plain words and the findings.
  */
 export const photoReviews = pgTable(

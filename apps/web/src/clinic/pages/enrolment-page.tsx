@@ -8,7 +8,7 @@ import { logout } from '#web/lib/session';
 import { clinicMeQuery } from '../api/clinic-api';
 import type { ClinicMe } from '@dental/contracts';
 
-/** A staff account without a second factor sees no patient data (issue 29): this walks them
+/** A staff account without a second factor sees no patient data (docs/decisions/clinic-staff.md): this walks them
  *  through the Profile's own two-step verification (or a passkey), then into the console. */
 export function EnrolmentPage({ me }: { me: ClinicMe }) {
   const queryClient = useQueryClient();

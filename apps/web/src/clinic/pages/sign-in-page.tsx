@@ -5,7 +5,7 @@ import { useSession } from '#web/lib/session';
 import { clinicPaths } from '../paths';
 
 /** Staff sign in on the patient's own sign-in screen and API, its second-factor step included
- *  (issue 29); once signed in they go back to the console screen they came from. */
+ *  (docs/decisions/clinic-staff.md); once signed in they go back to the console screen they came from. */
 export default function SignInPage() {
   const session = useSession();
   const location = useLocation();
