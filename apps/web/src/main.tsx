@@ -37,9 +37,6 @@ import '@mantine/notifications/styles.layer.css';
 import './app/theme-variables.css';
 import './app/global.css';
 import { AppProviders, createQueryClient } from './app/providers';
-// Loaded with the app rather than with the first list, so that signing out forgets the lists'
-// dates even in a page load that never opened a list (docs/decisions/older-items-hint.md).
-import './components/remembered-range';
 import { createAppRouter } from './app/router';
 
 const container = document.getElementById('root');

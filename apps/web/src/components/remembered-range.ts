@@ -1,14 +1,12 @@
-import { sessionStore } from '../lib/session-store';
+import { signedInKeyPrefix } from '../lib/session-store';
 import type { DateRange } from './date-range-filter';
 
 /** The lists that remember the member's last dates. */
 export type RangeList = 'photos' | 'records' | 'appointments';
 
 // Kept for the tab like the tokens (docs/decisions/older-items-hint.md): the dates come back when
-// the member returns to a list, and go with a new tab, a closed tab or signing out.
-const keyPrefix = 'dental.list-range.';
-const lists: readonly RangeList[] = ['photos', 'records', 'appointments'];
-const storageKey = (list: RangeList) => `${keyPrefix}${list}`;
+// the member returns to a list, and go with a new tab, a closed tab or signing out (the prefix).
+const storageKey = (list: RangeList) => `${signedInKeyPrefix}list-range.${list}`;
 
 const isDay = (value: unknown): value is string =>
   typeof value === 'string' && (value === '' || /^\d{4}-\d{2}-\d{2}$/.test(value));
@@ -29,9 +27,3 @@ export function rememberedRange(list: RangeList): DateRange | null {
 export function rememberRange(list: RangeList, range: DateRange): void {
   sessionStorage.setItem(storageKey(list), JSON.stringify(range));
 }
-
-// Signing out (or a session that ends) forgets them: the next person starts on the defaults.
-sessionStore.subscribe(() => {
-  if (sessionStore.getSnapshot().access !== null) return;
-  for (const list of lists) sessionStorage.removeItem(storageKey(list));
-});

@@ -10,6 +10,17 @@ export interface SessionSnapshot {
 const accessKey = 'dental.access';
 const refreshKey = 'dental.refresh';
 
+/**
+ * What a screen keeps for the signed-in person's tab (a list's dates, say) is named under this
+ * prefix, so that signing out forgets it without the entry chunk importing every such screen.
+ */
+export const signedInKeyPrefix = 'dental.signed-in.';
+
+function forgetSignedInKeys(): void {
+  const keys = Array.from({ length: sessionStorage.length }, (_, index) => sessionStorage.key(index));
+  for (const key of keys) if (key?.startsWith(signedInKeyPrefix)) sessionStorage.removeItem(key);
+}
+
 type Listener = () => void;
 const listeners = new Set<Listener>();
 
@@ -40,6 +51,7 @@ export const sessionStore = {
   clear: (): void => {
     sessionStorage.removeItem(accessKey);
     sessionStorage.removeItem(refreshKey);
+    forgetSignedInKeys();
     if (snapshot.access === null && snapshot.refresh === null) return;
     publish({ access: null, refresh: null });
   },
