@@ -5,6 +5,7 @@ import { openAddScreen } from './support/add-screen';
 import { localDate } from './support/dates';
 import { expect, logIn, test } from './support/fixtures';
 import { checkScreen } from './support/layout-checks';
+import { pdfOf } from './support/pdf-file';
 
 interface DroppedFile {
   name: string;
@@ -36,26 +37,6 @@ function largePng(): Promise<Buffer> {
   return sharp(pixels, { raw: { width, height, channels: 3 } })
     .png({ compressionLevel: 0 })
     .toBuffer();
-}
-
-/** A real one-page PDF: the server decides the type by these bytes. */
-function onePagePdf(): Buffer {
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>',
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((object, index) => {
-    offsets.push(body.length);
-    body += `${String(index + 1)} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${String(objects.length + 1)}\n0000000000 65535 f \n`;
-  for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
-  body += `trailer\n<< /Size ${String(objects.length + 1)} /Root 1 0 R >>\nstartxref\n${String(xref)}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
 }
 
 test('drop zones: drop, Choose file, the rules, progress; the disclaimer once; a PDF shown in the app', async ({
@@ -115,7 +96,7 @@ test('drop zones: drop, Choose file, the rules, progress; the disclaimer once; a
   await dropOn(recordZone, {
     name: 'claim.pdf',
     mimeType: 'application/pdf',
-    buffer: onePagePdf(),
+    buffer: pdfOf(),
   });
   await expect(page.getByRole('list', { name: 'Chosen files' })).toContainText('claim.pdf');
   await page.getByRole('button', { name: 'Save' }).click();

@@ -9,7 +9,9 @@ import {
 import type { APIRequestContext, Page } from '@playwright/test';
 import { localDate } from './support/dates';
 import { expect, logIn, test, type TestAccount } from './support/fixtures';
+import { openAddScreen } from './support/add-screen';
 import { atNarrowWidth, checkScreen } from './support/layout-checks';
+import { pdfOf } from './support/pdf-file';
 
 async function pngOf(width: number, height: number, red: number): Promise<string> {
   const png = await sharp({
@@ -211,4 +213,66 @@ test.describe('on a phone with touch', () => {
     ).toBe('rgb(0, 0, 0)');
     await checkScreen(page, 'the viewer on a phone');
   });
+
+  // A record's PDF was drawn to the screen's width and could not be zoomed: on a phone its text
+  // was about 9 px high.
+  test('a PDF zooms with the buttons and by pinching, and is drawn sharp when zoomed', async ({
+    page,
+    account,
+  }) => {
+    await logIn(page, account);
+    await page.goto('/medical-records');
+    await openAddScreen(page, /\/medical-records\/add$/);
+    await page.getByLabel('Title').fill('Treatment plan');
+    await page.getByLabel('Files').setInputFiles({
+      name: 'plan.pdf',
+      mimeType: 'application/pdf',
+      buffer: pdfOf([['Treatment plan, page one'], ['Page two: costs']]),
+    });
+    await page.getByRole('button', { name: 'Save' }).tap();
+    await page.getByRole('button', { name: /Treatment plan/ }).tap();
+    await page.getByRole('button', { name: 'Open plan.pdf' }).tap();
+    const viewer = page.getByRole('dialog', { name: 'Lightbox' });
+    const firstPage = viewer.getByRole('img', { name: 'Page 1 of 2' });
+    await expect(viewer.getByRole('img', { name: 'Page 2 of 2' })).toBeVisible();
+    const shown = () =>
+      firstPage.evaluate((canvas: HTMLCanvasElement) => ({
+        width: canvas.getBoundingClientRect().width,
+        pixels: canvas.width,
+      }));
+    const fitted = await shown();
+    expect(fitted.width).toBeLessThanOrEqual(360);
+
+    const zoomIn = viewer.getByRole('button', { name: 'Zoom in' });
+    await expect(zoomIn).toBeEnabled();
+    await zoomIn.tap();
+    await expect.poll(async () => (await shown()).width).toBeGreaterThan(fitted.width * 1.8);
+    // Drawn again for the zoom, not stretched: a zoomed page has the pixels its size needs.
+    await expect.poll(async () => (await shown()).pixels).toBeGreaterThan(fitted.pixels * 1.8);
+    await viewer.getByRole('button', { name: 'Zoom out' }).tap();
+    await expect.poll(async () => (await shown()).width).toBeCloseTo(fitted.width, 0);
+
+    await pinch(page, { x: 100, y: 200 }, 60, 240);
+    await expect.poll(async () => (await shown()).width).toBeGreaterThan(fitted.width * 1.5);
+    await checkScreen(page, 'a zoomed PDF on a phone');
+  });
 });
+
+/** Two fingers on the screen around `center`, moving from `from` px apart to `to` px apart. */
+async function pinch(page: Page, center: { x: number; y: number }, from: number, to: number) {
+  const cdp = await page.context().newCDPSession(page);
+  const fingers = (apart: number) => [
+    { x: center.x - apart / 2, y: center.y, id: 0 },
+    { x: center.x + apart / 2, y: center.y, id: 1 },
+  ];
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: fingers(from) });
+  const steps = 12;
+  for (let step = 1; step <= steps; step += 1) {
+    await cdp.send('Input.dispatchTouchEvent', {
+      type: 'touchMove',
+      touchPoints: fingers(from + ((to - from) * step) / steps),
+    });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}

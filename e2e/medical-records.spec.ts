@@ -2,28 +2,9 @@ import { openAddScreen } from './support/add-screen';
 import { localDate } from './support/dates';
 import { expect, logIn, test } from './support/fixtures';
 import { checkScreen } from './support/layout-checks';
+import { pdfOf } from './support/pdf-file';
 
-/** A real one-page PDF: the server decides the type by these bytes. */
-function claimPdf(): Buffer {
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>',
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((object, index) => {
-    offsets.push(body.length);
-    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
-}
-
-const pdfFile = (name: string) => ({ name, mimeType: 'application/pdf', buffer: claimPdf() });
+const pdfFile = (name: string) => ({ name, mimeType: 'application/pdf', buffer: pdfOf() });
 
 const addRecordUrl = /\/medical-records\/add$/;
 

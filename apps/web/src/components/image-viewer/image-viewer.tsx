@@ -68,14 +68,21 @@ export function ImageViewer({ items, index, onIndexChange, onClose }: ImageViewe
       plugins={[Zoom, Download, Fullscreen, Counter, Captions]}
       carousel={{ finite: true }}
       controller={{ closeOnBackdropClick: true }}
-      zoom={{ maxZoomPixelRatio: 4, scrollToZoom: true }}
+      zoom={{
+        maxZoomPixelRatio: 4,
+        supports: ['pdf'],
+        // A PDF page's 11 pt text is then about 36 px high on a phone.
+        maxZoom: 4,
+        // A mouse wheel scrolls a PDF's pages; on a picture it zooms.
+        scrollToZoom: items[index ?? 0]?.kind !== 'pdf',
+      }}
       captions={{ descriptionTextAlign: 'center' }}
       className={classes.viewer}
       render={{
-        slide: ({ slide }) =>
+        slide: ({ slide, zoom }) =>
           slide.type === 'pdf' ? (
             <Suspense fallback={null}>
-              <PdfPages src={slide.src} title={slide.label} />
+              <PdfPages src={slide.src} title={slide.label} zoom={zoom ?? 1} />
             </Suspense>
           ) : undefined,
       }}
