@@ -2,6 +2,15 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
+// These start the server as its own process on its embedded PGlite in a DATA_DIR, or test PGlite
+// itself, whatever TEST_DB names: the PostgreSQL run of the api project would repeat them unchanged.
+const embeddedDatabaseOnly = [
+  'apps/api/src/server.int.test.ts',
+  'apps/api/src/db/data-dir.int.test.ts',
+  'apps/api/src/db/pglite.int.test.ts',
+  'apps/api/src/clinic-command/channel.int.test.ts',
+];
+
 // One runner, three projects: `unit` (pure code and components), `api` (integration
 // through the HTTP API against a real database chosen by TEST_DB=pglite|postgres).
 export default defineConfig({
@@ -37,6 +46,10 @@ export default defineConfig({
           name: 'api',
           environment: 'node',
           include: ['apps/api/src/**/*.int.test.ts'],
+          exclude: [
+            '**/node_modules/**',
+            ...(process.env.TEST_DB === 'postgres' ? embeddedDatabaseOnly : []),
+          ],
           globalSetup: ['apps/api/test/global-setup.ts'],
           // Each file builds its own app over its own database copy, and the API keeps no state
           // in modules, so a worker loads the app's modules once for all its files instead of
