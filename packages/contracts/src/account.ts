@@ -10,6 +10,9 @@ export const accountPaths = {
   register: '/api/account/register/',
   login: '/api/account/login/',
   refresh: '/api/account/token/refresh/',
+  /** POST {refresh}: a refresh that also answers a second pair, in the same session, for a new
+   *  tab of the same browser (docs/decisions/session-handoff.md). */
+  handoff: '/api/account/token/handoff/',
   logout: '/api/account/logout/',
   /** Re-checks the password so that the session counts as recently signed in. */
   reauthenticate: '/api/account/reauthenticate/',
@@ -85,6 +88,10 @@ export type LoginRequest = z.infer<typeof loginRequest>;
 
 export const tokenPair = z.object({ access: z.string(), refresh: z.string() });
 export type TokenPair = z.infer<typeof tokenPair>;
+
+/** The answer of the hand-off: the caller's next pair, and `handoff`, the new tab's own. */
+export const tokenHandoff = tokenPair.extend({ handoff: tokenPair });
+export type TokenHandoff = z.infer<typeof tokenHandoff>;
 
 /** POST /api/account/login/ answers a token pair, or a challenge when a second step is due
  *  (docs/decisions/second-factor.md). */

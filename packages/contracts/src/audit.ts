@@ -16,6 +16,7 @@ export const auditActions = [
   'sign_in',
   'sign_in_new_browser',
   'refresh',
+  'session_handoff',
   'sign_out',
   'password_reset_request',
   'password_reset',

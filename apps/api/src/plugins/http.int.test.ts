@@ -171,6 +171,7 @@ describe('OpenAPI', () => {
       [accountPaths.register, 'post'],
       [accountPaths.login, 'post'],
       [accountPaths.refresh, 'post'],
+      [accountPaths.handoff, 'post'],
       [accountPaths.logout, 'post'],
       [accountPaths.account, 'get'],
       [accountPaths.account, 'put'],

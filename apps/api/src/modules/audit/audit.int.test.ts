@@ -32,6 +32,7 @@ import {
   type RecoveryCodes,
   type OralPhoto,
   type ShareLinkCreated,
+  type TokenHandoff,
   type TokenPair,
 } from '@dental/contracts';
 import { buildTestApp, type TestApp } from '#api-test/build-test-app';
@@ -790,7 +791,7 @@ describe('account events', () => {
   const post = (url: string, body: unknown) =>
     t.request('POST', url, { body, headers: { 'user-agent': browser } });
 
-  it('sign-up, sign-in (new browser, then known), failure, refresh, sign-out, reset and deactivation', async () => {
+  it('sign-up, sign-in (new browser, then known), failure, refresh, hand-off, sign-out, reset and deactivation', async () => {
     const email = `audit-${randomUUID()}@example.com`;
     const password = strongPassword();
     const registered = await post(accountPaths.register, { email, username: 'Audit', password });
@@ -825,7 +826,12 @@ describe('account events', () => {
     const refreshed = await post(accountPaths.refresh, { refresh: tokens.refresh });
     expect(refreshed.statusCode).toBe(200);
     await step({ action: 'refresh', actor: memberId, result: 'success' });
-    const rotated = refreshed.json<TokenPair>();
+    const handedOff = await post(accountPaths.handoff, {
+      refresh: refreshed.json<TokenPair>().refresh,
+    });
+    expect(handedOff.statusCode).toBe(200);
+    await step({ action: 'session_handoff', actor: memberId, result: 'success' });
+    const rotated = handedOff.json<TokenHandoff>();
     expect((await post(accountPaths.logout, { refresh: rotated.refresh })).statusCode).toBe(204);
     await step({ action: 'sign_out', result: 'success' });
     expect((await post(accountPaths.refresh, { refresh: rotated.refresh })).statusCode).toBe(401);

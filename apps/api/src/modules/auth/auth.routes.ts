@@ -15,6 +15,7 @@ import {
   registerResponse,
   socialBindRequest,
   socialProvider,
+  tokenHandoff,
   tokenPair,
   updatePasswordRequest,
 } from '@dental/contracts';
@@ -77,7 +78,8 @@ const byResetKey: AuditSubjectLookup = async (request, lookups, _answer, ok) => 
 };
 
 /** Sign-up, sign-in and the password reset of docs/product/accounts.md#account-calls, token
- *  refresh and logout (docs/decisions/refresh-token-rotation.md), the password re-check
+ *  refresh, the hand-off to a new tab and logout (docs/decisions/refresh-token-rotation.md,
+ *  docs/decisions/session-handoff.md), the password re-check
  *  (docs/decisions/session-timeouts.md) and linked social accounts
  *  (docs/decisions/social-sign-in.md). */
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = (
@@ -132,6 +134,23 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = (
       },
     },
     (request) => sessions.refresh(request.body.refresh),
+  );
+
+  app.post(
+    accountPaths.handoff,
+    {
+      config: {
+        audit: { action: 'session_handoff', resourceType: 'session', subject: byRefreshToken },
+      },
+      schema: {
+        tags,
+        summary:
+          'Refresh, and answer a second pair of the same session for a new tab of the same browser',
+        body: refreshRequest,
+        response: { 200: tokenHandoff, ...problems(400, 401) },
+      },
+    },
+    (request) => sessions.handOff(request.body.refresh),
   );
 
   app.post(

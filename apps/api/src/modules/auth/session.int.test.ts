@@ -1,6 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { decodeJwt } from 'jose';
-import { accountPaths, problemContentType, type TokenPair } from '@dental/contracts';
+import {
+  accountPaths,
+  problemContentType,
+  type TokenHandoff,
+  type TokenPair,
+} from '@dental/contracts';
 import { buildTestApp, type TestApp } from '#api-test/build-test-app';
 import { factories, uniqueEmail } from '#api-test/factories';
 import { PasswordService } from './password.service';
@@ -24,6 +29,8 @@ afterEach(() => {
 const login = (body: Record<string, unknown>) => t.request('POST', accountPaths.login, { body });
 const refresh = (token: string) =>
   t.request('POST', accountPaths.refresh, { body: { refresh: token } });
+const handOff = (token: string) =>
+  t.request('POST', accountPaths.handoff, { body: { refresh: token } });
 const logout = (token: string) =>
   t.request('POST', accountPaths.logout, { body: { refresh: token } });
 const getAccount = (access: string) => t.request('GET', accountPaths.account, { token: access });
@@ -190,6 +197,49 @@ describe('POST /api/account/token/refresh/', () => {
     const res = await t.request('POST', accountPaths.refresh, { body });
     expect(res.statusCode).toBe(400);
     expect(res.json<{ errors: Record<string, string[]> }>().errors).toHaveProperty('refresh');
+  });
+});
+
+describe('POST /api/account/token/handoff/', () => {
+  it('uses the token up and answers two pairs of the same session that rotate apart', async () => {
+    const { tokens } = await factory.loggedInMember();
+    const res = await handOff(tokens.refresh);
+    expect(res.statusCode).toBe(200);
+    const { handoff, ...kept } = res.json<TokenHandoff>();
+    expect(new Set([tokens.refresh, kept.refresh, handoff.refresh]).size).toBe(3);
+    expect(decodeJwt(handoff.access).sid).toBe(decodeJwt(tokens.access).sid);
+    // Each tab refreshes its own chain, twice, in either order: no reuse, nothing ends.
+    const keptNext = (await refresh(kept.refresh)).json<TokenPair>();
+    const handoffNext = (await refresh(handoff.refresh)).json<TokenPair>();
+    expect((await refresh(keptNext.refresh)).statusCode).toBe(200);
+    expect((await refresh(handoffNext.refresh)).statusCode).toBe(200);
+    expect((await getAccount(handoffNext.access)).statusCode).toBe(200);
+  });
+
+  it('treats the handed-off token coming back as reuse: the whole session ends', async () => {
+    const { tokens } = await factory.loggedInMember();
+    const { handoff, ...kept } = (await handOff(tokens.refresh)).json<TokenHandoff>();
+    expect((await refresh(tokens.refresh)).statusCode).toBe(401);
+    expect((await refresh(kept.refresh)).statusCode).toBe(401);
+    expect((await refresh(handoff.refresh)).statusCode).toBe(401);
+    expect((await getAccount(handoff.access)).statusCode).toBe(401);
+  });
+
+  it('ends both tabs with one logout, since they share the session', async () => {
+    const { tokens } = await factory.loggedInMember();
+    const { handoff, ...kept } = (await handOff(tokens.refresh)).json<TokenHandoff>();
+    expect((await logout(kept.refresh)).statusCode).toBe(204);
+    expect((await refresh(handoff.refresh)).statusCode).toBe(401);
+    expect((await getAccount(handoff.access)).statusCode).toBe(401);
+  });
+
+  it('refuses an unknown token, and a bad body changes nothing', async () => {
+    expect((await handOff('C'.repeat(43))).statusCode).toBe(401);
+    const { tokens } = await factory.loggedInMember();
+    const res = await t.request('POST', accountPaths.handoff, { body: { refresh: 42 } });
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-type']).toContain(problemContentType);
+    expect((await refresh(tokens.refresh)).statusCode).toBe(200);
   });
 });
 

@@ -7,6 +7,7 @@ import {
   type DeviceSession,
   type LoginResponse,
   type ReauthenticateRequest,
+  type TokenHandoff,
   type TokenPair,
 } from '@dental/contracts';
 import type { Clock } from '#api/clock';
@@ -166,11 +167,33 @@ export class SessionService {
   }
 
   async refresh(refreshToken: string): Promise<TokenPair> {
+    return this.rotate(refreshToken, (tx, claims, now) => this.issuePair(tx, claims, now));
+  }
+
+  /**
+   * A refresh for a new tab of the same browser (docs/decisions/session-handoff.md): the token
+   * is used up as by a refresh, and two pairs of the same session come back, the caller's next
+   * one and the new tab's own, so that the two tabs never present the same refresh token. A
+   * copied token handed off still meets its original later, as reuse.
+   */
+  async handOff(refreshToken: string): Promise<TokenHandoff> {
+    return this.rotate(refreshToken, async (tx, claims, now) => ({
+      ...(await this.issuePair(tx, claims, now)),
+      handoff: await this.issuePair(tx, claims, now),
+    }));
+  }
+
+  /** Uses up the refresh token and issues what `issue` makes in its session, or ends the session
+   *  when the token comes back a second time or the session timed out. */
+  private async rotate<Issued>(
+    refreshToken: string,
+    issue: (tx: AuthRepository, claims: AccessClaims, now: Date) => Promise<Issued>,
+  ): Promise<Issued> {
     const now = this.clock.now();
     const tokenHash = hashOpaqueToken(refreshToken);
     // The transaction returns instead of throwing so that ending the session still commits.
     const outcome = await this.repository.transaction(
-      async (tx): Promise<TokenPair | DomainError> => {
+      async (tx): Promise<Issued | DomainError> => {
         const ended = new Unauthorized(sessionExpiredMessage);
         const current = await tx.findRefreshToken(tokenHash);
         if (current === undefined) return ended;
@@ -189,7 +212,7 @@ export class SessionService {
           return timedOut;
         }
         await tx.recordSessionUse(claims.userId, claims.sessionId, now);
-        return this.issuePair(tx, claims, now);
+        return issue(tx, claims, now);
       },
     );
     if (outcome instanceof Error) throw outcome;

@@ -222,6 +222,10 @@ export function describeActivity(
       return 'Signed in from a new browser';
     case 'refresh':
       return failed ? 'Failed attempt to continue a session' : 'Session continued';
+    case 'session_handoff':
+      return failed
+        ? 'Failed attempt to continue a session in a new tab'
+        : 'Session continued in a new tab';
     case 'sign_out':
       return 'Signed out';
     case 'password_reset_request':
