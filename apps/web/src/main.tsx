@@ -38,6 +38,9 @@ import './app/theme-variables.css';
 import './app/global.css';
 import { AppProviders, createQueryClient } from './app/providers';
 import { createAppRouter } from './app/router';
+import { shareSessionWithOtherTabs } from './lib/session';
+
+shareSessionWithOtherTabs();
 
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no #root element.');

@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { account, configPath, publicConfig } from '@dental/contracts';
 import { deferred, json, problemResponse, stubFetch, testAccount } from '../test/fetch-stub';
-import { ApiError, apiRequest, apiSend, unexpectedMessage, unreachableMessage } from './api-client';
+import {
+  ApiError,
+  apiRequest,
+  apiSend,
+  handOffTokens,
+  unexpectedMessage,
+  unreachableMessage,
+} from './api-client';
 import { sessionStore } from './session-store';
 
 const accountPath = '/api/account/';
 const refreshPath = '/api/account/token/refresh/';
+const handoffPath = '/api/account/token/handoff/';
 
 describe('api client', () => {
   it('sends the bearer token and checks the answer against its contract', async () => {
@@ -101,6 +109,40 @@ describe('api client', () => {
 
     await expect(both).resolves.toEqual([testAccount, testAccount]);
     expect(api.to(`POST ${refreshPath}`)).toHaveLength(1);
+  });
+
+  it('hands off after a refresh in flight, and a 401 meanwhile waits for the hand-off', async () => {
+    sessionStore.save({ access: 'expired', refresh: 'refresh-1' });
+    const refreshed = deferred<Response>();
+    const handedOff = deferred<Response>();
+    const api = stubFetch({
+      [`GET ${accountPath}`]: (request) =>
+        ['Bearer access-2', 'Bearer access-3'].includes(request.headers.get('Authorization') ?? '')
+          ? json(testAccount)
+          : problemResponse(401, 'Your session has expired.'),
+      [`POST ${refreshPath}`]: () => refreshed.promise,
+      [`POST ${handoffPath}`]: () => handedOff.promise,
+    });
+
+    const first = apiRequest(accountPath, account);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const handoff = handOffTokens();
+    refreshed.resolve(json({ access: 'access-2', refresh: 'refresh-2' }));
+    await expect(first).resolves.toEqual(testAccount);
+    sessionStore.save({ access: 'expired-again', refresh: 'refresh-2' });
+    const second = apiRequest(accountPath, account);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const newTab = { access: 'tab-access', refresh: 'tab-refresh' };
+    handedOff.resolve(json({ access: 'access-3', refresh: 'refresh-3', handoff: newTab }));
+
+    await expect(handoff).resolves.toEqual(newTab);
+    await expect(second).resolves.toEqual(testAccount);
+    // Each refresh token went to the server once: the hand-off used the refreshed one.
+    expect(api.to(`POST ${handoffPath}`).map((request) => request.body)).toEqual([
+      { refresh: 'refresh-2' },
+    ]);
+    expect(api.to(`POST ${refreshPath}`)).toHaveLength(1);
+    expect(sessionStore.getSnapshot()).toEqual({ access: 'access-3', refresh: 'refresh-3' });
   });
 
   it('ends the session when the refresh is refused', async () => {

@@ -1,4 +1,11 @@
-import { accountPaths, problem, problemTypes, tokenPair, type TokenPair } from '@dental/contracts';
+import {
+  accountPaths,
+  problem,
+  problemTypes,
+  tokenHandoff,
+  tokenPair,
+  type TokenPair,
+} from '@dental/contracts';
 import type { z } from 'zod';
 import { sessionStore } from './session-store';
 import { noteSessionEnd } from './sign-out-notice';
@@ -61,32 +68,54 @@ async function send(path: string, options: RequestOptions, access: string | null
   }
 }
 
-// One refresh at a time: the server rotates refresh tokens and treats a second use of the same
-// token as theft, so concurrent 401s must share a single refresh call.
+// One rotation at a time: the server rotates refresh tokens and treats a second use of the same
+// token as theft, so concurrent 401s share a single refresh call, and a hand-off to a new tab
+// waits for it (and they for the hand-off).
 let refreshing: Promise<TokenPair | null> | null = null;
 
-async function refreshTokens(): Promise<TokenPair | null> {
+/** Uses up this tab's refresh token at `path` and keeps the pair the answer brings for it. */
+async function rotate<Answer extends TokenPair>(
+  path: string,
+  schema: z.ZodType<Answer>,
+): Promise<Answer | null> {
   const { refresh } = sessionStore.getSnapshot();
   if (refresh === null) return null;
-  const response = await send(accountPaths.refresh, { method: 'POST', body: { refresh } }, null);
+  const response = await send(path, { method: 'POST', body: { refresh } }, null);
   if (!response.ok) {
     noteSessionEnd(await toApiError(response));
     return null;
   }
-  const parsed = tokenPair.safeParse(await response.json().catch(() => null));
+  const parsed = schema.safeParse(await response.json().catch(() => null));
   if (!parsed.success) return null;
-  sessionStore.save(parsed.data);
+  sessionStore.save({ access: parsed.data.access, refresh: parsed.data.refresh });
   return parsed.data;
 }
 
-/** Renews the tokens once for every caller waiting on a 401. */
-function sharedRefresh(): Promise<TokenPair | null> {
-  refreshing ??= refreshTokens()
+/** Marks `rotation` as the one in flight until it settles. */
+function inFlight(rotation: Promise<TokenPair | null>): Promise<TokenPair | null> {
+  refreshing = rotation
     .catch(() => null)
     .finally(() => {
       refreshing = null;
     });
   return refreshing;
+}
+
+/** Renews the tokens once for every caller waiting on a 401. */
+function sharedRefresh(): Promise<TokenPair | null> {
+  return refreshing ?? inFlight(rotate(accountPaths.refresh, tokenPair));
+}
+
+/**
+ * The tokens of a new tab of this browser, of the same session but its own
+ * (docs/decisions/session-handoff.md): this tab's refresh token is used up and both tabs get a
+ * next pair. Null when this tab has no session or the server refused.
+ */
+export async function handOffTokens(): Promise<TokenPair | null> {
+  while (refreshing !== null) await refreshing;
+  const answer = rotate(accountPaths.handoff, tokenHandoff).catch(() => null);
+  void inFlight(answer);
+  return (await answer)?.handoff ?? null;
 }
 
 /**

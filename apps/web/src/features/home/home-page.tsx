@@ -1,21 +1,18 @@
-import { useState } from 'react';
-import { Anchor, Button, Group, Stack, Title } from '@mantine/core';
+import { Anchor, Group, Stack, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { plans } from '@dental/contracts';
 import { paths } from '#web/config/paths';
 import { useAccount } from '#web/lib/account';
 import { useDocumentTitle } from '#web/lib/document-title';
-import { logout } from '#web/lib/session';
 import { MessagesCard } from './messages-card';
 import { TopicCardLink } from './topic-card-link';
 import { topicCards } from './topic-cards';
 import classes from './home-page.module.css';
 
 /** Home (docs/product/general.md#home): the greeting, the way to a membership, the messages with
- *  the practice, the seven topics and Log out. */
+ *  the practice and the seven topics; Log out is in the frame of every screen (app-layout). */
 export default function HomePage() {
   useDocumentTitle('Home');
-  const [loggingOut, setLoggingOut] = useState(false);
   // The plan as the account says it now: refetched when a payment completes (membership-page).
   const level = useAccount().data?.customer_level;
   const plan = level === undefined ? undefined : plans[level];
@@ -33,18 +30,6 @@ export default function HomePage() {
           <TopicCardLink key={card.key} card={card} plan={plan} />
         ))}
       </ul>
-      <Group justify="center">
-        <Button
-          variant="outline"
-          loading={loggingOut}
-          onClick={() => {
-            setLoggingOut(true);
-            void logout();
-          }}
-        >
-          Log out
-        </Button>
-      </Group>
     </Stack>
   );
 }
