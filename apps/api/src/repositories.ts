@@ -2,6 +2,7 @@ import type { Database } from './db/client';
 import { AccountRepository } from './modules/account/account.repository';
 import { AppointmentRepository } from './modules/appointments/appointments.repository';
 import { ReminderRepository } from './modules/appointments/reminders.repository';
+import { CheckUpRecallRepository } from './modules/appointments/check-up-recall.repository';
 import { AuditRepository } from './modules/audit/audit.repository';
 import { CareTeamRepository } from './modules/care-team/care-team.repository';
 import { AuthRepository } from './modules/auth/auth.repository';
@@ -46,6 +47,7 @@ export function createRepositories(db: Database) {
     calendarFeeds: new CalendarFeedRepository(db),
     appointments: new AppointmentRepository(db),
     reminders: new ReminderRepository(db),
+    checkUpRecalls: new CheckUpRecallRepository(db),
     consultations: new ConsultationRepository(db),
     clinic: new ClinicRepository(db),
     practitioners: new PractitionerRepository(db),

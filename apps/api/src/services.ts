@@ -17,6 +17,7 @@ import { integrityChecked } from './modules/files/integrity-checked-blob-store';
 import type { ErrorLogger } from './logger';
 import { createRepositories, type Repositories } from './repositories';
 import { AccountService } from './modules/account/account.service';
+import { EmailConfirmationService } from './modules/auth/email-confirmation.service';
 import { GuessLock } from './modules/auth/guess-lock';
 import { loginLockPolicy } from './modules/auth/login-failures.repository';
 import { PasskeyService } from './modules/auth/passkeys/passkeys.service';
@@ -38,6 +39,7 @@ import { AuditService } from './modules/audit/audit.service';
 import { AppointmentService } from './modules/appointments/appointments.service';
 import { CalendarService } from './modules/calendar/calendar.service';
 import { ReminderService } from './modules/appointments/reminders.service';
+import { CheckUpRecallService } from './modules/appointments/check-up-recall.service';
 import { ContentLoaderService } from './modules/content/content-loader.service';
 import { DelegationService } from './modules/delegation/delegation.service';
 import { registerDataExportJobs } from './modules/data-export/data-export.jobs';
@@ -137,6 +139,20 @@ export function createServices(
     log,
   );
   const audit = new AuditService(repositories.audit, clock);
+  // Reminders and notices go only to a confirmed address (docs/decisions/email-confirmation.md).
+  const emailConfirmations = new EmailConfirmationService(
+    repositories.auth,
+    mailer,
+    clock,
+    {
+      publicUrl: config.publicUrl,
+      companyName: config.companyName,
+      customerServiceEmail: config.customerServiceEmail,
+    },
+    audit,
+    log,
+    (userId) => accounts.get(userId),
+  );
   // Sign-ins from a new device and password changes are e-mailed (docs/decisions/signed-in-devices.md).
   const notices = new SecurityNotices(
     mailer,
@@ -337,6 +353,19 @@ export function createServices(
     ),
     reminders,
     appointments: new AppointmentService(repositories.appointments, reminders, clock),
+    // Sent like the reminders, with their retry rules (docs/decisions/check-up-recall.md).
+    checkUpRecalls: new CheckUpRecallService(
+      repositories.checkUpRecalls,
+      jobs,
+      mailer,
+      smsSender,
+      clock,
+      {
+        publicUrl: config.publicUrl,
+        companyName: config.companyName,
+        rules: reminders.queueRules,
+      },
+    ),
     calendar,
     tokens,
     blobs,
@@ -398,7 +427,10 @@ export function createServices(
       clock,
     ),
     accounts,
-    registrations: new RegistrationService(repositories.auth, passwords, clock),
+    emailConfirmations,
+    registrations: new RegistrationService(repositories.auth, passwords, clock, (user) =>
+      emailConfirmations.afterSignUp(user),
+    ),
     dataExports,
     // Linking and unlinking answer the account as the profile shows it.
     socialAccounts: new SocialAccountService(
@@ -507,7 +539,7 @@ export function createServices(
 
 /** Every feature's jobs, registered on the queue (and worked when workers are on). */
 export async function registerJobs(jobs: JobQueue, services: Services): Promise<void> {
-  await registerAppointmentJobs(jobs, services.reminders);
+  await registerAppointmentJobs(jobs, services.reminders, services.checkUpRecalls);
   await registerMembershipJobs(jobs, services.membership);
   await registerFileJobs(jobs, services.orphanSweep);
   await registerDataExportJobs(jobs, services.dataExports);

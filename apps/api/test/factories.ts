@@ -8,6 +8,8 @@ import {
   type RegisterRequest,
   type TokenPair,
 } from '@dental/contracts';
+import { eq } from 'drizzle-orm';
+import { users } from '#api/db/schema';
 import type { TestApp } from './build-test-app';
 import { dataUrlOf, makePng } from './fixtures/upload-test-files';
 
@@ -29,9 +31,14 @@ export function uniqueEmail(label = 'member'): string {
 }
 
 /** Members created straight through the services (no rate limits, no HTTP round trips). */
-export function factories({ services }: TestApp) {
+export function factories({ services, db }: TestApp) {
   return {
-    async member(overrides: Partial<RegisterRequest> = {}): Promise<TestMember> {
+    /** A member whose address counts as confirmed, as every member's did before confirmation
+     *  links (docs/decisions/email-confirmation.md), unless `confirmed` is false. */
+    async member(
+      overrides: Partial<RegisterRequest> = {},
+      { confirmed = true }: { confirmed?: boolean } = {},
+    ): Promise<TestMember> {
       const request: RegisterRequest = {
         email: uniqueEmail(),
         username: 'Test Member',
@@ -40,6 +47,9 @@ export function factories({ services }: TestApp) {
         ...overrides,
       };
       const { id } = await services.registrations.register(request);
+      if (confirmed) {
+        await db.update(users).set({ emailConfirmedAt: new Date() }).where(eq(users.id, id));
+      }
       return {
         id,
         email: request.email,
@@ -64,8 +74,11 @@ export function factories({ services }: TestApp) {
     },
 
     /** A member who has logged in, with the tokens of that session. */
-    async loggedInMember(overrides: Partial<RegisterRequest> = {}) {
-      const member = await this.member(overrides);
+    async loggedInMember(
+      overrides: Partial<RegisterRequest> = {},
+      options: { confirmed?: boolean } = {},
+    ) {
+      const member = await this.member(overrides, options);
       return { ...member, tokens: await this.login(member) };
     },
 

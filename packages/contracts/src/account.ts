@@ -24,6 +24,12 @@ export const accountPaths = {
   socialMediaAccount: '/api/account/social_media_account/',
   /** PUT: the member accepts the disclaimer before uploads (docs/decisions/upload-disclaimer.md). */
   uploadDisclaimer: '/api/account/upload-disclaimer/',
+  /** POST, signed in: sends the confirmation e-mail again (docs/decisions/email-confirmation.md). */
+  emailConfirmation: '/api/account/email-confirmation/',
+  /** POST {key}, from the e-mailed link; no sign-in needed. */
+  confirmEmail: '/api/account/email-confirmation/confirm/',
+  /** PUT {email}: asks to change the address; it changes once the new one is confirmed. */
+  email: '/api/account/email/',
 } as const;
 
 export const passwordMinLength = 8;
@@ -75,8 +81,26 @@ export const account = z.object({
   upload_disclaimer_accepted_at: z.iso.datetime({ offset: true }).nullable(),
   /** A member, or a staff account of the clinic console (docs/decisions/clinic-staff.md). */
   role: accountRole,
+  /** Whether the member confirmed `email`; reminders and notices go only to a confirmed
+   *  address (docs/decisions/email-confirmation.md). */
+  email_confirmed: z.boolean(),
+  /** A new address the member asked to change to, waiting for its confirmation; null when none. */
+  pending_email: z.string().nullable(),
 });
 export type Account = z.infer<typeof account>;
+
+const confirmationKey = singleLineText()
+  .min(1, 'The confirmation link is missing its key.')
+  .max(256);
+export const confirmEmailRequest = z.object({ key: confirmationKey });
+export type ConfirmEmailRequest = z.infer<typeof confirmEmailRequest>;
+export const changeEmailRequest = z.object({ email });
+export type ChangeEmailRequest = z.infer<typeof changeEmailRequest>;
+
+export const invalidConfirmationKeyMessage =
+  'This confirmation link is invalid, has already been used or has expired. Sign in and ask for a new one.';
+export const emailConfirmedMessage = 'Your e-mail address is confirmed.';
+export const sameEmailMessage = 'This is already the e-mail address of your account.';
 
 export const nativeLoginRequest = z.object({
   login_type: z.literal('native'),

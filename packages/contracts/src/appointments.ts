@@ -8,8 +8,38 @@ export const appointmentPaths = {
   list: '/api/appointment/',
   /** How many upcoming or previous appointments lie outside the dates (outsideRangeCount). */
   outsideRange: '/api/appointment/outside-range/',
+  /** GET/PUT the member's check-up recall (docs/product/appointments.md#check-up-recall). */
+  recall: '/api/appointment/recall/',
   one: (id: string) => `/api/appointment/${id}/`,
 } as const;
+
+/** A check-up recall comes this many months after the last past appointment. */
+export const recallIntervals = [6, 12] as const;
+export const recallNeedsChannelMessage = 'Choose e-mail, SMS or both for the reminder.';
+
+/** PUT /api/appointment/recall/: interval_months null turns the recall off. */
+export const checkUpRecallRequest = z
+  .object({
+    interval_months: z.union([z.literal(6), z.literal(12)]).nullable(),
+    email_alert: z.boolean(),
+    sms_alert: z.boolean(),
+  })
+  .refine((body) => body.interval_months === null || body.email_alert || body.sms_alert, {
+    message: recallNeedsChannelMessage,
+    path: ['email_alert'],
+  });
+export type CheckUpRecallRequest = z.infer<typeof checkUpRecallRequest>;
+
+/** The recall as set, with the last past appointment it counts from and the date it is due
+ *  (null while off or before any past appointment). */
+export const checkUpRecall = z.object({
+  interval_months: z.union([z.literal(6), z.literal(12)]).nullable(),
+  email_alert: z.boolean(),
+  sms_alert: z.boolean(),
+  last_appointment_date: z.iso.datetime({ offset: true }).nullable(),
+  due_date: z.iso.datetime({ offset: true }).nullable(),
+});
+export type CheckUpRecall = z.infer<typeof checkUpRecall>;
 
 /** upcoming: from now on, soonest first; previous: before now, latest first. */
 export const appointmentOrders = ['upcoming', 'previous'] as const;

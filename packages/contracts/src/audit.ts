@@ -38,6 +38,8 @@ export const auditActions = [
   'delegate_accept',
   'delegate_revoke',
   'delegate_leave',
+  'email_confirm',
+  'email_change_request',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -83,6 +85,8 @@ export const auditResourceTypes = [
   'photo_review_list',
   /** The member's consent that reviewed images may improve the models. */
   'training_consent',
+  /** The member's wish to be reminded of a check-up (docs/decisions/check-up-recall.md). */
+  'check_up_recall',
 ] as const;
 export type AuditResourceType = (typeof auditResourceTypes)[number];
 

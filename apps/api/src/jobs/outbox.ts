@@ -56,3 +56,24 @@ export async function deliverOnce<Delivery>(
     await rows.finish(id, 'failed', reason.slice(0, 500), now());
   }
 }
+
+/** Where an outbox row's message goes, as its worker reads it with the row. */
+export interface OutboxRecipient {
+  channel: 'email' | 'sms';
+  emailConfirmed: boolean;
+  phone: string | null;
+  deactivated: boolean;
+}
+
+/** Why a row is settled as skipped instead of sent, or null to send it: e-mail goes only to a
+ *  confirmed address (docs/decisions/email-confirmation.md), SMS only to a number on file. */
+export function skipReason(recipient: OutboxRecipient): string | null {
+  if (recipient.deactivated) return 'account deactivated';
+  if (recipient.channel === 'email' && !recipient.emailConfirmed) {
+    return 'e-mail address not confirmed';
+  }
+  if (recipient.channel === 'sms' && recipient.phone === null) {
+    return 'no phone number on the account';
+  }
+  return null;
+}

@@ -19,6 +19,8 @@ export const rateLimitedActions = [
   'register',
   'forgetPassword',
   'checkResetKey',
+  'confirmEmail',
+  'sendEmailConfirmation',
   'reauthenticate',
   'loginWithCode',
   'openSharedLink',
@@ -211,6 +213,11 @@ export const rateLimitPlugin = fp(
       forgetPassword: policy('forgetPassword'),
       // Per address: nobody walks reset keys through the check (docs/decisions/password-reset.md).
       checkResetKey: policy('checkResetKey'),
+      // Per address, counted in the database before the key is looked up: nobody walks
+      // confirmation keys, and a resend or a change of address cannot flood a mailbox
+      // (docs/decisions/email-confirmation.md).
+      confirmEmail: policy('confirmEmail'),
+      sendEmailConfirmation: policy('sendEmailConfirmation'),
       // Per address here; wrong passwords also lock the member's re-checks (PasswordRecheckService).
       reauthenticate: policy('reauthenticate'),
       // Wrong codes also lock the member's second step (docs/decisions/second-factor.md).

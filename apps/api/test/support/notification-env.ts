@@ -1,6 +1,6 @@
 import type { AppointmentRequest } from '@dental/contracts';
 import type { TwilioTestServer } from '../mocks/twilio-test-server';
-import type { SmtpInbox } from '../smtp-inbox';
+import { isSignUpConfirmation, type SmtpInbox } from '../smtp-inbox';
 
 /** The environment of an app whose e-mail goes to the SMTP test server and SMS to the Twilio
  *  one, with a job queue that polls and retries quickly (reminders, message notices). */
@@ -28,10 +28,12 @@ export function receivedBy(smtp: SmtpInbox, twilio: TwilioTestServer) {
   return {
     sms: (phone: string) => twilio.received.filter((sms) => sms.to === phone),
     mail: (email: string) =>
-      smtp.messages.filter((mail) =>
-        [mail.to ?? []]
-          .flat()
-          .some((to) => to.value.some((entry) => entry.address === email.toLowerCase())),
+      smtp.messages.filter(
+        (mail) =>
+          !isSignUpConfirmation(mail) &&
+          [mail.to ?? []]
+            .flat()
+            .some((to) => to.value.some((entry) => entry.address === email.toLowerCase())),
       ),
   };
 }

@@ -32,6 +32,9 @@ export const users = pgTable(
     /** When the member accepted the disclaimer before uploads; asked once
      *  (docs/decisions/upload-disclaimer.md). */
     uploadDisclaimerAcceptedAt: timestamptz('upload_disclaimer_accepted_at'),
+    /** When the member proved they read mail at `email`; null until then. Reminders and notices
+     *  go only to a confirmed address (docs/decisions/email-confirmation.md). */
+    emailConfirmedAt: timestamptz('email_confirmed_at'),
   },
   (table) => [uniqueIndex('users_email_lower_key').on(sql`lower(${table.email})`)],
 );
@@ -102,7 +105,31 @@ export const passwordResetKeys = pgTable(
   (table) => [index('password_reset_keys_user_id_idx').on(table.userId)],
 );
 
+/**
+ * Single-use links that confirm an e-mail address: the one given at sign-up, or a new one the
+ * member asked to change to (kept here, not on the account, until it is confirmed). Stored only
+ * as SHA-256 hashes (docs/decisions/email-confirmation.md).
+ */
+export const emailConfirmations = pgTable(
+  'email_confirmations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The address the link confirms. */
+    email: text('email').notNull(),
+    keyHash: text('key_hash').notNull().unique(),
+    createdAt: timestamptz('created_at').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    /** Used, or replaced by a newer link or a confirmed address. */
+    usedAt: timestamptz('used_at'),
+  },
+  (table) => [index('email_confirmations_user_id_idx').on(table.userId)],
+);
+
 export type UserRow = typeof users.$inferSelect;
+export type EmailConfirmationRow = typeof emailConfirmations.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
 export type PasswordResetKeyRow = typeof passwordResetKeys.$inferSelect;

@@ -75,5 +75,52 @@ export const reminders = pgTable(
   ],
 );
 
+/** The member's wish to be reminded of a check-up some months after their last past
+ *  appointment (docs/decisions/check-up-recall.md); one row per member, none when off. */
+export const checkUpRecalls = pgTable('check_up_recalls', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** 6 or 12. */
+  intervalMonths: integer('interval_months').notNull(),
+  email: boolean('email').notNull(),
+  sms: boolean('sms').notNull(),
+  updatedAt: timestamptz('updated_at').notNull(),
+});
+
+/**
+ * One recall of one due date on one channel: the outbox its job works from, like reminders. The
+ * unique key makes each due date's recall exist once however often the sweep runs.
+ */
+export const checkUpRecallNotices = pgTable(
+  'check_up_recall_notices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    dueAt: timestamptz('due_at').notNull(),
+    channel: reminderChannel('channel').notNull(),
+    status: reminderStatus('status').notNull().default('pending'),
+    queuedAt: timestamptz('queued_at'),
+    attempts: integer('attempts').notNull().default(0),
+    sentAt: timestamptz('sent_at'),
+    /** Why it was skipped or failed; never personal data. */
+    outcome: text('outcome'),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('check_up_recall_notices_due_channel_key').on(
+      table.userId,
+      table.dueAt,
+      table.channel,
+    ),
+    index('check_up_recall_notices_unqueued_idx')
+      .on(table.createdAt)
+      .where(sql`${table.status} = 'pending' AND ${table.queuedAt} IS NULL`),
+  ],
+);
+
+export type CheckUpRecallRow = typeof checkUpRecalls.$inferSelect;
 export type AppointmentRow = typeof appointments.$inferSelect;
 export type ReminderRow = typeof reminders.$inferSelect;

@@ -1,7 +1,13 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '#api/db/client';
 import { storedBytesOf } from '#api/db/stored-bytes';
-import { socialAccounts, users, type SocialAccountRow, type UserRow } from '#api/db/schema';
+import {
+  emailConfirmations,
+  socialAccounts,
+  users,
+  type SocialAccountRow,
+  type UserRow,
+} from '#api/db/schema';
 
 /** What the account answer shows of a linked social account. */
 export type SocialAccountLink = Pick<SocialAccountRow, 'id' | 'provider' | 'email'>;
@@ -11,7 +17,16 @@ export interface AccountView {
   user: UserRow;
   storedBytes: number;
   links: SocialAccountLink[];
+  pendingEmail: string | null;
 }
+
+/** The newest unused confirmation link to an address other than the account's: a change of
+ *  address that waits for its confirmation. */
+const pendingEmailOf = (userId: typeof users.id) => sql<string | null>`(
+  select ${emailConfirmations.email} from ${emailConfirmations}
+  where ${emailConfirmations.userId} = ${userId} and ${emailConfirmations.usedAt} is null
+    and lower(${emailConfirmations.email}) <> lower(${users.email})
+  order by ${emailConfirmations.createdAt} desc limit 1)`;
 
 export interface ProfileChanges {
   username?: string;
@@ -48,6 +63,7 @@ export class AccountRepository {
       user: first.user,
       storedBytes: Number(first.storedBytes),
       links: rows.flatMap(({ link }) => (link === null ? [] : [link])),
+      pendingEmail: first.pendingEmail,
     };
   }
 
@@ -56,6 +72,7 @@ export class AccountRepository {
       .select({
         user: users,
         storedBytes: storedBytesOf(users.id),
+        pendingEmail: pendingEmailOf(users.id),
         link: {
           id: socialAccounts.id,
           provider: socialAccounts.provider,
@@ -66,18 +83,6 @@ export class AccountRepository {
       .leftJoin(socialAccounts, eq(socialAccounts.userId, users.id))
       .where(eq(users.id, sql.placeholder('userId')))
       .prepare('find_account_view');
-  }
-
-  /** The member's linked social accounts, as the account answer shows them. */
-  socialAccountLinks(userId: string): Promise<SocialAccountLink[]> {
-    return this.db
-      .select({
-        id: socialAccounts.id,
-        provider: socialAccounts.provider,
-        email: socialAccounts.email,
-      })
-      .from(socialAccounts)
-      .where(eq(socialAccounts.userId, userId));
   }
 
   async updateProfile(

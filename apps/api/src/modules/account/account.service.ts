@@ -19,7 +19,6 @@ export interface StorageUsage {
 }
 
 export interface StorageUsageSource {
-  storageUsage(userId: string): Promise<StorageUsage>;
   storageQuotaBytes(plan: PlanName): number;
 }
 
@@ -33,6 +32,7 @@ export function toAccount(
   row: UserRow,
   storage: StorageUsage,
   links: SocialAccountLink[],
+  pendingEmail: string | null,
 ): Account {
   const linked = (provider: SocialProvider): LinkedSocialAccount => {
     const link = links.find((candidate) => candidate.provider === provider);
@@ -53,6 +53,8 @@ export function toAccount(
     storage_quota_bytes: storage.quotaBytes,
     upload_disclaimer_accepted_at: row.uploadDisclaimerAcceptedAt?.toISOString() ?? null,
     role: row.role,
+    email_confirmed: row.emailConfirmedAt !== null,
+    pending_email: pendingEmail,
   };
 }
 
@@ -68,9 +70,9 @@ export class AccountService {
   async get(userId: string): Promise<Account> {
     const view = await this.repository.findAccountView(userId);
     if (view === undefined) throw accountNotFound();
-    const { user, storedBytes, links } = view;
+    const { user, storedBytes, links, pendingEmail } = view;
     const quotaBytes = this.storage.storageQuotaBytes(user.customerLevel);
-    return toAccount(user, { usedBytes: storedBytes, quotaBytes }, links);
+    return toAccount(user, { usedBytes: storedBytes, quotaBytes }, links, pendingEmail);
   }
 
   /** Only the name and phone change; the schema has already dropped every other field. */
@@ -83,14 +85,16 @@ export class AccountService {
         ? await this.requireUser(userId)
         : await this.repository.updateProfile(userId, changes, this.clock.now());
     if (row === undefined) throw accountNotFound();
-    return this.toAccountWithStorage(row);
+    // Read as GET reads it, so the answer carries the pending address too.
+    return this.get(row.id);
   }
 
   /** Records the acceptance of the upload disclaimer; the first acceptance's time is kept. */
   async acceptUploadDisclaimer(userId: string): Promise<Account> {
     const row = await this.repository.acceptUploadDisclaimer(userId, this.clock.now());
     if (row === undefined) throw accountNotFound();
-    return this.toAccountWithStorage(row);
+    // Read as GET reads it, so the answer carries the pending address too.
+    return this.get(row.id);
   }
 
   /** docs/product/accounts.md#deactivation: access ends at once (every session revoked) and the
@@ -101,14 +105,6 @@ export class AccountService {
       await repository.deactivateUser(userId, now);
       await this.endAllSessions(tx, userId, now);
     });
-  }
-
-  private async toAccountWithStorage(row: UserRow): Promise<Account> {
-    const [storage, links] = await Promise.all([
-      this.storage.storageUsage(row.id),
-      this.repository.socialAccountLinks(row.id),
-    ]);
-    return toAccount(row, storage, links);
   }
 
   private async requireUser(userId: string): Promise<UserRow> {

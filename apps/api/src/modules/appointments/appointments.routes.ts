@@ -9,14 +9,18 @@ import {
   outsideRangeCount,
   appointmentPaths,
   appointmentRequest,
+  checkUpRecall,
+  checkUpRecallRequest,
   problem,
 } from '@dental/contracts';
 import { security } from '#api/lib/openapi-security';
 import { sendPage } from '#api/lib/pagination';
 import type { AppointmentService } from './appointments.service';
+import type { CheckUpRecallService } from './check-up-recall.service';
 
 export interface AppointmentRoutesOptions {
   appointments: AppointmentService;
+  checkUpRecalls: CheckUpRecallService;
 }
 
 function problems<const S extends readonly number[]>(...statuses: S) {
@@ -32,9 +36,43 @@ const one = `${appointmentPaths.list}:id/`;
 /** The appointment calls (docs/product/appointments.md#appointment-calls). */
 export const appointmentRoutes: FastifyPluginAsyncZod<AppointmentRoutesOptions> = (
   app,
-  { appointments },
+  { appointments, checkUpRecalls },
 ) => {
   const onRequest = app.authenticate;
+
+  // The member's own setting: not delegable, so `?member=` answers 404 (proxy-access.md).
+  app.get(
+    appointmentPaths.recall,
+    {
+      onRequest,
+      config: { audit: { action: 'read', resourceType: 'check_up_recall' } },
+      schema: {
+        tags,
+        security,
+        summary:
+          'The member’s check-up recall, the last past appointment it counts from and its due date',
+        response: { 200: checkUpRecall, ...problems(401) },
+      },
+    },
+    (request) => checkUpRecalls.get(request.user.id),
+  );
+
+  app.put(
+    appointmentPaths.recall,
+    {
+      onRequest,
+      config: { audit: { action: 'change', resourceType: 'check_up_recall' } },
+      schema: {
+        tags,
+        security,
+        summary:
+          'Set the check-up recall: 6 or 12 months after the last past appointment, by e-mail, SMS or both; null months turns it off',
+        body: checkUpRecallRequest,
+        response: { 200: checkUpRecall, ...problems(400, 401) },
+      },
+    },
+    (request) => checkUpRecalls.set(request.user.id, request.body),
+  );
 
   app.get(
     appointmentPaths.list,

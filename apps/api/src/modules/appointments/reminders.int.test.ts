@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { appointmentPaths, type Appointment, type AppointmentRequest } from '@dental/contracts';
 import { startTwilioTestServer, type TwilioTestServer } from '#api-test/mocks/twilio-test-server';
@@ -8,7 +8,7 @@ import { buildTestApp, type TestApp } from '#api-test/build-test-app';
 import { factories } from '#api-test/factories';
 import { startSmtpInbox, type SmtpInbox } from '#api-test/smtp-inbox';
 import { withJobQueue, type JobQueueApp } from '#api-test/support/job-queue-app';
-import { notificationEnv } from '#api-test/support/notification-env';
+import { notificationEnv, receivedBy } from '#api-test/support/notification-env';
 import type { Services } from '#api/services';
 import { appointmentWhen } from './reminder-message';
 
@@ -65,11 +65,8 @@ async function book(token: string, body: AppointmentRequest): Promise<Appointmen
   return res.json<Appointment>();
 }
 
-const mailTo = (email: string) =>
-  smtp.messages.filter((mail) =>
-    [mail.to ?? []].flat().some((to) => to.value.some((entry) => entry.address === email)),
-  );
-const smsTo = (phone: string) => twilio.received.filter((sms) => sms.to === phone);
+const mailTo = (email: string) => receivedBy(smtp, twilio).mail(email);
+const smsTo = (phone: string) => receivedBy(smtp, twilio).sms(phone);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function statusesOf(appointmentId: string) {
@@ -201,6 +198,27 @@ describe('reminders', () => {
     expect(Date.now()).toBeGreaterThanOrEqual(movedAt);
     await sleep(1000);
     expect(mailTo(member.email)).toHaveLength(1);
+  });
+
+  it('go only to a confirmed address: an unconfirmed one is skipped, the SMS still arrives', async () => {
+    const member = await factory.loggedInMember({ phone: '+14155550177' }, { confirmed: false });
+    const appointment = await book(member.tokens.access, dueIn(2, { sms_alert: true }));
+    await vi.waitFor(
+      async () => {
+        expect(await statusesOf(appointment.id)).toEqual([
+          { channel: 'email', status: 'skipped', attempts: 1 },
+          { channel: 'sms', status: 'sent', attempts: 1 },
+        ]);
+      },
+      { timeout: 15_000, interval: 100 },
+    );
+    const [row] = await t.db
+      .select({ outcome: reminders.outcome })
+      .from(reminders)
+      .where(and(eq(reminders.appointmentId, appointment.id), eq(reminders.channel, 'email')));
+    expect(row?.outcome).toBe('e-mail address not confirmed');
+    expect(mailTo(member.email)).toEqual([]);
+    expect(smsTo('+14155550177')).toHaveLength(1);
   });
 
   it('are cancelled with their appointment', async () => {

@@ -13,6 +13,7 @@ export interface ReminderDelivery {
   /** The patient's own note, so the reminder says what the appointment is. */
   note: string;
   email: string;
+  emailConfirmed: boolean;
   phone: string | null;
   deactivated: boolean;
 }
@@ -43,6 +44,7 @@ export class ReminderRepository implements OutboxRows<ReminderDelivery> {
         email: users.email,
         phone: users.phone,
         deactivatedAt: users.deactivatedAt,
+        emailConfirmedAt: users.emailConfirmedAt,
       })
       .from(reminders)
       .innerJoin(appointments, eq(appointments.id, reminders.appointmentId))
@@ -50,8 +52,12 @@ export class ReminderRepository implements OutboxRows<ReminderDelivery> {
       .where(and(eq(reminders.id, id), eq(reminders.status, 'pending')))
       .for('update', { of: reminders, skipLocked: true });
     if (row === undefined) return undefined;
-    const { deactivatedAt, ...delivery } = row;
-    return { ...delivery, deactivated: deactivatedAt !== null };
+    const { deactivatedAt, emailConfirmedAt, ...delivery } = row;
+    return {
+      ...delivery,
+      deactivated: deactivatedAt !== null,
+      emailConfirmed: emailConfirmedAt !== null,
+    };
   }
 
   /** Whether the reminder still waits to be sent (another worker may hold it right now). */

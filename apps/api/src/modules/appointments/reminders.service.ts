@@ -3,7 +3,7 @@ import type { SmsSender } from '#api/adapters/sms/sms-sender';
 import type { Clock } from '#api/clock';
 import type { ReminderRow } from '#api/db/schema';
 import type { JobQueue, QueueRules } from '#api/jobs/job-queue';
-import { deliverOnce } from '#api/jobs/outbox';
+import { deliverOnce, skipReason } from '#api/jobs/outbox';
 import type { ErrorLogger } from '#api/logger';
 import { reminderEmail, reminderSms } from './reminder-message';
 import type { ReminderDelivery, ReminderRepository } from './reminders.repository';
@@ -95,7 +95,8 @@ export class ReminderService {
   private async send(
     delivery: ReminderDelivery,
   ): Promise<{ status: 'sent' | 'skipped'; detail: string | null }> {
-    if (delivery.deactivated) return { status: 'skipped', detail: 'account deactivated' };
+    const skip = skipReason(delivery);
+    if (skip !== null) return { status: 'skipped', detail: skip };
     const context = {
       appointmentId: delivery.appointmentId,
       appointmentDate: delivery.appointmentDate,
@@ -106,9 +107,7 @@ export class ReminderService {
     };
     if (delivery.channel === 'email') {
       await this.mailer.send(reminderEmail(delivery.email, context));
-    } else if (delivery.phone === null) {
-      return { status: 'skipped', detail: 'no phone number on the account' };
-    } else {
+    } else if (delivery.phone !== null) {
       await this.sms.send(reminderSms(delivery.phone, context));
     }
     return { status: 'sent', detail: null };

@@ -2,6 +2,7 @@ import { and, count, desc, eq, gt, isNotNull, isNull, lt, ne, sql, type Column }
 import type { Database } from '#api/db/client';
 import { isUniqueViolation } from '#api/db/errors';
 import {
+  emailConfirmations,
   passkeys,
   passwordResetKeys,
   refreshTokens,
@@ -13,12 +14,20 @@ import {
   type SessionRow,
   type SocialAccountRow,
   type UserRow,
+  type EmailConfirmationRow,
 } from '#api/db/schema';
 import type { SocialProvider } from '@dental/contracts';
 
 export type NewUser = Pick<
   UserRow,
-  'email' | 'username' | 'phone' | 'passwordHash' | 'customerLevel' | 'points' | 'pointsExpiredAt'
+  | 'email'
+  | 'username'
+  | 'phone'
+  | 'passwordHash'
+  | 'customerLevel'
+  | 'points'
+  | 'pointsExpiredAt'
+  | 'emailConfirmedAt'
 >;
 
 /** Sessions to end: one, every one but the current ('Sign out everywhere else', a password
@@ -95,6 +104,100 @@ export class AuthRepository {
       if (isUniqueViolation(error)) return null;
       throw error;
     }
+  }
+
+  /** A new confirmation link for `email`; every earlier unused link of the member stops working,
+   *  so only the newest address asked for can be confirmed. */
+  async replaceEmailConfirmation(
+    row: Pick<EmailConfirmationRow, 'userId' | 'email' | 'keyHash' | 'createdAt' | 'expiresAt'>,
+  ): Promise<void> {
+    await this.db
+      .update(emailConfirmations)
+      .set({ usedAt: row.createdAt })
+      .where(and(eq(emailConfirmations.userId, row.userId), isNull(emailConfirmations.usedAt)));
+    await this.db.insert(emailConfirmations).values(row);
+  }
+
+  /** Uses up the link whose key hashes to `keyHash` while it is unused and unexpired, in one
+   *  statement, so two requests with one key cannot both get it. */
+  async claimEmailConfirmation(
+    keyHash: string,
+    now: Date,
+  ): Promise<Pick<EmailConfirmationRow, 'userId' | 'email' | 'keyHash'> | undefined> {
+    const [row] = await this.db
+      .update(emailConfirmations)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(emailConfirmations.keyHash, keyHash),
+          isNull(emailConfirmations.usedAt),
+          gt(emailConfirmations.expiresAt, now),
+        ),
+      )
+      .returning({
+        userId: emailConfirmations.userId,
+        email: emailConfirmations.email,
+        keyHash: emailConfirmations.keyHash,
+      });
+    return row;
+  }
+
+  /**
+   * Makes `email` the active member's confirmed address. Answers the member as they were before
+   * (to tell the old address), undefined when the account is gone or deactivated, or 'taken'
+   * when another account holds the address by now.
+   */
+  async confirmEmail(
+    userId: string,
+    email: string,
+    now: Date,
+  ): Promise<{ before: UserRow; after: UserRow } | 'taken' | undefined> {
+    const [before] = await this.db
+      .select()
+      .from(users)
+      .where(and(eq(users.id, userId), isNull(users.deactivatedAt)))
+      .for('update');
+    if (before === undefined) return undefined;
+    try {
+      const [after] = await this.db
+        .update(users)
+        .set({ email, emailConfirmedAt: now, updatedAt: now })
+        .where(eq(users.id, userId))
+        .returning();
+      if (after === undefined) return undefined;
+      return { before, after };
+    } catch (error) {
+      if (isUniqueViolation(error)) return 'taken';
+      throw error;
+    }
+  }
+
+  /** Whether another account uses `email` (in any letter case). */
+  async emailTakenByOther(userId: string, email: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(sql`lower(${users.email}) = lower(${email})`, ne(users.id, userId)));
+    return row !== undefined;
+  }
+
+  /** The newest link's address, to send it again. */
+  async newestEmailConfirmation(userId: string): Promise<string | undefined> {
+    const [row] = await this.db
+      .select({ email: emailConfirmations.email })
+      .from(emailConfirmations)
+      .where(and(eq(emailConfirmations.userId, userId), isNull(emailConfirmations.usedAt)))
+      .orderBy(desc(emailConfirmations.createdAt))
+      .limit(1);
+    return row?.email;
+  }
+
+  /** The member's address counts as confirmed from `now` unless it already was. */
+  async markEmailConfirmed(userId: string, now: Date): Promise<void> {
+    await this.db
+      .update(users)
+      .set({ emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, ${now})` })
+      .where(eq(users.id, userId));
   }
 
   async updatePasswordHash(userId: string, passwordHash: string, now: Date): Promise<void> {

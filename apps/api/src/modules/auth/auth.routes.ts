@@ -5,7 +5,9 @@ import {
   account,
   accountPaths,
   anyLoginRequest,
+  changeEmailRequest,
   checkResetKeyRequest,
+  confirmEmailRequest,
   forgetPasswordRequest,
   loginResponse,
   messageResponse,
@@ -29,6 +31,7 @@ import {
   subjectOf,
   type AuditSubjectLookup,
 } from '../audit/audit-declarations';
+import type { EmailConfirmationService } from './email-confirmation.service';
 import type { PasswordResetService } from './password-reset.service';
 import type { RegistrationService } from './registration.service';
 import type { SessionService } from './session.service';
@@ -40,6 +43,7 @@ export interface AuthRoutesOptions {
   sessions: SessionService;
   passwordResets: PasswordResetService;
   socialAccounts: SocialAccountService;
+  emailConfirmations: EmailConfirmationService;
 }
 
 /** The device a sign-in comes from, as the member will see it in their list of sessions. */
@@ -84,7 +88,7 @@ const byResetKey: AuditSubjectLookup = async (request, lookups, _answer, ok) => 
  *  (docs/decisions/social-sign-in.md). */
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = (
   app,
-  { registrations, sessions, passwordResets, socialAccounts },
+  { registrations, sessions, passwordResets, socialAccounts, emailConfirmations },
 ) => {
   const authenticated = { onRequest: app.authenticate };
 
@@ -282,6 +286,62 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = (
       },
     },
     (request) => socialAccounts.unlink(request.user.id, request.params.provider, request.params.id),
+  );
+
+  // Confirming the address (docs/decisions/email-confirmation.md).
+  app.post(
+    accountPaths.emailConfirmation,
+    {
+      ...authenticated,
+      preHandler: app.rateLimits.sendEmailConfirmation,
+      config: { audit: { none: 'account data, not health data' } },
+      schema: {
+        tags,
+        summary:
+          'Send the confirmation link again: to the new address asked for, else to the unconfirmed one',
+        security,
+        response: { 204: noContent, ...problems(400, 401, 429) },
+      },
+    },
+    async (request, reply) => {
+      await emailConfirmations.resend(request.user.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    accountPaths.confirmEmail,
+    {
+      preHandler: app.rateLimits.confirmEmail,
+      // The row names the member only once the key has named them: the service writes it.
+      config: { audit: { none: 'EmailConfirmationService writes the row after its commit' } },
+      schema: {
+        tags,
+        summary:
+          'Confirm an e-mail address with the key of its link; the address becomes the account’s',
+        body: confirmEmailRequest,
+        response: { 200: messageResponse, ...problems(400, 409, 429) },
+      },
+    },
+    (request) => emailConfirmations.confirm(request.body.key),
+  );
+
+  app.put(
+    accountPaths.email,
+    {
+      ...authenticated,
+      preHandler: [app.requireRecentSignIn, app.rateLimits.sendEmailConfirmation],
+      config: { audit: { action: 'email_change_request', resourceType: 'account' } },
+      schema: {
+        tags,
+        summary:
+          'Ask to change the e-mail address: a link goes to the new one, the old one is told, and the account keeps the old one until the link is opened. Needs a recent sign-in (else 403)',
+        security,
+        body: changeEmailRequest,
+        response: { 200: account, ...problems(400, 401, 403, 409, 429) },
+      },
+    },
+    (request) => emailConfirmations.requestChange(request.user.id, request.body.email),
   );
 
   return Promise.resolve();

@@ -84,6 +84,9 @@ export class PasswordResetService {
       const user = await tx.findUserById(key.userId);
       if (!isActiveMember(user)) return undefined;
       await tx.updatePasswordHash(user.id, passwordHash, now);
+      // The link reached the address and was opened: that confirms it, like a confirmation
+      // link would (docs/decisions/email-confirmation.md).
+      await tx.markEmailConfirmed(user.id, now);
       await tx.useAllPasswordResetKeys(user.id, now);
       await tx.endSessions(user.id, 'all', now);
       return user;

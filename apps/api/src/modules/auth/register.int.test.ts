@@ -57,6 +57,9 @@ describe('POST /api/account/register/', () => {
       storage_quota_bytes: plans.Silver.storageBytes,
       upload_disclaimer_accepted_at: null,
       role: 'member',
+      // Confirmed once the e-mailed link is opened (docs/decisions/email-confirmation.md).
+      email_confirmed: false,
+      pending_email: null,
     });
     expect(plans.Silver.signUpBonusPoints).toBe(500);
   });

@@ -2,6 +2,7 @@ import { endOfYear, plans, type RegisterRequest, type RegisterResponse } from '@
 import type { Clock } from '#api/clock';
 import { Conflict } from '#api/domain-errors';
 import { toE164 } from '#api/lib/phone';
+import type { UserRow } from '#api/db/schema';
 import type { AuthRepository, NewUser } from './auth.repository';
 import { assertAcceptablePassword, type PasswordService } from './password.service';
 
@@ -10,7 +11,7 @@ export const emailTakenMessage =
 
 /** A new member starts on Silver with its sign-up bonus, expiring at the end of the year. */
 export function newMember(
-  details: Pick<NewUser, 'email' | 'username' | 'phone' | 'passwordHash'>,
+  details: Pick<NewUser, 'email' | 'username' | 'phone' | 'passwordHash' | 'emailConfirmedAt'>,
   now: Date,
 ): NewUser {
   return {
@@ -28,6 +29,9 @@ export class RegistrationService {
     private readonly repository: AuthRepository,
     private readonly passwords: PasswordService,
     private readonly clock: Clock,
+    /** Mails the new member's confirmation link (EmailConfirmationService, wired in
+     *  services.ts); the account works before it is used. */
+    private readonly sendConfirmation: (user: UserRow) => Promise<void>,
   ) {}
 
   async register(request: RegisterRequest): Promise<RegisterResponse> {
@@ -42,6 +46,8 @@ export class RegistrationService {
           username: request.username,
           phone: toE164(request.phone) ?? null,
           passwordHash,
+          // Nobody has shown they read mail there yet (docs/decisions/email-confirmation.md).
+          emailConfirmedAt: null,
         },
         now,
       ),
@@ -49,6 +55,7 @@ export class RegistrationService {
     );
     // A concurrent sign-up with the same address can pass the check above; the index decides.
     if (row === null) throw emailTaken();
+    await this.sendConfirmation(row);
     return { id: row.id, email: row.email };
   }
 }

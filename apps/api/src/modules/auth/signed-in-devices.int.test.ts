@@ -10,7 +10,7 @@ import {
 } from '@dental/contracts';
 import { buildTestApp, type TestApp } from '#api-test/build-test-app';
 import { factories, strongPassword, type TestMember } from '#api-test/factories';
-import { startSmtpInbox, type SmtpInbox } from '#api-test/smtp-inbox';
+import { isSignUpConfirmation, startSmtpInbox, type SmtpInbox } from '#api-test/smtp-inbox';
 import { sessionExpiredMessage } from '#api/plugins/auth';
 import { commonPasswordMessage } from './password.service';
 
@@ -53,8 +53,10 @@ const changePassword = (access: string, body: Record<string, string>) =>
   t.request('POST', sessionPaths.changePassword, { token: access, body });
 
 const mailsTo = (member: TestMember) =>
-  inbox.messages.filter((mail) =>
-    [mail.to ?? []].flat().some((to) => to.value.some((entry) => entry.address === member.email)),
+  inbox.messages.filter(
+    (mail) =>
+      !isSignUpConfirmation(mail) &&
+      [mail.to ?? []].flat().some((to) => to.value.some((entry) => entry.address === member.email)),
   );
 
 function expectEnded(res: Awaited<ReturnType<typeof getAccount>>) {

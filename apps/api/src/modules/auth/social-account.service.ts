@@ -115,7 +115,8 @@ export class SocialAccountService {
     const created = await this.repository.transaction(async (tx) => {
       const username = email.slice(0, email.indexOf('@')) || email;
       const row = await tx.insertUser(
-        newMember({ email, username, phone: null, passwordHash: null }, now),
+        // The provider vouched for the address (emailVerified above): it counts as confirmed.
+        newMember({ email, username, phone: null, passwordHash: null, emailConfirmedAt: now }, now),
         now,
       );
       if (row === null) return null;

@@ -8,7 +8,7 @@ import {
 import type { LightMyRequestResponse } from 'fastify';
 import { buildTestApp, type TestApp } from '#api-test/build-test-app';
 import { factories, uniqueEmail } from '#api-test/factories';
-import { startSmtpInbox, type SmtpInbox } from '#api-test/smtp-inbox';
+import { isSignUpConfirmation, startSmtpInbox, type SmtpInbox } from '#api-test/smtp-inbox';
 import { tooManyInvitationsMessage } from '#api/plugins/rate-limit';
 
 let t: TestApp;
@@ -38,10 +38,12 @@ const delegatesOf = async (member: Member) =>
   );
 
 const mailsTo = (address: string) =>
-  inbox.messages.filter((mail) =>
-    [mail.to ?? []]
-      .flat()
-      .some((to) => to.value.some((entry) => entry.address?.toLowerCase() === address)),
+  inbox.messages.filter(
+    (mail) =>
+      !isSignUpConfirmation(mail) &&
+      [mail.to ?? []]
+        .flat()
+        .some((to) => to.value.some((entry) => entry.address?.toLowerCase() === address)),
   );
 
 function expectTooManyInvitations(res: LightMyRequestResponse) {

@@ -23,6 +23,7 @@ export interface NoticeDelivery {
   /** The answered review, or null for a reply's notice. */
   reviewId: string | null;
   email: string;
+  emailConfirmed: boolean;
   phone: string | null;
   deactivated: boolean;
 }
@@ -77,6 +78,7 @@ export class MessageNoticeRepository implements OutboxRows<NoticeDelivery> {
         email: users.email,
         phone: users.phone,
         deactivatedAt: users.deactivatedAt,
+        emailConfirmedAt: users.emailConfirmedAt,
       })
       .from(messageNotices)
       .leftJoin(messages, eq(messages.id, messageNotices.messageId))
@@ -89,8 +91,12 @@ export class MessageNoticeRepository implements OutboxRows<NoticeDelivery> {
       .where(and(eq(messageNotices.id, id), eq(messageNotices.status, 'pending')))
       .for('update', { of: messageNotices, skipLocked: true });
     if (row === undefined) return undefined;
-    const { deactivatedAt, ...delivery } = row;
-    return { ...delivery, deactivated: deactivatedAt !== null };
+    const { deactivatedAt, emailConfirmedAt, ...delivery } = row;
+    return {
+      ...delivery,
+      deactivated: deactivatedAt !== null,
+      emailConfirmed: emailConfirmedAt !== null,
+    };
   }
 
   async isPending(id: string): Promise<boolean> {

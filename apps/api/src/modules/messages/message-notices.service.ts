@@ -2,7 +2,7 @@ import type { MailMessage, Mailer } from '#api/adapters/mailer';
 import type { SmsMessage, SmsSender } from '#api/adapters/sms/sms-sender';
 import type { Clock } from '#api/clock';
 import type { JobQueue, QueueRules } from '#api/jobs/job-queue';
-import { deliverOnce } from '#api/jobs/outbox';
+import { deliverOnce, skipReason } from '#api/jobs/outbox';
 import { escapeHtml } from '#api/lib/html';
 import type { ErrorLogger } from '#api/logger';
 import type { MessageNoticeRepository, NoticeDelivery } from './message-notices.repository';
@@ -139,7 +139,8 @@ export class MessageNoticeService {
   private async send(
     delivery: NoticeDelivery,
   ): Promise<{ status: 'sent' | 'skipped'; detail: string | null }> {
-    if (delivery.deactivated) return { status: 'skipped', detail: 'account deactivated' };
+    const skip = skipReason(delivery);
+    if (skip !== null) return { status: 'skipped', detail: skip };
     const { publicUrl, companyName } = this.settings;
     const [link, email, sms] =
       delivery.reviewId === null
@@ -147,9 +148,7 @@ export class MessageNoticeService {
         : [`${publicUrl}/reviews/${delivery.reviewId}`, reviewAnsweredEmail, reviewAnsweredSms];
     if (delivery.channel === 'email') {
       await this.mailer.send(email(delivery.email, link, companyName));
-    } else if (delivery.phone === null) {
-      return { status: 'skipped', detail: 'no phone number on the account' };
-    } else {
+    } else if (delivery.phone !== null) {
       await this.sms.send(sms(delivery.phone, link, companyName));
     }
     return { status: 'sent', detail: null };
