@@ -7,6 +7,7 @@ import {
   type Page,
 } from '@playwright/test';
 import { accountPaths, configPath, publicConfig, type PublicConfig } from '@dental/contracts';
+import { waitForConfirmationKey } from './outbox';
 
 export { expect };
 
@@ -27,13 +28,25 @@ export function newAccountDetails(): TestAccount {
   };
 }
 
-/** Creates the account through the API (epic-stack habit: only the sign-up journey clicks). */
-export async function registerAccount(request: APIRequestContext): Promise<TestAccount> {
+/** Creates the account through the API (epic-stack habit: only the sign-up journey clicks) and,
+ *  unless `confirmed` is false, confirms its address with the e-mailed link as its owner would,
+ *  so that the journeys see the screens without the confirmation banner
+ *  (docs/decisions/email-confirmation.md). */
+export async function registerAccount(
+  request: APIRequestContext,
+  { confirmed = true }: { confirmed?: boolean } = {},
+): Promise<TestAccount> {
   const details = newAccountDetails();
   const response = await request.post(accountPaths.register, {
     data: { email: details.email, username: details.username, password: details.password },
   });
   expect(response.status(), await response.text()).toBeLessThan(300);
+  if (confirmed) {
+    const confirm = await request.post(accountPaths.confirmEmail, {
+      data: { key: await waitForConfirmationKey(details.email) },
+    });
+    expect(confirm.status(), await confirm.text()).toBe(200);
+  }
   return details;
 }
 

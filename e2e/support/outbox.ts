@@ -13,7 +13,8 @@ function recipients(mail: ParsedMail): string[] {
   return to.flatMap((group) => group.value.map((address) => (address.address ?? '').toLowerCase()));
 }
 
-/** Every e-mail the server under test has written to `email` so far, parsed. */
+/** Every e-mail the server under test has written to `email` so far, parsed, oldest first (the
+ *  outbox names its files so that a plain sort is send order). */
 export async function mailTo(email: string, dataDir?: string): Promise<ParsedMail[]> {
   const dir = outboxDir(dataDir);
   const names = await readdir(dir).catch((error: unknown) => {
@@ -24,25 +25,42 @@ export async function mailTo(email: string, dataDir?: string): Promise<ParsedMai
   const mails = await Promise.all(
     names
       .filter((name) => name.endsWith('.eml'))
+      .sort()
       .map(async (name) => simpleParser(await readFile(path.join(dir, name)))),
   );
   return mails.filter((mail) => recipients(mail).includes(email.toLowerCase()));
 }
 
-/** Waits for the password-reset e-mail to `email` and returns the link it carries. */
-export async function waitForResetLink(email: string, publicUrl: string): Promise<URL> {
-  const escapedUrl = publicUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const linkPattern = new RegExp(`${escapedUrl}/update-password\\?key=[^\\s"'<>]+`);
+/** Waits for an e-mail to `email` carrying a link to `screen` (e.g. '/update-password') with a
+ *  key, and returns the newest such link. */
+async function waitForKeyLink(email: string, publicUrl: string, screen: string): Promise<URL> {
+  const escapedUrl = `${publicUrl}${screen}`.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const linkPattern = new RegExp(`${escapedUrl}\\?key=[^\\s"'<>]+`);
   let link: string | undefined;
   await expect
     .poll(
       async () => {
-        const bodies = (await mailTo(email)).map((mail) => mail.text ?? '');
-        link = bodies.map((body) => linkPattern.exec(body)?.[0]).find(Boolean);
+        link = (await mailTo(email))
+          .map((mail) => linkPattern.exec(mail.text ?? '')?.[0])
+          .filter(Boolean)
+          .at(-1);
         return link;
       },
-      { message: `a reset e-mail to ${email} in ${outboxDir()}`, timeout: 15_000 },
+      { message: `an e-mail to ${email} linking ${screen} in ${outboxDir()}`, timeout: 15_000 },
     )
     .toBeDefined();
-  return new URL(link ?? '');
+  // With no `publicUrl` the link is matched from its path on: the base only lets it parse.
+  return new URL(link ?? '', 'http://any-origin.invalid');
+}
+
+/** Waits for the password-reset e-mail to `email` and returns the link it carries. */
+export function waitForResetLink(email: string, publicUrl: string): Promise<URL> {
+  return waitForKeyLink(email, publicUrl, '/update-password');
+}
+
+/** Waits for the newest e-mail-confirmation link to `email` and returns its key
+ *  (docs/decisions/email-confirmation.md). */
+export async function waitForConfirmationKey(email: string): Promise<string> {
+  const link = await waitForKeyLink(email, '', '/confirm-email');
+  return link.searchParams.get('key') ?? '';
 }

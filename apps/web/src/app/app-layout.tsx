@@ -10,6 +10,7 @@ import {
   RecordSwitcher,
   ViewedRecordBanner,
 } from '../features/delegation/components/record-switcher';
+import { EmailConfirmationBanner } from '../features/account/components/email-confirmation-banner';
 import classes from './app-layout.module.css';
 
 /** The frame of every signed-in screen: banner, home and account links, Log out, copyright
@@ -50,6 +51,7 @@ export default function AppLayout() {
         </Container>
       </header>
       <Container component="main" size="lg" className={classes.main}>
+        <EmailConfirmationBanner />
         <ViewedRecordBanner />
         <Outlet />
       </Container>

@@ -31,6 +31,11 @@ export const routes: RouteObject[] = [
         lazy: lazyRoute('update-password', () => import('../features/auth/update-password-page')),
       },
       {
+        // Public: the e-mailed link may be opened on a device that is not signed in.
+        path: paths.confirmEmail,
+        lazy: lazyRoute('confirm-email', () => import('../features/account/confirm-email-page')),
+      },
+      {
         path: paths.authCallback,
         lazy: lazyRoute('auth-callback', () => import('../features/auth/auth-callback-page')),
       },

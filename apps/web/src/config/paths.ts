@@ -10,6 +10,8 @@ export const paths = {
   signup: '/signup',
   forgetPassword: '/forget-password',
   updatePassword: '/update-password',
+  /** The e-mailed link that confirms an address (public). */
+  confirmEmail: '/confirm-email',
   /** Where Google, Apple and Facebook send the browser back after sign-in (public). */
   authCallback: '/auth/callback',
   account: '/account',

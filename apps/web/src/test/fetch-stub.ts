@@ -56,6 +56,8 @@ export const testAccount: Account = {
   storage_quota_bytes: 1024 ** 3,
   upload_disclaimer_accepted_at: null,
   role: 'member',
+  email_confirmed: true,
+  pending_email: null,
 };
 
 /**

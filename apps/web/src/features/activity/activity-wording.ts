@@ -34,6 +34,7 @@ const things: Record<AuditResourceType, string> = {
   photo_review: 'a request for a dentist’s review',
   photo_review_list: 'your dentist’s reviews',
   training_consent: 'your consent to improve the models with reviewed images',
+  check_up_recall: 'your check-up reminder',
 };
 
 /** The items a staff member opens, named by their date ('your X-ray of 2026-11-25'). */
@@ -216,6 +217,12 @@ export function describeActivity(
       return 'Someone stopped viewing your record';
     case 'sign_up':
       return 'You created your account';
+    case 'email_confirm':
+      return 'You confirmed your e-mail address';
+    case 'email_change_request':
+      return failed
+        ? 'Failed attempt to change your e-mail address'
+        : 'You asked to change your e-mail address';
     case 'sign_in':
       return failed ? 'Failed sign-in attempt' : 'Signed in';
     case 'sign_in_new_browser':

@@ -8,7 +8,9 @@ import { dateFormat } from '#web/lib/dates';
 import { rememberRange, rememberedRange } from '#web/components/remembered-range';
 import { useAppointments, useAppointmentsOutsideRange } from './api/get-appointments';
 import { LoadMore } from '#web/lib/list-pages';
+import { useReadOnlyRecord } from '#web/lib/viewed-record';
 import { AppointmentCard } from './components/appointment-card';
+import { CheckUpRecallSection } from './components/check-up-recall-section';
 
 export const appointmentsTitle = 'Appointments Remind & History';
 
@@ -44,6 +46,7 @@ export default function AppointmentListPage() {
   const range = chosenRange ?? (order === 'upcoming' ? todayToNextMonth() : lastMonthToToday());
   const appointments = useAppointments({ order, ...range }, isDateRangeValid(range));
   const outside = useAppointmentsOutsideRange({ order, ...range }, isDateRangeValid(range));
+  const readOnly = useReadOnlyRecord();
 
   return (
     <>
@@ -70,6 +73,7 @@ export default function AppointmentListPage() {
         renderEntry={(appointment) => <AppointmentCard appointment={appointment} />}
       />
       <LoadMore list={appointments} noun="appointments" />
+      {!readOnly && <CheckUpRecallSection />}
     </>
   );
 }

@@ -1,15 +1,16 @@
 import type { Account } from '@dental/contracts';
-import { Detail, DetailsList } from '#web/components/details-list';
+import { DetailsList } from '#web/components/details-list';
 import { Section } from '#web/components/section';
+import { EmailEditor } from './email-editor';
 import { NameEditor } from './name-editor';
 import { PhoneEditor } from './phone-editor';
 
-/** The e-mail, and the name and phone edited in place (docs/product/accounts.md#profile). */
+/** The e-mail, name and phone, each edited in place (docs/product/accounts.md#profile). */
 export function ProfileDetailsSection({ account }: { account: Account }) {
   return (
     <Section title="Profile">
       <DetailsList>
-        <Detail label="Email">{account.email}</Detail>
+        <EmailEditor account={account} />
         <NameEditor account={account} />
         <PhoneEditor account={account} />
       </DetailsList>
