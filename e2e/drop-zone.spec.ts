@@ -50,7 +50,7 @@ test('drop zones: drop, Choose file, the rules, progress; the disclaimer once; a
   await openAddScreen(page, /\/oral-photo\/add$/);
 
   const zone = page.getByTestId('drop-zone');
-  await expect(zone).toContainText('JPEG, PNG or WebP images up to 5 MB');
+  await expect(zone).toContainText('JPEG, PNG, WebP or HEIC images up to 5 MB');
   await checkScreen(page, 'add photo drop zone');
   // A file over 5 MB is refused with the rule before anything is sent.
   await dropOn(zone, {

@@ -26,6 +26,13 @@ export const unsupportedImageMessage =
   'Unsupported file type. Please upload a JPEG, PNG or WebP image.';
 export const unsupportedMedicalFileMessage =
   'Unsupported file type. Please upload a JPEG, PNG or WebP image, or a PDF document.';
+/** An image declaring more pixels than may be decoded (docs/decisions/upload-size-limits.md). */
+export function tooManyPixelsMessage(maxPixels: number): string {
+  return `The image is too large. Please upload an image of at most ${String(Math.floor(maxPixels / 1_000_000))} megapixels.`;
+}
+/** Bytes that start like an image but do not decode, on the server or in the browser. */
+export const unreadableImageMessage =
+  'The image could not be read. It may be damaged; please choose another file.';
 
 export interface UploadLimit {
   maxBytes: number;

@@ -12,7 +12,9 @@ import helmet, { type HelmetOptions } from 'helmet';
  */
 export const contentSecurityPolicy = {
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
+  // WebAssembly may be compiled (the browser's HEIC decoder, docs/decisions/phone-photos.md);
+  // this allows no eval of JavaScript.
+  scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
   scriptSrcAttr: ["'none'"],
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:'],

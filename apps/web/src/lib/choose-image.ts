@@ -6,26 +6,43 @@ import {
   imageTooLargeMessage,
   unsupportedImageMessage,
 } from '@dental/contracts';
+import { fitImage, heicTypes, isHeic } from './fit-image';
 import { readAsDataUrl } from './read-file';
 
-/** What the image pickers (photos, Dental AI) offer the browser's file chooser. */
-export const imageAccept = acceptedImageTypes.join(',');
+/** What the image pickers offer the browser's file chooser: the API's types, and HEIC photos,
+ *  which the browser turns into JPEG (docs/decisions/phone-photos.md). */
+export const chooserImageTypes = [...acceptedImageTypes, ...heicTypes, '.heic', '.heif'];
 
-export type ChosenImage = { dataUrl: string } | { error: string };
+export type ChosenImage =
+  | {
+      dataUrl: string;
+      /** The image that is sent: the file itself, or the JPEG written from it. */
+      image: Blob;
+      /** What was done to it, for the member ('Resized to 2560 × 1920 …'); null when nothing. */
+      note: string | null;
+    }
+  | { error: string };
 
-/** A chosen image as the API takes it, or why it cannot be sent: JPEG, PNG or WebP within 5 MB, the
- *  size estimated from the base64 length before anything is sent
- *  (docs/product/records.md#uploads). */
+/** A chosen image as the API takes it, or why it cannot be sent: JPEG, PNG or WebP within 5 MB as
+ *  it is; a HEIC photo, or an image over 5 MB, written anew as a JPEG that fits; the size estimated
+ *  from the base64 length before anything is sent (docs/product/records.md#uploads). */
 export async function chooseImage(file: File): Promise<ChosenImage> {
-  if (!(acceptedImageTypes as readonly string[]).includes(file.type)) {
+  const heic = await isHeic(file);
+  if (!heic && !(acceptedImageTypes as readonly string[]).includes(file.type)) {
     return { error: unsupportedImageMessage };
   }
-  const dataUrl = await readAsDataUrl(file);
+  const fitted =
+    heic || file.size > imageMaxBytes ? await fitImage(file, heic) : { image: file, note: null };
+  if ('error' in fitted) return fitted;
+  const dataUrl = await readAsDataUrl(fitted.image);
   if (estimateDataUrlBytes(dataUrl) > imageMaxBytes) return { error: imageTooLargeMessage };
-  return { dataUrl };
+  return { dataUrl, ...fitted };
 }
 
-export type ChosenPhoto = { dataUrl: string; dicom: boolean } | { error: string };
+export type ChosenPhoto =
+  | (Extract<ChosenImage, { dataUrl: string }> & { dicom: false })
+  | { dataUrl: string; dicom: true }
+  | { error: string };
 
 /** A DICOM file says so at byte 128, whatever its name: files on a clinic's disc often have none. */
 async function isDicom(file: File): Promise<boolean> {

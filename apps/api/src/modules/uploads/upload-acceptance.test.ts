@@ -7,6 +7,7 @@ import {
   imageTooLargeMessage,
   pdfMaxBytes,
   pdfTooLargeMessage,
+  unreadableImageMessage,
   unsupportedImageMessage,
   unsupportedMedicalFileMessage,
 } from '@dental/contracts';
@@ -15,7 +16,6 @@ import {
   UploadAcceptance,
   malformedUploadMessage,
   medicalFileName,
-  unreadableImageMessage,
   type FileExtension,
 } from './upload-acceptance';
 import { PayloadTooLarge, UnsupportedMediaType } from './upload-errors';

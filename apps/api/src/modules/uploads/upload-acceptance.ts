@@ -8,6 +8,7 @@ import {
   imageUploadLimit,
   pdfUploadLimit,
   unsupportedImageMessage,
+  unreadableImageMessage,
   unsupportedMedicalFileMessage,
   uploadLimitFor,
   type AcceptedImageType,
@@ -104,8 +105,6 @@ export interface UploadAcceptanceOptions {
 }
 
 export const malformedUploadMessage = 'The file could not be read. Please choose it again.';
-export const unreadableImageMessage =
-  'The image could not be read. It may be damaged; please choose another file.';
 
 const maxHeaderLength = 256;
 const base64Payload = /^[A-Za-z0-9+/]+={0,2}$/;

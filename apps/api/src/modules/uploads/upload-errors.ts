@@ -1,3 +1,4 @@
+import { tooManyPixelsMessage } from '@dental/contracts';
 import { DomainError } from '#api/domain-errors';
 
 /** A file over its size limit; `detail` is the image message of docs/product/records.md#uploads. */
@@ -18,7 +19,5 @@ export class UnsupportedMediaType extends DomainError {
 
 /** An image wider × higher than `maxPixels` (docs/decisions/upload-decoding-limits.md). */
 export function tooManyPixels(maxPixels: number): PayloadTooLarge {
-  return new PayloadTooLarge(
-    `The image is too large. Please upload an image of at most ${String(Math.floor(maxPixels / 1_000_000))} megapixels.`,
-  );
+  return new PayloadTooLarge(tooManyPixelsMessage(maxPixels));
 }

@@ -1,10 +1,5 @@
-import {
-  acceptedImageTypes,
-  acceptedMedicalFileTypes,
-  dicomUploadLimit,
-  imageMaxBytes,
-  pdfMaxBytes,
-} from '@dental/contracts';
+import { dicomUploadLimit, imageMaxBytes, pdfMaxBytes } from '@dental/contracts';
+import { chooserImageTypes } from '#web/lib/choose-image';
 
 const MB = 1024 * 1024;
 
@@ -15,17 +10,18 @@ export interface UploadRules {
   description: string;
 }
 
-const images = `JPEG, PNG or WebP images up to ${String(imageMaxBytes / MB)} MB`;
+// A larger photo is made smaller in the browser (docs/decisions/phone-photos.md).
+const images = `JPEG, PNG, WebP or HEIC images up to ${String(imageMaxBytes / MB)} MB (larger photos are resized)`;
 
 /** Images where a DICOM file is not taken (Dental AI). */
-export const imageUploadRules: UploadRules = { accept: acceptedImageTypes, description: images };
+export const imageUploadRules: UploadRules = { accept: chooserImageTypes, description: images };
 
 const dicom = `DICOM X-rays (.dcm) up to ${String(dicomUploadLimit.maxBytes / MB)} MB`;
 
 /** Replacing a photo's image: an image, or an X-ray as a DICOM file
  *  (docs/product/records.md#dicom-x-rays). */
 export const photoUploadRules: UploadRules = {
-  accept: [...acceptedImageTypes, 'application/dicom', '.dcm'],
+  accept: [...chooserImageTypes, 'application/dicom', '.dcm'],
   description: `${images}, or ${dicom}`,
 };
 
@@ -37,6 +33,6 @@ export const newPhotoUploadRules: UploadRules = {
 
 /** Files attached to a medical record. */
 export const medicalFileUploadRules: UploadRules = {
-  accept: acceptedMedicalFileTypes,
+  accept: [...chooserImageTypes, 'application/pdf'],
   description: `${images}, or PDF documents up to ${String(pdfMaxBytes / MB)} MB`,
 };

@@ -34,6 +34,8 @@ export default function AddMedicalRecordPage() {
     note: '',
   });
   const [files, setFiles] = useState<NewMedicalFileRequest[]>([]);
+  /** What the browser did to each chosen image to fit it, by position in `files`. */
+  const [notes, setNotes] = useState<(string | null)[]>([]);
   const [fileError, setFileError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [submitError, setSubmitError] = useState<ApiError | null>(null);
@@ -53,14 +55,17 @@ export default function AddMedicalRecordPage() {
     }
     const read = await Promise.all(chosen.map((file) => chooseMedicalFile(file)));
     const accepted: NewMedicalFileRequest[] = [];
-    for (const file of read) {
-      if ('error' in file) {
-        setFileError(file.error);
+    const acceptedNotes: (string | null)[] = [];
+    for (const chosenFile of read) {
+      if ('error' in chosenFile) {
+        setFileError(chosenFile.error);
         return;
       }
-      accepted.push(file);
+      accepted.push(chosenFile.file);
+      acceptedNotes.push(chosenFile.note);
     }
     setFiles((current) => [...current, ...accepted]);
+    setNotes((current) => [...current, ...acceptedNotes]);
   };
 
   const submit = (event: SyntheticEvent) => {
@@ -115,12 +120,16 @@ export default function AddMedicalRecordPage() {
                 {files.map((file, index) => (
                   <List.Item key={`${file.file_name}-${String(index)}`}>
                     <Group gap="xs" wrap="nowrap">
-                      <Text style={{ overflowWrap: 'anywhere' }}>{file.file_name}</Text>
+                      <div>
+                        <Text style={{ overflowWrap: 'anywhere' }}>{file.file_name}</Text>
+                        {notes[index] != null && <Text size="sm">{notes[index]}</Text>}
+                      </div>
                       <ActionIcon
                         variant="subtle"
                         aria-label={`Leave out ${file.file_name}`}
                         onClick={() => {
                           setFiles((current) => current.filter((_, at) => at !== index));
+                          setNotes((current) => current.filter((_, at) => at !== index));
                         }}
                       >
                         <IconX size={16} aria-hidden />

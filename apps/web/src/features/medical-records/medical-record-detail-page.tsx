@@ -32,6 +32,8 @@ function RecordEditor({ record }: { record: MedicalRecord }) {
   const [saved, setSaved] = useState(false);
   const [uploadProgress, setUploadProgress] = useState<number | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
+  /** What the browser did to the last uploaded image to fit it, named with the file. */
+  const [fileNote, setFileNote] = useState<string | null>(null);
   const update = useUpdateMedicalRecord(record.id);
   const addFile = useAddMedicalFile(record.id);
   const deleteRecord = useDeleteMedicalRecord();
@@ -50,6 +52,7 @@ function RecordEditor({ record }: { record: MedicalRecord }) {
 
   const upload = async (file: File | undefined) => {
     setFileError(null);
+    setFileNote(null);
     if (file === undefined) return;
     const chosen = await chooseMedicalFile(file);
     if ('error' in chosen) {
@@ -58,7 +61,8 @@ function RecordEditor({ record }: { record: MedicalRecord }) {
     }
     setUploadProgress(0);
     try {
-      await addFile.mutateAsync({ body: chosen, onProgress: setUploadProgress });
+      await addFile.mutateAsync({ body: chosen.file, onProgress: setUploadProgress });
+      if (chosen.note !== null) setFileNote(`${chosen.file.file_name}: ${chosen.note}`);
     } catch (error) {
       setFileError(errorMessage(error));
     } finally {
@@ -107,6 +111,11 @@ function RecordEditor({ record }: { record: MedicalRecord }) {
             void upload(files[0]);
           }}
         />
+        {fileNote !== null && (
+          <Text size="sm" role="status">
+            {fileNote}
+          </Text>
+        )}
         {fileError !== null && (
           <Alert color="red" variant="outline" role="alert">
             {fileError}

@@ -15,10 +15,11 @@ import {
   type ImageKind,
 } from '@dental/contracts';
 import { paths } from '#web/config/paths';
+import { imageUploadRules } from '#web/components/drop-zone/upload-rules';
 import { FormActions } from '#web/components/form-actions';
 import { useMessageModal } from '#web/components/message-modal';
 import { ApiError, errorMessage } from '#web/lib/api-client';
-import { chooseImage, imageAccept } from '#web/lib/choose-image';
+import { chooseImage } from '#web/lib/choose-image';
 import { useLeave } from '#web/lib/use-leave';
 import { readImageKind } from '#web/lib/read-image-kind';
 import { ImageKindChoice } from './image-kind-choice';
@@ -58,6 +59,8 @@ function kindRefusal(
 
 interface DetectionImage {
   dataUrl: string;
+  /** What the browser did to fit it ('Resized to 2560 × 1920 …'); null when nothing. */
+  note: string | null;
   /** What its pixels say it is; null when the browser could not read them. */
   readKind: ImageKind | null;
 }
@@ -96,7 +99,11 @@ export function DetectionForm({ status, onStart }: DetectionFormProps) {
       replaceImage(null);
       popup.show({ title: imageDialogTitle, text: chosen.error });
     } else {
-      replaceImage({ dataUrl: chosen.dataUrl, readKind: await readImageKind(file) });
+      replaceImage({
+        dataUrl: chosen.dataUrl,
+        note: chosen.note,
+        readKind: await readImageKind(chosen.image),
+      });
     }
   };
 
@@ -161,7 +168,7 @@ export function DetectionForm({ status, onStart }: DetectionFormProps) {
           // The label names the file picker; once the preview replaces it, nothing to point at.
           labelElement={image === null ? 'label' : 'div'}
           labelProps={image === null ? { htmlFor: pickerId } : {}}
-          description="JPEG, PNG or WebP, up to 5 MB"
+          description={imageUploadRules.description}
           descriptionProps={{ id: `${pickerId}-description` }}
         >
           {image === null ? (
@@ -169,7 +176,7 @@ export function DetectionForm({ status, onStart }: DetectionFormProps) {
               id={pickerId}
               aria-describedby={`${pickerId}-description`}
               type="file"
-              accept={imageAccept}
+              accept={imageUploadRules.accept.join(',')}
               style={{ display: 'block', maxWidth: '100%', marginTop: 4 }}
               onChange={(event) => {
                 const input = event.currentTarget;
@@ -188,6 +195,11 @@ export function DetectionForm({ status, onStart }: DetectionFormProps) {
                 w="auto"
                 maw="100%"
               />
+              {image.note !== null && (
+                <Text size="sm" role="status">
+                  {image.note}
+                </Text>
+              )}
               <Button
                 variant="default"
                 size="xs"

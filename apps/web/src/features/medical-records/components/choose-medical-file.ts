@@ -1,25 +1,38 @@
 import {
-  acceptedMedicalFileTypes,
+  acceptedImageTypes,
   estimateDataUrlBytes,
+  pdfUploadLimit,
   unsupportedMedicalFileMessage,
-  uploadLimitFor,
-  type AcceptedMedicalFileType,
+  type NewMedicalFileRequest,
 } from '@dental/contracts';
+import { chooseImage } from '#web/lib/choose-image';
+import { isHeic } from '#web/lib/fit-image';
 import { readAsDataUrl } from '#web/lib/read-file';
 
-export type ChosenFile = { file_name: string; file_link: string } | { error: string };
+export type ChosenFile =
+  | {
+      file: NewMedicalFileRequest;
+      /** What the browser did to an image to fit it ('Resized to 2560 × 1920 …'), or null. */
+      note: string | null;
+    }
+  | { error: string };
 
-function isAccepted(type: string): type is AcceptedMedicalFileType {
-  return (acceptedMedicalFileTypes as readonly string[]).includes(type);
-}
-
-/** A chosen file as the API takes it, or why it cannot be sent: images and PDF only, each within
- *  its size limit, estimated from the base64 length before sending
- *  (docs/product/records.md#uploads). */
+/** A chosen file as the API takes it, or why it cannot be sent: a PDF within its 10 MB, or an
+ *  image as the photo forms take it (a HEIC photo or one over 5 MB written anew as a JPEG, named
+ *  so); sizes estimated from the base64 length before sending (docs/product/records.md#uploads). */
 export async function chooseMedicalFile(file: File): Promise<ChosenFile> {
-  if (!isAccepted(file.type)) return { error: unsupportedMedicalFileMessage };
-  const dataUrl = await readAsDataUrl(file);
-  const limit = uploadLimitFor(file.type);
-  if (estimateDataUrlBytes(dataUrl) > limit.maxBytes) return { error: limit.message };
-  return { file_name: file.name, file_link: dataUrl };
+  if (file.type === 'application/pdf') {
+    const dataUrl = await readAsDataUrl(file);
+    if (estimateDataUrlBytes(dataUrl) > pdfUploadLimit.maxBytes) {
+      return { error: pdfUploadLimit.message };
+    }
+    return { file: { file_name: file.name, file_link: dataUrl }, note: null };
+  }
+  if (!(acceptedImageTypes as readonly string[]).includes(file.type) && !(await isHeic(file))) {
+    return { error: unsupportedMedicalFileMessage };
+  }
+  const chosen = await chooseImage(file);
+  if ('error' in chosen) return chosen;
+  const fileName = chosen.image === file ? file.name : `${file.name.replace(/\.[^.]*$/, '')}.jpg`;
+  return { file: { file_name: fileName, file_link: chosen.dataUrl }, note: chosen.note };
 }

@@ -1,5 +1,15 @@
 import { useState, type SyntheticEvent } from 'react';
-import { Alert, Button, Group, Image, Radio, Stack, Textarea, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  Image,
+  Radio,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import dayjs from 'dayjs';
 import { noteMaxLength, photoTypes, type PhotoType } from '@dental/contracts';
 import { paths } from '#web/config/paths';
@@ -50,6 +60,8 @@ export function PhotoForm({ initial, onSubmit }: PhotoFormProps) {
   /** The X-rays after the first, when a zipped DICOM folder was chosen. */
   const [more, setMore] = useState<string[]>([]);
   const [fileError, setFileError] = useState<string | null>(null);
+  /** What the browser did to the chosen image to fit it ('Resized to 2560 × 1920 …'). */
+  const [imageNote, setImageNote] = useState<string | null>(null);
   const [shootDate, setShootDate] = useState(initial?.shoot_date ?? dayjs().format(dateFormat));
   const [photoType, setPhotoType] = useState<PhotoType>(initial?.photo_type ?? 'X-ray');
   /** The type read from a new image's pixels (docs/product/records.md#add-and-edit-a-photo), and
@@ -64,6 +76,7 @@ export function PhotoForm({ initial, onSubmit }: PhotoFormProps) {
 
   const choose = async (file: File | undefined) => {
     setFileError(null);
+    setImageNote(null);
     if (file === undefined) return;
     if (initial === undefined && (await isZip(file))) {
       const found = await dicomsInZip(file);
@@ -88,9 +101,10 @@ export function PhotoForm({ initial, onSubmit }: PhotoFormProps) {
     setDicom(chosen.dicom);
     // A new X-ray from a DICOM file is dated by its study unless the member enters a date.
     if (chosen.dicom && initial === undefined) setShootDate('');
+    if (!chosen.dicom) setImageNote(chosen.note);
     if (initial === undefined && !chosen.dicom) {
       // The Dental AI form's rule on the same pixels: a colour photo is not saved as an X-ray.
-      const kind = await readImageKind(file);
+      const kind = await readImageKind(chosen.image);
       const read = kind === null ? null : kind === 'xray' ? 'X-ray' : 'Photo';
       setReadType(read);
       if (read !== null && !typeChosen) setPhotoType(read);
@@ -159,6 +173,11 @@ export function PhotoForm({ initial, onSubmit }: PhotoFormProps) {
             ) : (
               <Image src={image} alt="Preview of the chosen image" mah={240} w="auto" maw="100%" />
             )}
+            {imageNote !== null && (
+              <Text size="sm" role="status">
+                {imageNote}
+              </Text>
+            )}
             <Button
               variant="default"
               size="xs"
@@ -168,6 +187,7 @@ export function PhotoForm({ initial, onSubmit }: PhotoFormProps) {
                 setMore([]);
                 setDicom(false);
                 setReadType(null);
+                setImageNote(null);
               }}
             >
               Choose another image
