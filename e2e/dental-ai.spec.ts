@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import {
   dentalAiDisclaimer,
   dentalAiWrongKindMessage,
-  imageTooLargeMessage,
+  unreadableImageMessage,
 } from '@dental/contracts';
 import { closeDialog, expect, logIn, test } from './support/fixtures';
 import { atNarrowWidth, checkScreen } from './support/layout-checks';
@@ -145,7 +145,12 @@ test('a result with nothing marked says it rules nothing out; past results open 
   await expect(page.getByText('2 of 10 detections used this year (Silver plan)')).toBeVisible();
 });
 
-test('refuses an image over 5 MB in a dialog and keeps nothing', async ({ page, account }) => {
+// Over 5 MB and no image at all: a real photo that size is made to fit in the browser
+// (docs/decisions/phone-photos.md), so this one is refused as unreadable.
+test('refuses a file over 5 MB it cannot read in a dialog and keeps nothing', async ({
+  page,
+  account,
+}) => {
   await logIn(page, account);
   await openForm(page);
   await picker(page).setInputFiles({
@@ -154,7 +159,7 @@ test('refuses an image over 5 MB in a dialog and keeps nothing', async ({ page, 
     buffer: Buffer.alloc(5 * 1024 * 1024 + 1),
   });
   const dialog = page.getByRole('dialog', { name: 'Image not accepted' });
-  await expect(dialog).toContainText(imageTooLargeMessage);
+  await expect(dialog).toContainText(unreadableImageMessage);
   await closeDialog(dialog);
   await expect(preview(page)).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Start Detection' })).toBeDisabled();

@@ -1,6 +1,4 @@
-import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { Download, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { imageMaxBytes } from '@dental/contracts';
@@ -8,6 +6,7 @@ import { openAddScreen } from './support/add-screen';
 import { localDate } from './support/dates';
 import { expect, logIn, test, type TestAccount } from './support/fixtures';
 import { checkScreen } from './support/layout-checks';
+import { cameraJpeg, heicPhoto } from './support/phone-photos';
 
 // Phone photos were refused: a 12 MB camera JPEG got 'File size exceeds 5 MB', and HEIC, the
 // iPhone's default, was not accepted. The browser now writes such a photo anew as a JPEG, upright,
@@ -16,35 +15,6 @@ import { checkScreen } from './support/layout-checks';
 test.use({ hasTouch: true });
 
 const addPhotoUrl = /\/oral-photo\/add$/;
-
-/** A 480×320 HEIC (HEVC) photo made with libheif's heif-enc from a drawn image
- *  (e2e/fixtures/README.md): warm white, a red square at 40–200 px, a blue bar lower right. */
-const heicPath = path.join(import.meta.dirname, 'fixtures', 'red-square.heic');
-
-/**
- * A 12 MB, 4000×3000 camera JPEG taken upright: its pixels lie sideways with EXIF orientation 6,
- * as phones write them, and it carries a camera make and a GPS position. Upright it is 3000×4000
- * with a red block in its top-left corner. Noise keeps it large, as sensor detail does.
- */
-async function cameraJpeg(): Promise<Buffer> {
-  const width = 3000;
-  const height = 4000;
-  const pixels = randomBytes(width * height * 3);
-  for (let y = 0; y < 800; y += 1) {
-    for (let x = 0; x < 800; x += 1) pixels.set([230, 20, 20], (y * width + x) * 3);
-  }
-  const jpeg = await sharp(pixels, { raw: { width, height, channels: 3 } })
-    .rotate(-90)
-    .jpeg({ quality: 97 })
-    .withMetadata({ orientation: 6 })
-    .withExifMerge({
-      IFD0: { Make: 'PhoneCam' },
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1' },
-    })
-    .toBuffer();
-  expect(jpeg.length).toBeGreaterThan(12_000_000);
-  return jpeg;
-}
 
 async function bytesOf(download: Download): Promise<Buffer> {
   return readFile(await download.path());
@@ -120,7 +90,7 @@ test('a HEIC photo is stored and shown in photos, records and Dental AI', async 
   account,
 }) => {
   const today = localDate();
-  const heic = { name: 'IMG_0002.HEIC', mimeType: 'image/heic', buffer: await readFile(heicPath) };
+  const heic = await heicPhoto();
 
   // Photos: the preview, the kind read from its pixels, then the stored JPEG.
   await openAddPhoto(page, account);
