@@ -133,6 +133,12 @@ test('a HEIC photo is stored and shown in photos, records and Dental AI', async 
   const file = await bytesOf(await downloading);
   expect((await sharp(file).metadata()).format).toBe('jpeg');
   expectRed(await pixelAt(file, 100, 100));
+  // The record's own screen takes one more, and says what was done to it.
+  await page.getByRole('link', { name: 'Edit' }).tap();
+  await page.getByLabel('Upload a file').setInputFiles({ ...heic, name: 'IMG_0003.HEIC' });
+  await expect(page.getByRole('status')).toHaveText('IMG_0003.jpg: Converted from HEIC to JPEG.');
+  await expect(page.getByRole('list', { name: 'Attached files' })).toContainText('IMG_0003.jpg');
+  await checkScreen(page, 'record detail, a HEIC photo added');
 
   // Dental AI: the preview and the kind, ready to start.
   await page.goto('/dental-ai');

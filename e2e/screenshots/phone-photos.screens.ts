@@ -24,6 +24,13 @@ test('a resized camera photo and a converted HEIC photo', async ({ page, account
   const converted = page.getByText('Converted from HEIC to JPEG.');
   await expect(converted).toBeVisible();
   await shoot(page, 'record-add-heic', converted);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: /^Gum photo/ }).click();
+  await page.getByRole('link', { name: 'Edit' }).click();
+  await page.getByLabel('Upload a file').setInputFiles(await heicPhoto());
+  const added = page.getByText('IMG_0002.jpg: Converted from HEIC to JPEG.');
+  await expect(added).toBeVisible();
+  await shoot(page, 'record-detail-heic', added);
 
   await page.goto('/dental-ai');
   await page.getByLabel('Step 2: Upload an image').setInputFiles(await heicPhoto());
