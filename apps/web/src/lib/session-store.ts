@@ -17,7 +17,9 @@ const refreshKey = 'dental.refresh';
 export const signedInKeyPrefix = 'dental.signed-in.';
 
 function forgetSignedInKeys(): void {
-  const keys = Array.from({ length: sessionStorage.length }, (_, index) => sessionStorage.key(index));
+  const keys = Array.from({ length: sessionStorage.length }, (_, index) =>
+    sessionStorage.key(index),
+  );
   for (const key of keys) if (key?.startsWith(signedInKeyPrefix)) sessionStorage.removeItem(key);
 }
 

@@ -192,29 +192,27 @@ export class SessionService {
     const now = this.clock.now();
     const tokenHash = hashOpaqueToken(refreshToken);
     // The transaction returns instead of throwing so that ending the session still commits.
-    const outcome = await this.repository.transaction(
-      async (tx): Promise<Issued | DomainError> => {
-        const ended = new Unauthorized(sessionExpiredMessage);
-        const current = await tx.findRefreshToken(tokenHash);
-        if (current === undefined) return ended;
-        const claims = { userId: current.userId, sessionId: current.familyId };
-        if (!(await tx.claimRefreshToken(current.userId, current.id, now))) {
-          const expired = current.expiresAt <= now && current.usedAt === null;
-          if (!expired) await tx.endSessions(claims.userId, { only: claims.sessionId }, now);
-          return ended;
-        }
-        const user = await tx.findUserById(current.userId);
-        const session = await tx.findSession(claims.userId, claims.sessionId);
-        if (!isActiveMember(user) || session === undefined) return ended;
-        const timedOut = this.timedOut(session, now, user.role);
-        if (timedOut !== null) {
-          await tx.endSessions(claims.userId, { only: claims.sessionId }, now);
-          return timedOut;
-        }
-        await tx.recordSessionUse(claims.userId, claims.sessionId, now);
-        return issue(tx, claims, now);
-      },
-    );
+    const outcome = await this.repository.transaction(async (tx): Promise<Issued | DomainError> => {
+      const ended = new Unauthorized(sessionExpiredMessage);
+      const current = await tx.findRefreshToken(tokenHash);
+      if (current === undefined) return ended;
+      const claims = { userId: current.userId, sessionId: current.familyId };
+      if (!(await tx.claimRefreshToken(current.userId, current.id, now))) {
+        const expired = current.expiresAt <= now && current.usedAt === null;
+        if (!expired) await tx.endSessions(claims.userId, { only: claims.sessionId }, now);
+        return ended;
+      }
+      const user = await tx.findUserById(current.userId);
+      const session = await tx.findSession(claims.userId, claims.sessionId);
+      if (!isActiveMember(user) || session === undefined) return ended;
+      const timedOut = this.timedOut(session, now, user.role);
+      if (timedOut !== null) {
+        await tx.endSessions(claims.userId, { only: claims.sessionId }, now);
+        return timedOut;
+      }
+      await tx.recordSessionUse(claims.userId, claims.sessionId, now);
+      return issue(tx, claims, now);
+    });
     if (outcome instanceof Error) throw outcome;
     return outcome;
   }
