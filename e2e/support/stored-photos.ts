@@ -1,6 +1,12 @@
 import sharp from 'sharp';
 import type { APIRequestContext } from '@playwright/test';
-import { accountPaths, oralPhotoPaths, tokenPair, type OralPhoto } from '@dental/contracts';
+import {
+  accountPaths,
+  oralPhotoPaths,
+  tokenPair,
+  type OralPhoto,
+  type PhotoType,
+} from '@dental/contracts';
 import { localDate } from './dates';
 import { expect, type TestAccount } from './fixtures';
 
@@ -15,22 +21,37 @@ export async function storeXray(
   note = '',
   shootDate = localDate(),
 ): Promise<OralPhoto> {
-  const login = await request.post(accountPaths.login, {
-    data: { login_type: 'native', email: account.email, password: account.password },
-  });
-  const { access } = tokenPair.parse(await login.json());
   const png = await sharp({
     create: { width: 640, height: 480, channels: 3, background: { r: 30, g: 60, b: 90 } },
   })
     .png()
     .toBuffer();
+  return storeImage(request, account, { image: png, photoType: 'X-ray', note, shootDate });
+}
+
+/** Stores `image` (a PNG or JPEG) as the member's photo or X-ray through the API. */
+export async function storeImage(
+  request: APIRequestContext,
+  account: TestAccount,
+  {
+    image,
+    photoType,
+    note = '',
+    shootDate = localDate(),
+  }: { image: Buffer; photoType: PhotoType; note?: string; shootDate?: string },
+): Promise<OralPhoto> {
+  const login = await request.post(accountPaths.login, {
+    data: { login_type: 'native', email: account.email, password: account.password },
+  });
+  const { access } = tokenPair.parse(await login.json());
+  const type = image.subarray(0, 4).toString('hex') === '89504e47' ? 'image/png' : 'image/jpeg';
   const response = await request.post(oralPhotoPaths.list, {
     headers: { authorization: `Bearer ${access}` },
     data: {
       shoot_date: shootDate,
-      photo_type: 'X-ray',
+      photo_type: photoType,
       note,
-      image_link: `data:image/png;base64,${png.toString('base64')}`,
+      image_link: `data:${type};base64,${image.toString('base64')}`,
     },
   });
   expect(response.status(), await response.text()).toBe(201);

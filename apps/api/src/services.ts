@@ -45,6 +45,7 @@ import { DelegationService } from './modules/delegation/delegation.service';
 import { registerDataExportJobs } from './modules/data-export/data-export.jobs';
 import { DataExportService } from './modules/data-export/data-export.service';
 import { DentalAiService } from './modules/dental-ai/dental-ai.service';
+import { ShippedModelFigures } from './modules/dental-ai/model-figures';
 import { DentalKnowledgeService } from './modules/dental-knowledge/dental-knowledge.service';
 import { FileStorage } from './modules/files/file-storage';
 import { registerFileJobs } from './modules/files/files.jobs';
@@ -313,6 +314,9 @@ export function createServices(
     fileStorage,
     detector,
     clock,
+    repositories.oralPhotos,
+    blobs,
+    new ShippedModelFigures(config.dentalAi.shippedModelsDir),
   );
   // A staff reply's and a review answer's notices, sent once through the queue with the
   // reminders' retry rules (docs/decisions/care-messages.md, photo-reviews.md).

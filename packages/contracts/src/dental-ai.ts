@@ -13,6 +13,8 @@ export const dentalAiPaths = {
   results: '/api/dental-ai/results/',
   /** GET reads one stored result; DELETE deletes it and its image. */
   result: (id: string) => `/api/dental-ai/${id}/`,
+  /** POST runs a detection on a stored photo or X-ray. */
+  photo: '/api/dental-ai/photo/',
 } as const;
 
 /** The two detection types; caries is the default (docs/product/dental-ai.md#form). */
@@ -33,6 +35,17 @@ export const dentalAiImageKinds: Record<DentalAiType, readonly ImageKind[]> = {
   wisdom_teeth: ['xray'],
 };
 
+/** Dental AI on a photo or X-ray already stored (docs/product/dental-ai.md#on-a-stored-image):
+ *  no second upload; the photo's type says which model reads it. */
+export const dentalAiPhotoRequest = z.object({
+  dental_ai: dentalAiType.default('caries'),
+  oral_photo_id: z.uuid('This is not a photo id.'),
+});
+export type DentalAiPhotoRequest = z.input<typeof dentalAiPhotoRequest>;
+
+/** The 404 detail when the photo to run on is not one of the member's (or is gone). */
+export const dentalAiPhotoNotFoundMessage = 'This photo or X-ray was not found among yours.';
+
 export const dentalAiRequest = z.object({
   dental_ai: dentalAiType.default('caries'),
   image_url: dataLink,
@@ -40,6 +53,36 @@ export const dentalAiRequest = z.object({
   image_kind: imageKind.optional(),
 });
 export type DentalAiRequest = z.input<typeof dentalAiRequest>;
+
+/** How sure the model is of a box, in words: 'likely' from the model's recorded score threshold,
+ *  'possible' below it (docs/decisions/dental-ai-in-the-record.md). */
+export const certainties = ['likely', 'possible'] as const;
+export type Certainty = (typeof certainties)[number];
+
+/**
+ * A shipped model's figures as the product runs it, measured on its held-out test split by
+ * `npm run eval:dental-ai --write` and kept in its metrics file (`product`): per class, how many
+ * of the labelled boxes it marks (recall) and how many of its boxes are on one (precision), for
+ * every box shown and for the 'likely' ones.
+ */
+export const modelFigures = z.object({
+  measured_by: z.string(),
+  images: z.number().int(),
+  confidence: z.number(),
+  nms_iou: z.number(),
+  match_iou: z.number(),
+  classes: z.record(
+    z.string(),
+    z.object({
+      boxes: z.number().int(),
+      recall: z.number(),
+      precision: z.number(),
+      likely_recall: z.number(),
+      likely_precision: z.number(),
+    }),
+  ),
+});
+export type ModelFigures = z.infer<typeof modelFigures>;
 
 /** One box (docs/product/dental-ai.md#dental-ai-calls), in the pixels of the image as displayed
  *  (EXIF orientation applied). */
@@ -51,6 +94,9 @@ export const detectionBox = z.object({
   crop_prediction: z.string(),
   /** The model's score, 0 to 1 (an addition to the original shape). */
   confidence: z.number().min(0).max(1),
+  /** The score in words on a Dental AI result; null for a model without recorded thresholds (one
+   *  configured on the server); absent where boxes are shown without it (a review's). */
+  certainty: z.enum(certainties).nullable().optional(),
 });
 export type DetectionBox = z.infer<typeof detectionBox>;
 
@@ -71,12 +117,28 @@ export const dentalAiResult = z.object({
   model_name: z.string(),
   model_version: z.string(),
   created_at: z.iso.datetime({ offset: true }),
+  /** The stored photo or X-ray the detection ran on; null for an upload, or once the photo is
+   *  deleted. */
+  oral_photo_id: z.uuid().nullable(),
+  /** What the model is measured to find, from its metrics file; null for a model without one. */
+  model_figures: modelFigures
+    .extend({
+      /** The score from which a box is 'likely'. */
+      likely_from: z.number(),
+      /** The kind of image the figures were measured on. */
+      image_kind: imageKind,
+    })
+    .nullable(),
 });
 export type DentalAiResult = z.infer<typeof dentalAiResult>;
 
 /** The most results one page of the past-results list holds. */
 export const dentalAiResultsPageSize = 50;
-export const dentalAiResultListQuery = z.object(pageQueryFields(dentalAiResultsPageSize));
+export const dentalAiResultListQuery = z.object({
+  ...pageQueryFields(dentalAiResultsPageSize),
+  /** Only the results of this stored photo (its page lists them). */
+  oral_photo_id: z.uuid('This is not a photo id.').optional(),
+});
 export type DentalAiResultListQuery = z.infer<typeof dentalAiResultListQuery>;
 export const dentalAiResultList = z.array(dentalAiResult);
 

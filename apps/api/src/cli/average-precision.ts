@@ -68,16 +68,22 @@ export function averagePrecisions(images: readonly ImageBoxes[]): number[] {
   });
 }
 
+/** How many labelled and predicted boxes there are, and how many of them were matched. */
+export interface MatchCounts {
+  labelled: number;
+  predicted: number;
+  matched: number;
+}
+
 /**
- * The share of labelled boxes that some prediction overlaps by at least `iou`, each prediction
- * matched greedily (best score first) to one labelled box of its image: what a member sees of
- * what is there, when the predictions are the product's own (its threshold and NMS).
+ * Each prediction matched greedily (best score first) to one labelled box of its image that it
+ * overlaps by at least `iou`: recall is matched / labelled, precision matched / predicted.
  */
-export function recall(images: readonly ImageBoxes[], iou = 0.5): number {
-  let total = 0;
-  let found = 0;
+export function matchCounts(images: readonly ImageBoxes[], iou = 0.5): MatchCounts {
+  const counts = { labelled: 0, predicted: 0, matched: 0 };
   for (const image of images) {
-    total += image.labelled.length;
+    counts.labelled += image.labelled.length;
+    counts.predicted += image.predicted.length;
     const taken = image.labelled.map(() => false);
     for (const box of [...image.predicted].sort((a, b) => b.score - a.score)) {
       let best = -1;
@@ -91,9 +97,18 @@ export function recall(images: readonly ImageBoxes[], iou = 0.5): number {
       });
       if (best >= 0) {
         taken[best] = true;
-        found += 1;
+        counts.matched += 1;
       }
     }
   }
-  return total === 0 ? 0 : found / total;
+  return counts;
+}
+
+/**
+ * The share of labelled boxes that some prediction overlaps by at least `iou`: what a member sees
+ * of what is there, when the predictions are the product's own (its threshold and NMS).
+ */
+export function recall(images: readonly ImageBoxes[], iou = 0.5): number {
+  const { labelled, matched } = matchCounts(images, iou);
+  return labelled === 0 ? 0 : matched / labelled;
 }

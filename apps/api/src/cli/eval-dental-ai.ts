@@ -3,16 +3,18 @@
 // API's own pipeline (decoding, the kind rule, sharp letterbox, ONNX Runtime in worker threads,
 // decoding, NMS). One table: per-class AP50 and AP50-95 (at the training evaluation's
 // thresholds), recall at the product's own threshold and NMS, and the training script's figures;
-// then how often the kind rule reads each data set's images as what they are.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+// then how often the kind rule reads each data set's images as what they are. With `--write`,
+// the as-shipped figures go into each model's metrics file (`product`), where the result screen
+// reads them (docs/decisions/dental-ai-in-the-record.md).
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ImageKind } from '@dental/contracts';
+import type { ImageKind, ModelFigures } from '@dental/contracts';
 import { decodeImage, imageKindOfPixels, type Box } from '../adapters/detector/letterbox';
 import { LocalInference } from '../adapters/detector/local-inference';
 import { PipelineDetector, type Thresholds } from '../adapters/detector/pipeline-detector';
 import { loadConfig, type ModelSlot } from '../config';
-import { averagePrecisions, recall, type ImageBoxes } from './average-precision';
+import { averagePrecisions, matchCounts, type ImageBoxes } from './average-precision';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const datasetsDir = path.resolve(
@@ -93,7 +95,13 @@ interface TrainingMetrics {
   conf_threshold: number;
   nms_iou: number;
   classes: Record<string, { ap50: number; ap50_95: number; boxes: number }>;
+  /** The scores from which a box is called 'likely' (below: 'possible'). */
+  certainty: { likely: number };
+  product?: ModelFigures;
 }
+
+const write = process.argv.includes('--write');
+const round = (value: number) => Math.round(value * 1000) / 1000;
 
 const product = loadConfig({}).dentalAi;
 
@@ -114,14 +122,12 @@ function detectorFor(dataSet: DataSet, className: string, thresholds: Thresholds
   );
 }
 
+const metricsFile = (dataSet: DataSet) =>
+  path.join(repoRoot, 'models', dataSet.model.replace(/\.onnx$/, '.metrics.json'));
+
 /** The training script's figures for a data set's model (models/<name>.metrics.json). */
 const trainingMetrics = (dataSet: DataSet) =>
-  JSON.parse(
-    readFileSync(
-      path.join(repoRoot, 'models', dataSet.model.replace(/\.onnx$/, '.metrics.json')),
-      'utf8',
-    ),
-  ) as TrainingMetrics;
+  JSON.parse(readFileSync(metricsFile(dataSet), 'utf8')) as TrainingMetrics;
 
 const format = (value: number) => value.toFixed(3).padStart(8);
 const header = `${'data set'.padEnd(9)}${'class'.padEnd(16)}${'images'.padStart(7)}${'boxes'.padStart(6)}${'AP50'.padStart(8)}${'AP50-95'.padStart(8)}${`recall@${String(product.confidence)}`.padStart(12)}   training: ${'AP50'.padStart(6)}${'AP50-95'.padStart(8)}`;
@@ -130,6 +136,14 @@ const timings: string[] = [];
 
 for (const dataSet of dataSets) {
   const trained = trainingMetrics(dataSet);
+  const figures: ModelFigures = {
+    measured_by: 'npm run eval:dental-ai',
+    images: 0,
+    confidence: product.confidence,
+    nms_iou: product.iou,
+    match_iou: 0.5,
+    classes: {},
+  };
   const split = JSON.parse(readFileSync(path.join(repoRoot, dataSet.splitFile), 'utf8')) as {
     test: string[];
   };
@@ -150,6 +164,7 @@ for (const dataSet of dataSets) {
       iou: product.iou,
     });
     await Promise.all([evaluation.load(), asShipped.load()]);
+    figures.images = split.test.length;
     const scored: ImageBoxes[] = [];
     const shipped: ImageBoxes[] = [];
     let shippedMs = 0;
@@ -181,11 +196,31 @@ for (const dataSet of dataSets) {
         `${dataSet.title}: ${String(split.test.length)} held-out images (${dataSet.splitFile}), ${(shippedMs / split.test.length).toFixed(0)} ms per detection as shipped`,
       );
     }
+    const all = matchCounts(shipped);
+    const likely = matchCounts(
+      shipped.map((image) => ({
+        ...image,
+        predicted: image.predicted.filter((box) => box.score >= trained.certainty.likely),
+      })),
+    );
+    figures.classes[name] = {
+      boxes: all.labelled,
+      recall: round(all.matched / Math.max(all.labelled, 1)),
+      precision: round(all.matched / Math.max(all.predicted, 1)),
+      likely_recall: round(likely.matched / Math.max(likely.labelled, 1)),
+      likely_precision: round(likely.matched / Math.max(likely.predicted, 1)),
+    };
     const aps = averagePrecisions(scored);
     const boxes = scored.reduce((sum, image) => sum + image.labelled.length, 0);
     const reference = trained.classes[name];
     rows.push(
-      `${dataSet.title.padEnd(9)}${name.padEnd(16)}${String(split.test.length).padStart(7)}${String(boxes).padStart(6)}${format(aps[0] ?? 0)}${format(aps.reduce((sum, ap) => sum + ap, 0) / aps.length)}${format(recall(shipped)).padStart(12)}             ${reference === undefined ? '' : `${format(reference.ap50).slice(2)}${format(reference.ap50_95)}`}`,
+      `${dataSet.title.padEnd(9)}${name.padEnd(16)}${String(split.test.length).padStart(7)}${String(boxes).padStart(6)}${format(aps[0] ?? 0)}${format(aps.reduce((sum, ap) => sum + ap, 0) / aps.length)}${format(figures.classes[name].recall).padStart(12)}             ${reference === undefined ? '' : `${format(reference.ap50).slice(2)}${format(reference.ap50_95)}`}`,
+    );
+  }
+  if (write) {
+    writeFileSync(
+      metricsFile(dataSet),
+      `${JSON.stringify({ ...trainingMetrics(dataSet), product: figures }, null, 2)}\n`,
     );
   }
 }

@@ -2,12 +2,13 @@ import { Fragment, useState, type ReactNode } from 'react';
 import { Accordion, Button, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { OutsideRangeCount } from '@dental/contracts';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useDocumentTitle } from '../lib/document-title';
 import { DateRangeFilter, isDateRangeValid, type DateRange } from './date-range-filter';
 import { LoadFailed } from './load-failed';
 import { OutsideRangeHint, type OutsideRangeWords } from './outside-range-hint';
 import { PageSpinner } from './page-spinner';
+import { openedEntryOf } from './saved-entry-range';
 import { useReadOnlyRecord } from '../lib/viewed-record';
 
 export interface ListChoice<Value extends string> {
@@ -60,7 +61,8 @@ export function DatedListPage<Value extends string, Entry extends { id: string }
 }: DatedListPageProps<Value, Entry>) {
   useDocumentTitle(title);
   const readOnly = useReadOnlyRecord();
-  const [openedId, setOpenedId] = useState<string | null>(null);
+  const { state } = useLocation() as { state: unknown };
+  const [openedId, setOpenedId] = useState<string | null>(() => openedEntryOf(state));
   const cards = entries.data?.map((entry) => (
     <Fragment key={entry.id}>{renderEntry(entry, openedId === entry.id)}</Fragment>
   ));

@@ -2,8 +2,10 @@ import { useState } from 'react';
 import type { DetectionBox, DetectionColour } from '@dental/contracts';
 import classes from './detection-image.module.css';
 
-/** A box to draw: its corners in the image's pixels and the label its colour is chosen by. */
-export type DrawnBox = Pick<DetectionBox, 'xmin' | 'ymin' | 'xmax' | 'ymax' | 'crop_prediction'>;
+/** A box to draw: its corners in the image's pixels, the label its colour is chosen by and, for a
+ *  Dental AI result, how sure the model is of it. */
+export type DrawnBox = Pick<DetectionBox, 'xmin' | 'ymin' | 'xmax' | 'ymax' | 'crop_prediction'> &
+  Partial<Pick<DetectionBox, 'certainty'>>;
 
 export interface DetectionImageProps {
   src: string;
@@ -14,21 +16,41 @@ export interface DetectionImageProps {
   height?: number | undefined;
   boxes: readonly DrawnBox[];
   colours: ReadonlyMap<string, DetectionColour>;
+  /** The size to show it at in CSS pixels (the full-screen viewer's slide); else it fits the
+   *  page. */
+  displaySize?: { width: number; height: number } | undefined;
+  /** In the viewer: the zoom, which the certainty words undo so that they keep their size and
+   *  come apart as the image grows. On the page they show on a wide screen only, where the boxes
+   *  are large enough for them. */
+  zoom?: number | undefined;
 }
 
 /**
  * The image with its boxes drawn over it: the overlay's coordinate system is the image's pixels
  * and is stretched to whatever size the image is shown at, so the boxes stay on the teeth at any
  * screen width while their lines stay 3 px wide (docs/product/dental-ai.md#boxes-and-colours).
- * Shared by the Dental AI result and a dentist's review (docs/product/photo-reviews.md).
+ * A box the model is only 'possible' about is dashed, and each box with a certainty carries the
+ * word at its corner (docs/decisions/dental-ai-in-the-record.md).
+ * Shared by the Dental AI result, its full-screen view and a dentist's review
+ * (docs/product/photo-reviews.md).
  */
-export function DetectionImage({ src, alt, width, height, boxes, colours }: DetectionImageProps) {
+export function DetectionImage({
+  src,
+  alt,
+  width,
+  height,
+  boxes,
+  colours,
+  displaySize,
+  zoom,
+}: DetectionImageProps) {
   const [natural, setNatural] = useState<{ width: number; height: number } | undefined>();
   const size = width !== undefined && height !== undefined ? { width, height } : natural;
   return (
     <div className={classes.frame}>
       <img
         className={classes.image}
+        style={displaySize && { ...displaySize, maxHeight: 'none', maxWidth: 'none' }}
         src={src}
         alt={alt}
         width={size?.width}
@@ -61,11 +83,38 @@ export function DetectionImage({ src, alt, width, height, boxes, colours }: Dete
               fill="none"
               stroke={colours.get(box.crop_prediction)}
               strokeWidth={3}
+              strokeDasharray={box.certainty === 'possible' ? '8 5' : undefined}
               vectorEffect="non-scaling-stroke"
             />
           ))}
         </svg>
       )}
+      {size !== undefined &&
+        boxes.map(
+          (box, index) =>
+            box.certainty != null && (
+              <span
+                // Boxes have no id; their order in the answer is stable.
+                key={index}
+                className={zoom === undefined ? classes.certaintyOnPage : classes.certainty}
+                style={{
+                  borderLeftColor: colours.get(box.crop_prediction),
+                  ...(zoom === undefined ? {} : { scale: String(1 / zoom) }),
+                  top: `${String((100 * box.ymin) / size.height)}%`,
+                  // Near the right edge the word ends at the box's right side instead, so that
+                  // it stays on the image.
+                  ...(box.xmin > size.width * 0.75
+                    ? {
+                        right: `${String(100 - (100 * box.xmax) / size.width)}%`,
+                        translate: '-6px',
+                      }
+                    : { left: `${String((100 * box.xmin) / size.width)}%` }),
+                }}
+              >
+                {box.certainty}
+              </span>
+            ),
+        )}
     </div>
   );
 }

@@ -3,14 +3,23 @@ import { useLocation } from 'react-router';
 import { monthAroundToday, type DateRange } from './date-range-filter';
 import { rememberRange, rememberedRange, type RangeList } from './remembered-range';
 
-/** What an add or edit screen tells its list after a save: the day the entry is filed under. */
+/** What an add or edit screen tells its list after a save: the day the entry is filed under;
+ *  and, from a link to one entry (a Dental AI result's photo), which card to open. */
 interface SavedEntryState {
   savedDate: string;
+  openId?: string;
 }
 
-/** Navigation options that take the saved entry's date (YYYY-MM-DD) to the list. */
-export function savedEntryState(savedDate: string): { state: SavedEntryState } {
-  return { state: { savedDate } };
+/** Navigation options that take the saved entry's date (YYYY-MM-DD) to the list, and open its
+ *  card when `openId` is given. */
+export function savedEntryState(savedDate: string, openId?: string): { state: SavedEntryState } {
+  return { state: { savedDate, ...(openId === undefined ? {} : { openId }) } };
+}
+
+/** The card a link asked the list to open, if any. */
+export function openedEntryOf(state: unknown): string | null {
+  if (typeof state !== 'object' || state === null || !('openId' in state)) return null;
+  return typeof state.openId === 'string' ? state.openId : null;
 }
 
 /** The range widened, where needed, to take in `date`; open ends already do. */

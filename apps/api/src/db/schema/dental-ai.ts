@@ -4,6 +4,7 @@ import { dentalAiTypes } from '@dental/contracts/dental-ai';
 import { imageKinds } from '@dental/contracts/image-kind';
 import type { Detection } from '#api/adapters/detector/detector';
 import { users } from './account';
+import { oralPhotos } from './oral-photo';
 
 /**
  * Dental AI runs (docs/product/dental-ai.md#dental-ai-calls): the image as detected, the boxes and
@@ -31,11 +32,17 @@ export const dentalAiResults = pgTable(
     imageKindSource: text('image_kind_source', { enum: ['member', 'pixels'] })
       .notNull()
       .default('pixels'),
+    /** The stored photo or X-ray the detection ran on (the image was copied, so the result stays
+     *  whole when the photo is deleted); null for an upload. */
+    oralPhotoId: uuid('oral_photo_id').references(() => oralPhotos.id, { onDelete: 'set null' }),
     modelName: text('model_name').notNull(),
     modelVersion: text('model_version').notNull(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
-  (table) => [index('dental_ai_results_user_id_created_at_idx').on(table.userId, table.createdAt)],
+  (table) => [
+    index('dental_ai_results_user_id_created_at_idx').on(table.userId, table.createdAt),
+    index('dental_ai_results_oral_photo_id_idx').on(table.oralPhotoId),
+  ],
 );
 
 export type DentalAiResultRow = typeof dentalAiResults.$inferSelect;

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import sharp, { type Sharp } from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -10,9 +10,12 @@ import {
   dentalAiResultList,
   dentalAiStatus,
   dentalAiKindUnavailableMessage,
+  dentalAiPhotoNotFoundMessage,
   dentalAiUnavailableMessage,
   dentalAiWrongKindMessage,
   imageTooLargeMessage,
+  newOralPhotoRequest,
+  oralPhotoPaths,
   plans,
   unsupportedImageMessage,
   type DentalAiResult,
@@ -22,7 +25,7 @@ import {
   startInferenceTestServer,
   type InferenceTestServer,
 } from '#api-test/mocks/inference-test-server';
-import { dentalAiResults, dentalAiUses } from '#api/db/schema';
+import { auditEvents, dentalAiResults, dentalAiUses } from '#api/db/schema';
 import { buildTestApp, type TestApp } from '#api-test/build-test-app';
 import { factories } from '#api-test/factories';
 import { fetchLink, storedKeys } from '#api-test/support/files';
@@ -334,6 +337,154 @@ describe('POST /api/dental-ai/', () => {
       body: { image_url: dataUrlOf(drawing, 'image/png') },
     });
     expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/dental-ai/photo/ (a stored photo or X-ray)', () => {
+  /** The drawing stored as a colour photo of `member`, as an upload to the photo list is. */
+  const storedPhoto = (member: Member) =>
+    t.services.oralPhotos.create(
+      member.id,
+      newOralPhotoRequest.parse({
+        shoot_date: '2026-11-20',
+        photo_type: 'Photo',
+        image_link: dataUrlOf(drawing, 'image/png'),
+      }),
+    );
+  const postPhoto = (member: Member, body: unknown) =>
+    t.request('POST', dentalAiPaths.photo, { token: member.tokens.access, body });
+  const resultsOf = async (member: Member, photoId: string) => {
+    const res = await t.request('GET', `${dentalAiPaths.results}?oral_photo_id=${photoId}`, {
+      token: member.tokens.access,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return dentalAiResultList.parse(res.json());
+  };
+
+  it('runs on the stored image with no upload, as one use, and links result and photo both ways', async () => {
+    const member = await factory.loggedInMember();
+    const photo = await storedPhoto(member);
+    await detect(member); // An upload's result, not of the photo.
+    const res = await postPhoto(member, { oral_photo_id: photo.id });
+    expect(res.statusCode, res.body).toBe(201);
+    const result = dentalAiResult.parse(res.json());
+
+    // The photo's type chose the photo model; the boxes are the drawing's.
+    expect(result).toMatchObject({
+      dental_ai: 'caries',
+      oral_photo_id: photo.id,
+      image_kind: 'photo',
+      image_kind_source: 'member',
+      model_name: 'caries-photo',
+      image_width: 128,
+      image_height: 96,
+    });
+    expect(result.detection_selection).toHaveLength(expectedBoxes.length);
+    expect((await fetchLink(t, result.image_url)).statusCode).toBe(200);
+    expect(await useCount(member.id)).toBe(2);
+    expect((await resultsOf(member, photo.id)).map((one) => one.id)).toEqual([result.id]);
+
+    const audit = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.memberId, member.id), eq(auditEvents.resourceId, result.id)));
+    // The run, then the image fetched above through its signed link.
+    expect(audit.map((row) => [row.action, row.resourceType, row.result])).toEqual([
+      ['create', 'dental_ai_result', 'success'],
+      ['download', 'dental_ai_result', 'success'],
+    ]);
+    const listed = await t.db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.memberId, member.id),
+          eq(auditEvents.resourceType, 'dental_ai_result_list'),
+        ),
+      );
+    expect(listed.map((row) => row.action)).toEqual(['read']);
+  });
+
+  it('keeps the result, without the link, when the photo is deleted', async () => {
+    const member = await factory.loggedInMember();
+    const photo = await storedPhoto(member);
+    const result = dentalAiResult.parse(
+      (await postPhoto(member, { oral_photo_id: photo.id })).json(),
+    );
+    const deleted = await t.request('DELETE', oralPhotoPaths.one(photo.id), {
+      token: member.tokens.access,
+    });
+    expect(deleted.statusCode).toBe(204);
+    const again = await t.request('GET', dentalAiPaths.result(result.id), {
+      token: member.tokens.access,
+    });
+    expect(dentalAiResult.parse(again.json())).toMatchObject({
+      id: result.id,
+      oral_photo_id: null,
+    });
+    expect((await fetchLink(t, dentalAiResult.parse(again.json()).image_url)).statusCode).toBe(200);
+  });
+
+  it('hides another member’s photo (404) and its results, storing and spending nothing', async () => {
+    const owner = await factory.loggedInMember();
+    const other = await factory.loggedInMember();
+    const photo = await storedPhoto(owner);
+    await postPhoto(owner, { oral_photo_id: photo.id });
+    const detectSpy = vi.spyOn(t.services.detector, 'detect');
+
+    const res = await postPhoto(other, { oral_photo_id: photo.id });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toContain('application/problem+json');
+    expect(res.json()).toMatchObject({ status: 404, detail: dentalAiPhotoNotFoundMessage });
+    expect(detectSpy).not.toHaveBeenCalled();
+    await expectNothingStored(other);
+    expect(await resultsOf(other, photo.id)).toEqual([]);
+
+    const audit = await t.db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(eq(auditEvents.memberId, other.id), eq(auditEvents.resourceType, 'dental_ai_result')),
+      );
+    expect(audit.map((row) => [row.action, row.result])).toEqual([['create', 'failure']]);
+  });
+
+  it('counts against the plan like an upload: past the limit, 422 before the model runs', async () => {
+    const member = await factory.loggedInMember();
+    const photo = await storedPhoto(member);
+    const allowed = plans.Silver.dentalAiUsesPerYear;
+    await spendUses(member.id, allowed);
+    const keys = await storedKeys(t, member.id);
+    const detectSpy = vi.spyOn(t.services.detector, 'detect');
+    const res = await postPhoto(member, { oral_photo_id: photo.id });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({
+      detail: `You have used all ${String(allowed)} Dental AI diagnoses of your Silver plan for this membership year. The Gold plan raises it to ${String(plans.Gold.dentalAiUsesPerYear)} a year.`,
+    });
+    expect(detectSpy).not.toHaveBeenCalled();
+    expect(await resultCount(member.id)).toBe(0);
+    expect(await useCount(member.id)).toBe(allowed);
+    expect(await storedKeys(t, member.id)).toEqual(keys);
+  });
+
+  it('refuses a malformed id or type with a problem, and a request without a token', async () => {
+    const member = await factory.loggedInMember();
+    const photo = await storedPhoto(member);
+    const bad = await postPhoto(member, { oral_photo_id: 'nope' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ status: 400 });
+    const badType = await postPhoto(member, { oral_photo_id: photo.id, dental_ai: 'gums' });
+    expect(badType.statusCode).toBe(400);
+    expect(await resultCount(member.id)).toBe(0);
+    expect(await useCount(member.id)).toBe(0);
+    const anonymous = await t.request('POST', dentalAiPaths.photo, {
+      body: { oral_photo_id: photo.id },
+    });
+    expect(anonymous.statusCode).toBe(401);
+    const badList = await t.request('GET', `${dentalAiPaths.results}?oral_photo_id=nope`, {
+      token: member.tokens.access,
+    });
+    expect(badList.statusCode).toBe(400);
   });
 });
 

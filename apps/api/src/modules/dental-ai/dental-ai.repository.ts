@@ -5,7 +5,11 @@ import { dentalAiResults, dentalAiUses, type DentalAiResultRow } from '#api/db/s
 import { insertedRow } from '#api/db/inserted-row';
 import { rowsToFetch } from '#api/lib/pagination';
 
-export type NewDentalAiResult = Omit<DentalAiResultRow, 'id' | 'userId' | 'createdAt'>;
+/** A result to store; one run on an upload has no photo. */
+export type NewDentalAiResult = Omit<
+  DentalAiResultRow,
+  'id' | 'userId' | 'createdAt' | 'oralPhotoId'
+> & { oralPhotoId?: string | null };
 
 /** The only code that reads or writes Dental AI results; every query is bounded to one member. */
 export class DentalAiRepository {
@@ -34,12 +38,23 @@ export class DentalAiRepository {
       .orderBy(desc(dentalAiResults.createdAt), desc(dentalAiResults.id));
   }
 
-  /** The member's results, newest first, one row more than the page (lib/pagination). */
-  list(userId: string, page: PageRequest): Promise<DentalAiResultRow[]> {
+  /** The member's results (of one stored photo, when asked), newest first, one row more than
+   *  the page (lib/pagination). */
+  list(
+    userId: string,
+    page: PageRequest & { oral_photo_id?: string | undefined },
+  ): Promise<DentalAiResultRow[]> {
     return this.db
       .select()
       .from(dentalAiResults)
-      .where(eq(dentalAiResults.userId, userId))
+      .where(
+        and(
+          eq(dentalAiResults.userId, userId),
+          page.oral_photo_id === undefined
+            ? undefined
+            : eq(dentalAiResults.oralPhotoId, page.oral_photo_id),
+        ),
+      )
       .orderBy(desc(dentalAiResults.createdAt), desc(dentalAiResults.id))
       .limit(rowsToFetch(page))
       .offset(page.offset);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   dentalAiPaths,
+  dentalAiPhotoRequest,
   dentalAiRequest,
   dentalAiResult,
   dentalAiResultList,
@@ -129,6 +130,34 @@ export const dentalAiRoutes: FastifyPluginAsyncZod<DentalAiRoutesOptions> = (app
             request.body.dental_ai,
             request.body.image_url,
             request.body.image_kind,
+          ),
+        ),
+  );
+
+  app.post(
+    dentalAiPaths.photo,
+    {
+      ...authenticated,
+      config: {
+        audit: { action: 'create', resourceType: 'dental_ai_result', resourceId: 'answer' },
+      },
+      schema: {
+        tags,
+        security,
+        summary:
+          'Detect caries or wisdom teeth on one of the member’s stored photos or X-rays, with no second upload (one of the plan’s uses)',
+        body: dentalAiPhotoRequest,
+        response: { 201: dentalAiResult, ...problems(400, 401, 404, 415, 422, 503) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(
+          await dentalAi.detectStoredPhoto(
+            request.user.id,
+            request.body.dental_ai,
+            request.body.oral_photo_id,
           ),
         ),
   );

@@ -1,5 +1,6 @@
 import {
   dentalAiKindUnavailableMessage,
+  dentalAiPhotoNotFoundMessage,
   dentalAiTypes,
   dentalAiUnavailableMessage,
   dentalAiWrongKindMessage,
@@ -8,6 +9,7 @@ import {
   type DentalAiStatus,
   type DentalAiType,
   type ImageKind,
+  type PhotoType,
 } from '@dental/contracts';
 import {
   DetectorUnavailable,
@@ -17,17 +19,28 @@ import {
 } from '#api/adapters/detector/detector';
 import type { Clock } from '#api/clock';
 import type { RawRgbImage } from '#api/lib/raw-image';
+import type { BlobStore } from '#api/adapters/blob-store/blob-store';
+import { buffer } from 'node:stream/consumers';
 import type { DentalAiResultRow } from '#api/db/schema';
 import { NotFound, ServiceUnavailable, UnprocessableEntity } from '#api/domain-errors';
 import { pageOf, type Page } from '#api/lib/pagination';
 import { extensionOfKey, newBlobKey, type FileStorage } from '../files/file-storage';
 import type { PlanLimitsService, YearlyUsage } from '../membership/plan-limits.service';
-import type { UploadAcceptance } from '../uploads/upload-acceptance';
+import type { ImageForDetection, UploadAcceptance } from '../uploads/upload-acceptance';
 import type { DentalAiRepository } from './dental-ai.repository';
+import type { ShippedModelFigures } from './model-figures';
 
 export const dentalAiResultNotFoundMessage = 'This result was not found.';
 export const detectionFailedMessage =
   'The detection could not be run just now. Please try again later.';
+
+/** The member's stored photos and X-rays, as a run on one reads them (wired in services.ts). */
+export interface StoredPhotos {
+  find(
+    userId: string,
+    id: string,
+  ): Promise<{ id: string; blobKey: string; photoType: PhotoType } | undefined>;
+}
 
 /**
  * Dental AI (docs/product/dental-ai.md): detections on an uploaded image, stored with the image,
@@ -42,6 +55,9 @@ export class DentalAiService {
     private readonly files: FileStorage,
     private readonly detector: Detector,
     private readonly clock: Clock,
+    private readonly photos: StoredPhotos,
+    private readonly blobs: BlobStore,
+    private readonly modelFigures: ShippedModelFigures,
   ) {}
 
   /** Which types this server can run, and the plan's uses in this membership year. */
@@ -83,7 +99,7 @@ export class DentalAiService {
   /**
    * Runs a detection on the image (checked by its bytes, 5 MB at most) with the model for its
    * kind (the member's `imageKind`, else what its pixels show) and stores image and boxes as one
-   * of the plan's uses. The cheap refusals come before the model runs.
+   * of the plan's uses.
    */
   async detect(
     userId: string,
@@ -91,6 +107,46 @@ export class DentalAiService {
     imageUrl: string,
     imageKind?: ImageKind,
   ): Promise<DentalAiResult> {
+    return this.run(userId, type, () => this.uploads.acceptImageForDetection(imageUrl), {
+      imageKind,
+      oralPhotoId: null,
+    });
+  }
+
+  /**
+   * The same run on one of the member's stored photos or X-rays, with no second upload: the
+   * stored image is read from the blob store, its type says which model reads it, and it counts
+   * as one of the plan's uses like an upload. The result keeps a copy of the image and the
+   * photo's id, so it stays whole when the photo is deleted.
+   */
+  async detectStoredPhoto(
+    userId: string,
+    type: DentalAiType,
+    oralPhotoId: string,
+  ): Promise<DentalAiResult> {
+    const photo = await this.photos.find(userId, oralPhotoId);
+    if (photo === undefined) throw new NotFound(dentalAiPhotoNotFoundMessage);
+    return this.run(
+      userId,
+      type,
+      async () => {
+        const blob = await this.blobs.get(photo.blobKey);
+        if (blob === null) throw new NotFound(dentalAiPhotoNotFoundMessage);
+        return this.uploads.acceptStoredImageForDetection(await buffer(blob.stream));
+      },
+      { imageKind: photo.photoType === 'X-ray' ? 'xray' : 'photo', oralPhotoId: photo.id },
+    );
+  }
+
+  /** The cheap refusals come before the model runs; nothing is stored and no use is spent when
+   *  the run fails. */
+  private async run(
+    userId: string,
+    type: DentalAiType,
+    accept: () => Promise<ImageForDetection>,
+    source: { imageKind: ImageKind | undefined; oralPhotoId: string | null },
+  ): Promise<DentalAiResult> {
+    const { imageKind } = source;
     if (this.detector.imageKinds(type).length === 0) {
       throw new ServiceUnavailable(dentalAiUnavailableMessage(type));
     }
@@ -98,10 +154,7 @@ export class DentalAiService {
     // reservation in the storing transaction below is what holds under concurrent runs. The
     // image is decoded meanwhile: once and upright (EXIF orientation applied), so the model reads
     // these pixels and the stored copy, without metadata, is encoded from them and the boxes fit.
-    const [usage, image] = await Promise.all([
-      this.usage(userId),
-      this.uploads.acceptImageForDetection(imageUrl),
-    ]);
+    const [usage, image] = await Promise.all([this.usage(userId), accept()]);
     this.planLimits.refuseSpentUses('dentalAiUsesPerYear', usage);
     // The stored copy is encoded and written while the model runs, off the answer's path.
     const store = async () => {
@@ -138,6 +191,7 @@ export class DentalAiService {
             detections: outcome.detections,
             imageKind: outcome.imageKind,
             imageKindSource: outcome.imageKindSource,
+            oralPhotoId: source.oralPhotoId,
             modelName: outcome.model.name,
             modelVersion: outcome.model.version,
           },
@@ -191,6 +245,7 @@ export class DentalAiService {
    *  signed link to the image. */
   private toResult(row: DentalAiResultRow): DentalAiResult {
     const day = row.createdAt.toISOString().slice(0, 10);
+    const recorded = this.modelFigures.of(row.modelName, row.dentalAi, row.imageKind);
     return {
       id: row.id,
       dental_ai: row.dentalAi,
@@ -209,12 +264,23 @@ export class DentalAiService {
         ymax: detection.ymax,
         crop_prediction: detection.label,
         confidence: detection.confidence,
+        certainty:
+          recorded === undefined
+            ? null
+            : detection.confidence >= recorded.likelyFrom
+              ? ('likely' as const)
+              : ('possible' as const),
       })),
       image_kind: row.imageKind,
       image_kind_source: row.imageKindSource,
       model_name: row.modelName,
       model_version: row.modelVersion,
       created_at: row.createdAt.toISOString(),
+      oral_photo_id: row.oralPhotoId,
+      model_figures:
+        recorded === undefined
+          ? null
+          : { ...recorded.figures, likely_from: recorded.likelyFrom, image_kind: row.imageKind },
     };
   }
 }

@@ -311,7 +311,22 @@ export class UploadAcceptance {
    * image is stored grey.
    */
   async acceptImageForDetection(dataUrl: string): Promise<ImageForDetection> {
-    const { bytes, type } = await this.imageBytes(dataUrl);
+    return this.imageForDetection(await this.imageBytes(dataUrl));
+  }
+
+  /** A photo or X-ray already stored (Dental AI on it, no second upload): its bytes were checked
+   *  when it was stored, and are checked again the same way here. */
+  async acceptStoredImageForDetection(bytes: Buffer): Promise<ImageForDetection> {
+    return this.imageForDetection(await this.typedImage(bytes));
+  }
+
+  private async imageForDetection({
+    bytes,
+    type,
+  }: {
+    bytes: Buffer;
+    type: AcceptedImageType;
+  }): Promise<ImageForDetection> {
     const { channels } = await this.checkPixels(bytes);
     const { pixels, grey } = await this.decodePool.run(async () => {
       try {
@@ -338,7 +353,11 @@ export class UploadAcceptance {
   }
 
   private async imageBytes(dataUrl: string): Promise<{ bytes: Buffer; type: AcceptedImageType }> {
-    const bytes = decodeDataUrl(dataUrl, imageUploadLimit);
+    return this.typedImage(decodeDataUrl(dataUrl, imageUploadLimit));
+  }
+
+  /** An image of a type we accept (by its bytes), else 415. */
+  private async typedImage(bytes: Buffer): Promise<{ bytes: Buffer; type: AcceptedImageType }> {
     const type = await detectType(bytes);
     if (type === undefined || type === 'application/pdf') {
       throw new UnsupportedMediaType(unsupportedImageMessage);

@@ -8,6 +8,8 @@ import Zoom from 'yet-another-react-lightbox/plugins/zoom';
 import 'yet-another-react-lightbox/styles.css';
 import 'yet-another-react-lightbox/plugins/captions.css';
 import 'yet-another-react-lightbox/plugins/counter.css';
+import type { DetectionColour } from '@dental/contracts';
+import { DetectionImage, type DrawnBox } from '../detection-image';
 import classes from './image-viewer.module.css';
 
 const PdfPages = lazy(() => import('./pdf-pages'));
@@ -19,18 +21,66 @@ declare module 'yet-another-react-lightbox' {
     /** The document's accessible name. */
     label: string;
   }
+  /** An image with detection boxes drawn over it, zoomed as one (a Dental AI result). */
+  interface DetectionSlide extends GenericSlide {
+    type: 'detection';
+    src: string;
+    alt: string;
+    width: number;
+    height: number;
+    boxes: readonly DrawnBox[];
+    colours: ReadonlyMap<string, DetectionColour>;
+  }
   interface SlideTypes {
     pdf: PdfSlide;
+    detection: DetectionSlide;
   }
 }
 
 /** One picture or document the viewer shows; it is downloaded under the name its link gives. */
-export interface ViewerItem {
-  kind: 'image' | 'pdf';
+export type ViewerItem = {
   /** The original's signed link. */
   src: string;
   /** What the item is, read out and shown under it (e.g. 'X-ray of 2026-11-20'). */
   title: string;
+} & (
+  | { kind: 'image' | 'pdf' }
+  | {
+      /** An image with its boxes (docs/product/dental-ai.md#result), in its pixel size. */
+      kind: 'detection';
+      width: number;
+      height: number;
+      boxes: readonly DrawnBox[];
+      colours: ReadonlyMap<string, DetectionColour>;
+    }
+);
+
+/** A detection slide's zoom limit: it has no pixel ratio the plugin can read, as images do. */
+const detectionMaxZoom = 8;
+
+/** The most of `rect` an image of this size fills, its shape kept. */
+function fitted(size: { width: number; height: number }, rect: { width: number; height: number }) {
+  const scale = Math.min(rect.width / size.width, rect.height / size.height);
+  return { width: size.width * scale, height: size.height * scale };
+}
+
+function slideOf(item: ViewerItem) {
+  switch (item.kind) {
+    case 'pdf':
+      return { type: 'pdf' as const, src: item.src, label: item.title };
+    case 'detection':
+      return {
+        type: 'detection' as const,
+        src: item.src,
+        alt: item.title,
+        width: item.width,
+        height: item.height,
+        boxes: item.boxes,
+        colours: item.colours,
+      };
+    case 'image':
+      return { type: 'image' as const, src: item.src, alt: item.title };
+  }
 }
 
 export interface ImageViewerProps {
@@ -43,7 +93,8 @@ export interface ImageViewerProps {
 
 /**
  * The one full-screen viewer of photos, X-rays and record files (docs/decisions/image-viewer.md):
- * zoom and pan by mouse wheel, drag, pinch or keyboard (+, -, arrow keys while zoomed),
+ * zoom and pan by mouse wheel, drag, pinch or keyboard (+, -, arrow keys while zoomed), of
+ * pictures and of Dental AI results with their boxes alike,
  * previous and next (arrow keys otherwise), download, and PDFs drawn in place. Only here are
  * originals fetched; lists show thumbnails.
  */
@@ -59,9 +110,7 @@ export function ImageViewer({ items, index, onIndexChange, onClose }: ImageViewe
         },
       }}
       slides={items.map((item) => ({
-        ...(item.kind === 'pdf'
-          ? { type: 'pdf' as const, src: item.src, label: item.title }
-          : { type: 'image' as const, src: item.src, alt: item.title }),
+        ...slideOf(item),
         title: item.title,
         download: item.src,
       }))}
@@ -70,21 +119,39 @@ export function ImageViewer({ items, index, onIndexChange, onClose }: ImageViewe
       controller={{ closeOnBackdropClick: true }}
       zoom={{
         maxZoomPixelRatio: 4,
-        supports: ['pdf'],
+        supports: ['pdf', 'detection'],
         // A PDF page's 11 pt text is then about 36 px high on a phone.
-        maxZoom: 4,
+        maxZoom: (slide) => (slide.type === 'pdf' ? 4 : detectionMaxZoom),
         // A mouse wheel scrolls a PDF's pages; on a picture it zooms.
         scrollToZoom: items[index ?? 0]?.kind !== 'pdf',
       }}
       captions={{ descriptionTextAlign: 'center' }}
       className={classes.viewer}
       render={{
-        slide: ({ slide, zoom }) =>
-          slide.type === 'pdf' ? (
-            <Suspense fallback={null}>
-              <PdfPages src={slide.src} title={slide.label} zoom={zoom ?? 1} />
-            </Suspense>
-          ) : undefined,
+        slide: ({ slide, rect, zoom }) => {
+          if (slide.type === 'pdf') {
+            return (
+              <Suspense fallback={null}>
+                <PdfPages src={slide.src} title={slide.label} zoom={zoom ?? 1} />
+              </Suspense>
+            );
+          }
+          if (slide.type === 'detection') {
+            return (
+              <DetectionImage
+                src={slide.src}
+                alt={slide.alt}
+                width={slide.width}
+                height={slide.height}
+                boxes={slide.boxes}
+                colours={slide.colours}
+                displaySize={fitted(slide, rect)}
+                zoom={zoom}
+              />
+            );
+          }
+          return undefined;
+        },
       }}
     />
   );

@@ -5,7 +5,7 @@ import { PageSpinner } from '#web/components/page-spinner';
 import { errorMessage } from '#web/lib/api-client';
 import { useDocumentTitle } from '#web/lib/document-title';
 import { useDentalAiStatus } from './api/get-dental-ai-status';
-import { useRunDentalAi } from './api/run-dental-ai';
+import { useRunDentalAi } from '#web/lib/dental-ai-runs';
 import { DetectionForm } from './components/detection-form';
 import { PastResults } from './components/past-results';
 import { useReadOnlyRecord } from '#web/lib/viewed-record';

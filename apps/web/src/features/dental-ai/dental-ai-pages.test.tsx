@@ -49,6 +49,8 @@ const result: DentalAiResult = {
   model_name: 'dental-xray-416',
   model_version: '1',
   created_at: '2026-03-02T10:15:00.000Z',
+  oral_photo_id: null,
+  model_figures: null,
 };
 
 const pngFile = () =>

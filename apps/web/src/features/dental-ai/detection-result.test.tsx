@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { dentalAiDisclaimer, type DentalAiResult, type DetectionBox } from '@dental/contracts';
 import { shippedModelNames } from './components/dataset-credit';
 import { DetectionResult } from './components/detection-result';
-import { lookedFor, nextStepsWhenMarked, nothingMarked } from './result-wording';
+import { aboutShare, lookedFor, nextStepsWhenMarked, nothingMarked } from './result-wording';
 
 function box(crop_prediction: string, xmin: number, ymin: number, xmax: number, ymax: number) {
   return { crop_prediction, xmin, ymin, xmax, ymax, confidence: 0.9 } satisfies DetectionBox;
@@ -23,6 +23,8 @@ const baseResult: DentalAiResult = {
   model_name: shippedModelNames.xray[0],
   model_version: '1+sha256:0123456789ab',
   created_at: '2026-03-02T10:15:00.000Z',
+  oral_photo_id: null,
+  model_figures: null,
 };
 
 function renderResult(changes: Partial<DentalAiResult> = {}) {
@@ -177,6 +179,65 @@ describe('Dental AI result view', () => {
       'href',
       'https://universe.roboflow.com/dental-uispo/-bhjcu',
     );
+  });
+
+  it('says how sure the model is of each box, and what it is measured to find', async () => {
+    const { rects } = renderResult({
+      detection_selection: [
+        { ...box('Cavity', 100, 50, 160, 250), confidence: 0.7, certainty: 'likely' },
+        { ...box('Cavity', 900, 20, 1000, 580), confidence: 0.3, certainty: 'possible' },
+      ],
+      model_figures: {
+        measured_by: 'npm run eval:dental-ai',
+        images: 127,
+        confidence: 0.25,
+        nms_iou: 0.45,
+        match_iou: 0.5,
+        likely_from: 0.5,
+        image_kind: 'xray',
+        classes: {
+          Cavity: {
+            boxes: 41,
+            recall: 0.22,
+            precision: 0.31,
+            likely_recall: 0.05,
+            likely_precision: 0.5,
+          },
+        },
+      },
+    });
+    // The words on the boxes, and a dashed line for 'possible'.
+    expect(screen.getByText('likely')).toBeVisible();
+    expect(screen.getByText('possible')).toBeVisible();
+    expect(rects.map((rect) => rect.getAttribute('stroke-dasharray'))).toEqual([null, '8 5']);
+    expect(
+      within(screen.getByRole('list', { name: 'Findings' })).getByRole('listitem'),
+    ).toHaveTextContent('Cavity: 2 red boxes (1 likely, 1 possible)');
+    expect(
+      screen.getByText(
+        "'Likely' marks a box the model scored 0.50 or more (out of 1); 'possible', with a dashed line, one it scored from 0.25 up to that. Zoom to read the word on each box. Neither is a diagnosis.",
+      ),
+    ).toBeVisible();
+    await userEvent.click(screen.getByText('About this result'));
+    expect(
+      screen.getByText(
+        'On 127 held-out X-rays it had not seen in training, it marked about 1 in 5 of the cavities that had been marked by hand, so a clean result does not mean no decay. Of its boxes, about 3 in 10 were on such a cavity; of those it calls likely, about 1 in 2.',
+      ),
+    ).toBeVisible();
+  });
+
+  it('puts shares in plain words', () => {
+    expect([0.02, 0.22, 0.25, 0.31, 0.44, 0.5, 0.695, 0.8, 0.97].map(aboutShare)).toEqual([
+      'fewer than 1 in 10',
+      'about 1 in 5',
+      'about 3 in 10',
+      'about 3 in 10',
+      'about 2 in 5',
+      'about 1 in 2',
+      'about 7 in 10',
+      'about 4 in 5',
+      'nearly all',
+    ]);
   });
 
   it('offers Try Another Detection', async () => {

@@ -12,10 +12,6 @@ export const lookedFor: Record<DentalAiType, string> = {
     'We looked for wisdom teeth that are stuck under the gum or bone (impacted) on your panoramic X-ray.',
 };
 
-/** '1 area marked' / '3 areas marked': the count a result card and the result page share. */
-export const markedAreas = (count: number) =>
-  count === 1 ? '1 area marked' : `${String(count)} areas marked`;
-
 export const markedAreasSentence = (count: number) =>
   count === 1 ? 'The model marked 1 area.' : `The model marked ${String(count)} areas.`;
 
@@ -30,3 +26,34 @@ export const readAsSentence = (kind: ImageKind, source: DentalAiResult['image_ki
   source === 'member'
     ? `We read your image as ${imageKindNames[kind]}, as you told us.`
     : `We read your image as ${imageKindNames[kind]}.`;
+
+/** A share in plain words, to the nearest tenth: 'about 1 in 5', 'about 7 in 10'. */
+export function aboutShare(share: number): string {
+  const tenths = Math.round(share * 10);
+  if (tenths <= 0) return 'fewer than 1 in 10';
+  if (tenths >= 10) return 'nearly all';
+  const divisor = tenths % 2 === 0 ? (tenths % 10 === 0 ? 10 : 2) : tenths === 5 ? 5 : 1;
+  return `about ${String(tenths / divisor)} in ${String(10 / divisor)}`;
+}
+
+/** What a class's boxes are, in a patient's words, for the figures under 'About this result'. */
+const findingNouns: Record<string, { one: string; many: string; none: string }> = {
+  Cavity: { one: 'cavity', many: 'cavities', none: 'no decay' },
+  'Impacted Tooth': { one: 'impacted tooth', many: 'impacted teeth', none: 'no impacted tooth' },
+};
+
+/**
+ * What the model is measured to find (docs/decisions/dental-ai-in-the-record.md): each reported
+ * class's figures from its metrics file, as measured through the product on held-out images.
+ */
+export function measuredSentences(figures: NonNullable<DentalAiResult['model_figures']>): string[] {
+  const images = `${String(figures.images)} held-out ${figures.image_kind === 'xray' ? 'X-rays' : 'photos'}`;
+  return Object.entries(figures.classes).map(([name, measured]) => {
+    const noun = findingNouns[name] ?? { one: name, many: `${name} areas`, none: `no ${name}` };
+    return `On ${images} it had not seen in training, it marked ${aboutShare(measured.recall)} of the ${noun.many} that had been marked by hand, so a clean result does not mean ${noun.none}. Of its boxes, ${aboutShare(measured.precision)} were on such a ${noun.one}; of those it calls likely, ${aboutShare(measured.likely_precision)}.`;
+  });
+}
+
+/** What the words on the boxes mean, with the thresholds they come from. */
+export const certaintySentence = (likelyFrom: number, shownFrom: number) =>
+  `'Likely' marks a box the model scored ${likelyFrom.toFixed(2)} or more (out of 1); 'possible', with a dashed line, one it scored from ${shownFrom.toFixed(2)} up to that. Zoom to read the word on each box. Neither is a diagnosis.`;

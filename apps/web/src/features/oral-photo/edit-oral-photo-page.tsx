@@ -5,7 +5,7 @@ import { savedEntryState } from '#web/components/saved-entry-range';
 import { PageSpinner } from '#web/components/page-spinner';
 import { errorMessage } from '#web/lib/api-client';
 import { useDocumentTitle } from '#web/lib/document-title';
-import { useOralPhoto } from './api/get-oral-photo';
+import { useOralPhoto } from '#web/lib/oral-photo-query';
 import { useSaveOralPhoto } from './api/save-oral-photo';
 import { PhotoForm } from './components/photo-form';
 

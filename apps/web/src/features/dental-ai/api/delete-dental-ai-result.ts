@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { dentalAiPaths } from '@dental/contracts';
 import { apiSend } from '#web/lib/api-client';
-import { dentalAiKeys } from './get-dental-ai-status';
+import { dentalAiKeys } from '#web/lib/dental-ai-runs';
 
 /** DELETE /api/dental-ai/{id}/: the result and its image; the use stays spent. */
 export function useDeleteDentalAiResult() {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { dentalAiPaths, dentalAiResult } from '@dental/contracts';
 import { apiRequest } from '#web/lib/api-client';
-import { dentalAiKeys } from './get-dental-ai-status';
+import { dentalAiKeys } from '#web/lib/dental-ai-runs';
 
 export function dentalAiResultQuery(id: string) {
   return queryOptions({

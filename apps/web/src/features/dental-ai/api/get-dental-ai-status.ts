@@ -1,13 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { dentalAiPaths, dentalAiStatus } from '@dental/contracts';
 import { apiRequest } from '#web/lib/api-client';
-
-export const dentalAiKeys = {
-  all: ['dental-ai'] as const,
-  status: ['dental-ai', 'status'] as const,
-  results: ['dental-ai', 'results'] as const,
-  result: (id: string) => ['dental-ai', 'result', id] as const,
-};
+import { dentalAiKeys } from '#web/lib/dental-ai-runs';
 
 export function dentalAiStatusQuery() {
   return queryOptions({

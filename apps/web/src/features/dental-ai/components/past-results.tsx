@@ -1,14 +1,10 @@
-import { Alert, Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
-import dayjs from 'dayjs';
-import { dentalAiTypeLabels } from '@dental/contracts';
-import { paths } from '#web/config/paths';
+import { Alert, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { DeleteButton } from '#web/components/delete-button';
 import { errorMessage } from '#web/lib/api-client';
 import { useReadOnlyRecord } from '#web/lib/viewed-record';
 import { useDeleteDentalAiResult } from '../api/delete-dental-ai-result';
-import { useDentalAiResults } from '../api/get-dental-ai-results';
-import { markedAreas } from '../result-wording';
+import { useDentalAiResults } from '#web/lib/dental-ai-runs';
+import { ResultSummary, resultName } from '#web/components/dental-ai-result-summary';
 
 /** 'Your past results' under the form: each stored result with its date and count of marked
  *  areas, to open again or delete (docs/decisions/dental-ai-past-results.md). */
@@ -38,22 +34,15 @@ export function PastResults() {
           style={{ listStyle: 'none' }}
         >
           {results.data.map((result) => {
-            const title = dentalAiTypeLabels[result.dental_ai].resultTitle;
-            const when = dayjs(result.created_at).format('YYYY-MM-DD HH:mm');
             return (
               <Paper component="li" withBorder p="sm" key={result.id}>
                 <Group justify="space-between" gap="xs">
-                  <Stack gap={0}>
-                    <Anchor component={Link} to={paths.dentalAiResult(result.id)} fw={600}>
-                      {`${title} of ${when}`}
-                    </Anchor>
-                    <Text size="sm">{markedAreas(result.detection_selection.length)}</Text>
-                  </Stack>
+                  <ResultSummary result={result} />
                   <DeleteButton
                     deletion={deletion}
                     id={result.id}
                     title="Delete result"
-                    question={`Delete the ${title} of ${when} and its image? The detection it used stays counted for this year.`}
+                    question={`Delete the ${resultName(result)} and its image? The detection it used stays counted for this year.`}
                   />
                 </Group>
               </Paper>

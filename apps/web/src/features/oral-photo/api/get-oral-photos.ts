@@ -13,7 +13,6 @@ export const oralPhotoKeys = {
   all: ['oral-photo'] as const,
   list: (filter: OralPhotoFilter) => ['oral-photo', 'list', filter] as const,
   outsideRange: (filter: OralPhotoFilter) => ['oral-photo', 'outside-range', filter] as const,
-  one: (id: string) => ['oral-photo', 'one', id] as const,
 };
 
 /** GET /api/oral-photo/ with the type and date filters, a page at a time

@@ -6,6 +6,7 @@ import { DeleteButton } from '#web/components/delete-button';
 import { LoadingImage } from '#web/components/loading-image';
 import { useDeleteOralPhoto } from '../api/delete-oral-photo';
 import { TeethLinks } from './tooth-chart';
+import { PhotoDentalAi } from './photo-dental-ai';
 import classes from './photo-card.module.css';
 import { useReadOnlyRecord } from '#web/lib/viewed-record';
 import { photoLabel } from '#web/lib/photo-label';
@@ -156,6 +157,8 @@ export function PhotoCard({
               question={`Do you really want to delete this ${label}? This cannot be undone.`}
             />
           </Group>
+          {/* Its results are only asked for once the card is open. */}
+          {opened && <PhotoDentalAi photo={photo} label={label} />}
         </Stack>
       </Accordion.Panel>
     </Accordion.Item>

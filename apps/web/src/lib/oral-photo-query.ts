@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { oralPhoto, oralPhotoPaths } from '@dental/contracts';
-import { apiRequest } from '#web/lib/api-client';
-import { oralPhotoKeys } from './get-oral-photos';
+import { apiRequest } from './api-client';
 
+/** Under the photo list's 'oral-photo' prefix, so that a save or delete refreshes it too. Here,
+ *  not in the feature, since a Dental AI result names the photo it was run on. */
 export function oralPhotoQuery(id: string) {
   return queryOptions({
-    queryKey: oralPhotoKeys.one(id),
+    queryKey: ['oral-photo', 'one', id] as const,
     queryFn: () => apiRequest(oralPhotoPaths.one(id), oralPhoto),
   });
 }

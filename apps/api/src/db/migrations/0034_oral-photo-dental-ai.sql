@@ -1,0 +1,3 @@
+ALTER TABLE "dental_ai_results" ADD COLUMN "oral_photo_id" uuid;--> statement-breakpoint
+ALTER TABLE "dental_ai_results" ADD CONSTRAINT "dental_ai_results_oral_photo_id_oral_photos_id_fk" FOREIGN KEY ("oral_photo_id") REFERENCES "public"."oral_photos"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "dental_ai_results_oral_photo_id_idx" ON "dental_ai_results" USING btree ("oral_photo_id");
