@@ -35,6 +35,7 @@ import { messageEventRoutes } from './modules/messages/message-events.routes';
 import { messageRoutes } from './modules/messages/messages.routes';
 import { medicalRecordRoutes } from './modules/medical-records/medical-records.routes';
 import { oralPhotoRoutes } from './modules/oral-photo/oral-photo.routes';
+import { homeRoutes } from './modules/home/home.routes';
 import { oralSupplierRoutes } from './modules/oral-supplier/oral-supplier.routes';
 import { shareLinkRoutes } from './modules/share-links/share-links.routes';
 import { consultationRoutes } from './modules/virtual-consultation/virtual-consultation.routes';
@@ -208,6 +209,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(oralSupplierRoutes, services);
   await app.register(consultationRoutes, services);
   await app.register(appointmentRoutes, services);
+  await app.register(homeRoutes, services);
   await app.register(calendarRoutes, services);
   await app.register(membershipRoutes, services);
   await app.register(dentalAiRoutes, services);

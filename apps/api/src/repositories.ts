@@ -15,6 +15,7 @@ import { DataExportRepository } from './modules/data-export/data-export.reposito
 import { DelegationRepository } from './modules/delegation/delegation.repository';
 import { DentalAiRepository } from './modules/dental-ai/dental-ai.repository';
 import { DentalKnowledgeRepository } from './modules/dental-knowledge/dental-knowledge.repository';
+import { HomeRepository } from './modules/home/home.repository';
 import { FilesRepository } from './modules/files/files.repository';
 import { MedicalRecordRepository } from './modules/medical-records/medical-records.repository';
 import { MessageNoticeRepository } from './modules/messages/message-notices.repository';
@@ -54,6 +55,7 @@ export function createRepositories(db: Database) {
     clinicConsultations: new ClinicConsultationRepository(db),
     dataExports: new DataExportRepository(db),
     oralPhotos: new OralPhotoRepository(db),
+    home: new HomeRepository(db),
     medicalRecords: new MedicalRecordRepository(db),
     shareLinks: new ShareLinkRepository(db),
     dentalAi: new DentalAiRepository(db),

@@ -47,6 +47,7 @@ import { DataExportService } from './modules/data-export/data-export.service';
 import { DentalAiService } from './modules/dental-ai/dental-ai.service';
 import { ShippedModelFigures } from './modules/dental-ai/model-figures';
 import { DentalKnowledgeService } from './modules/dental-knowledge/dental-knowledge.service';
+import { HomeService } from './modules/home/home.service';
 import { FileStorage } from './modules/files/file-storage';
 import { registerFileJobs } from './modules/files/files.jobs';
 import { OrphanSweep } from './modules/files/orphan-sweep';
@@ -457,6 +458,7 @@ export function createServices(
     contentLoader: new ContentLoaderService(repositories.content, clock),
     dentalKnowledge: new DentalKnowledgeService(repositories.dentalKnowledge),
     oralSuppliers: new OralSupplierService(repositories.oralSuppliers),
+    home: new HomeService(repositories.home, clock),
     sessions,
     secondFactor,
     // Staff accounts take the members' password rules and session ends

@@ -87,6 +87,9 @@ export const auditResourceTypes = [
   'training_consent',
   /** The member's wish to be reminded of a check-up (docs/decisions/check-up-recall.md). */
   'check_up_recall',
+  /** Home's strip of what is next: the soonest appointment and consultation, a new doctor's
+   *  summary and recent uploads, read in one call (docs/decisions/home-up-next.md). */
+  'home_up_next',
 ] as const;
 export type AuditResourceType = (typeof auditResourceTypes)[number];
 

@@ -31,3 +31,4 @@ export * from './clinic-consultations';
 export * from './messages';
 export * from './reviews';
 export * from './message-events';
+export * from './home';

@@ -4,6 +4,7 @@ import {
   dentalKnowledgePath,
   knowledgeArticle,
   knowledgeList,
+  knowledgeSearchTooLongMessage,
   markdownContentType,
   problemContentType,
   type KnowledgeListItem,
@@ -58,6 +59,52 @@ describe('GET /api/dental-knowledge/', () => {
   it('ignores a stale or forged credential instead of refusing', async () => {
     const res = await t.request('GET', dentalKnowledgePath, { token: 'not.a.token' });
     expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('GET /api/dental-knowledge/?q= (search)', () => {
+  const search = async (q: string) => {
+    const res = await t.request('GET', `${dentalKnowledgePath}?q=${encodeURIComponent(q)}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return knowledgeList.parse(res.json());
+  };
+
+  it('answers the articles whose title or text holds every word, with a passage, in list order', async () => {
+    const found = await search('Floss  GUMS');
+    const ids = found.map((entry) => entry.id);
+    expect(ids).toContain(article('flossing-and-interdental-cleaning').id);
+    expect(ids).toEqual(articles.map((entry) => entry.id).filter((id) => ids.includes(id)));
+    for (const entry of found) {
+      const { excerpt, ...listed } = entry;
+      expect(listed).toEqual(articles.find((candidate) => candidate.id === entry.id));
+      expect(excerpt?.toLowerCase()).toMatch(/floss|gums/u);
+    }
+    // Every word is needed: adding one no article holds leaves nothing.
+    expect(await search('floss zzzqx')).toEqual([]);
+  });
+
+  it('finds a word of the title alone and shows the text’s opening', async () => {
+    const [first, ...rest] = await search('wisdom');
+    expect([first?.id, ...rest.map((entry) => entry.id)]).toContain(article('wisdom-teeth').id);
+    expect(first?.excerpt).toBeDefined();
+  });
+
+  it('searches the words a reader sees, not link addresses or markdown marks', async () => {
+    expect(await search('nhs.uk')).toEqual([]);
+    expect(await search('**twice')).toEqual([]);
+  });
+
+  it('answers the whole list for an empty search', async () => {
+    expect(await search('   ')).toEqual(articles);
+  });
+
+  it('answers 400 for a search over 100 characters or with a control character', async () => {
+    const long = await t.request('GET', `${dentalKnowledgePath}?q=${'a'.repeat(101)}`);
+    expect(long.statusCode).toBe(400);
+    expect(long.headers['content-type']).toContain(problemContentType);
+    expect(long.json()).toMatchObject({ errors: { q: [knowledgeSearchTooLongMessage] } });
+    const control = await t.request('GET', `${dentalKnowledgePath}?q=a%00b`);
+    expect(control.statusCode).toBe(400);
   });
 });
 

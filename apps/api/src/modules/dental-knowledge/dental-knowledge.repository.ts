@@ -10,6 +10,17 @@ export class DentalKnowledgeRepository {
   constructor(private readonly db: Database) {}
 
   list() {
+    return this.listed({});
+  }
+
+  /** The list with each article's markdown, for a search over title and text. */
+  listWithText() {
+    return this.listed({ bodyMarkdown: knowledgeArticles.bodyMarkdown });
+  }
+
+  private listed<Extra extends Record<string, typeof knowledgeArticles.bodyMarkdown>>(
+    extra: Extra,
+  ) {
     return this.db
       .select({
         id: knowledgeArticles.id,
@@ -17,6 +28,7 @@ export class DentalKnowledgeRepository {
         updatedOn: knowledgeArticles.updatedOn,
         coverSha256: knowledgeArticles.coverSha256,
         coverDescription: contentImages.description,
+        ...extra,
       })
       .from(knowledgeArticles)
       .innerJoin(contentImages, eq(contentImages.sha256, knowledgeArticles.coverSha256))

@@ -4,6 +4,7 @@ import {
   dentalKnowledgePath,
   knowledgeArticle,
   knowledgeList,
+  knowledgeListQuery,
   knowledgeParams,
   problem,
 } from '@dental/contracts';
@@ -27,11 +28,13 @@ export const dentalKnowledgeRoutes: FastifyPluginAsyncZod<DentalKnowledgeRoutesO
     {
       schema: {
         tags,
-        summary: 'Every dental knowledge article',
-        response: { 200: knowledgeList },
+        summary:
+          'Every dental knowledge article, or those whose title or text holds every word of q',
+        querystring: knowledgeListQuery,
+        response: { 200: knowledgeList, 400: problem },
       },
     },
-    () => dentalKnowledge.list(),
+    (request) => dentalKnowledge.list(request.query.q),
   );
 
   app.get(

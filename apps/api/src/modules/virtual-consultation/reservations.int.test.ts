@@ -22,6 +22,7 @@ import { factories } from '#api-test/factories';
 import { startSmtpInbox, type SmtpInbox } from '#api-test/smtp-inbox';
 import { reservations } from '#api/db/schema';
 import { makePng } from '#api-test/fixtures/upload-test-files';
+import { atClockShift } from '#api-test/support/clock-shift';
 import {
   clinicFor,
   setUpClinic,
@@ -88,30 +89,14 @@ async function booked(member: Member, time = freshSlot()): Promise<ReservationDe
   return reservationDetail.parse(res.json());
 }
 
-/**
- * Moves the shared clock past a reservation, then back, so other tests keep their "now". Access
- * tokens expire as the clock moves, so the members sign in again on each side.
- */
-async function whenPast<T>(
+/** Runs `work` an hour after the reservation's time, then moves the shared clock back. */
+function whenPast<T>(
   reservation: ReservationDetail,
   members: readonly Member[],
   work: () => Promise<T>,
 ): Promise<T> {
   const shift = new Date(reservation.reservation_time).getTime() - t.clock.now().getTime() + hour;
-  const signIn = () =>
-    Promise.all(
-      members.map(async (member) => {
-        member.tokens = await factory.login(member);
-      }),
-    );
-  t.clock.advance(shift);
-  try {
-    await signIn();
-    return await work();
-  } finally {
-    t.clock.advance(-shift);
-    await signIn();
-  }
+  return atClockShift(t.clock, factory, shift, members, work);
 }
 
 describe('booking', () => {

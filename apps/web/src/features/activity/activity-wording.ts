@@ -35,6 +35,7 @@ const things: Record<AuditResourceType, string> = {
   photo_review_list: 'your dentist’s reviews',
   training_consent: 'your consent to improve the models with reviewed images',
   check_up_recall: 'your check-up reminder',
+  home_up_next: 'what is next on Home (appointments, consultations, summaries, uploads)',
 };
 
 /** The items a staff member opens, named by their date ('your X-ray of 2026-11-25'). */
