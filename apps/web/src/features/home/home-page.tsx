@@ -6,11 +6,13 @@ import { useAccount } from '#web/lib/account';
 import { useDocumentTitle } from '#web/lib/document-title';
 import { MessagesCard } from './messages-card';
 import { TopicCardLink } from './topic-card-link';
+import { UpNextStrip } from './up-next-strip';
 import { topicCards } from './topic-cards';
 import classes from './home-page.module.css';
 
-/** Home (docs/product/general.md#home): the greeting, the way to a membership, the messages with
- *  the practice and the seven topics; Log out is in the frame of every screen (app-layout). */
+/** Home (docs/product/general.md#home): the greeting, the way to a membership, what is next, the
+ *  messages with the practice and the seven topics; Log out is in the frame of every screen
+ *  (app-layout). */
 export default function HomePage() {
   useDocumentTitle('Home');
   // The plan as the account says it now: refetched when a payment completes (membership-page).
@@ -24,6 +26,7 @@ export default function HomePage() {
           Membership Upgrade
         </Anchor>
       </Group>
+      <UpNextStrip />
       <MessagesCard />
       <ul className={classes.grid} aria-label="Topics">
         {topicCards.map((card) => (

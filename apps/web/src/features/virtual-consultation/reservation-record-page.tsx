@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { SegmentedControl, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import type { Reservation, ReservationPeriod } from '@dental/contracts';
 import { LoadFailed } from '#web/components/load-failed';
@@ -37,12 +38,21 @@ function ReservationCard({
 }
 
 /** Reservation History (docs/product/consultation.md#reservation-history): upcoming or past cards;
- *  a card opens its details. */
+ *  a card opens its details. `?summary={id}` (Home's new doctor's summary) opens on the past
+ *  consultations with that one's details shown. */
 export default function ReservationRecordPage() {
   useDocumentTitle('Reservation Record');
-  const [period, setPeriod] = useState<ReservationPeriod>('future');
+  const summaryOf = useSearchParams()[0].get('summary');
+  const [period, setPeriod] = useState<ReservationPeriod>(
+    summaryOf === null ? 'future' : 'history',
+  );
   const [open, setOpen] = useState<Reservation | null>(null);
+  // The linked reservation shows until the member closes it or changes the list.
+  const [linkDone, setLinkDone] = useState(summaryOf === null);
   const reservations = useReservations(period);
+  const linked = linkDone
+    ? undefined
+    : reservations.data?.find((reservation) => reservation.id === summaryOf);
   const current = periods.find((entry) => entry.value === period) ?? periods[0];
 
   return (
@@ -52,6 +62,7 @@ export default function ReservationRecordPage() {
         aria-label="Reservations to show"
         value={period}
         onChange={(value) => {
+          setLinkDone(true);
           setPeriod(value === 'history' ? 'history' : 'future');
         }}
         data={periods.map(({ value, label }) => ({ value, label }))}
@@ -78,8 +89,9 @@ export default function ReservationRecordPage() {
         </ul>
       )}
       <ReservationModal
-        reservation={open}
+        reservation={open ?? linked ?? null}
         onClose={() => {
+          setLinkDone(true);
           setOpen(null);
         }}
       />
