@@ -2,21 +2,50 @@ import type { ReactNode } from 'react';
 import { Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone';
-import utc from 'dayjs/plugin/utc';
-import { IconCalendarEvent, IconClipboardText, IconPhoto, IconVideo } from '@tabler/icons-react';
-import { homePaths, recentUploadDays, reservationTimeFormat, upNext } from '@dental/contracts';
+import { IconCalendarEvent, IconClipboardText, IconPhotoUp, IconVideo } from '@tabler/icons-react';
+import { homePaths, recentUploadDays, upNext } from '@dental/contracts';
 import { paths } from '#web/config/paths';
 import { apiRequest } from '#web/lib/api-client';
 import { photoLabel } from '#web/lib/photo-label';
 import classes from './up-next-strip.module.css';
 
-dayjs.extend(utc);
-dayjs.extend(timezone);
+/** The parts of an instant in a zone (the browser's when none is given). Intl, not dayjs's zone
+ *  plugin: Home sharing that chunk would add it to the entry's preload list, which /login loads. */
+function partsOf(instant: string, timeZone?: string) {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    weekday: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(new Date(instant));
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((entry) => entry.type === type)?.value ?? '';
+  return {
+    year: part('year'),
+    month: part('month'),
+    day: part('day'),
+    weekday: part('weekday'),
+    hour: Number(part('hour')),
+    minute: part('minute'),
+  };
+}
 
-/** The appointment cards' date and time formats (docs/product/general.md#dates-and-times). */
-const appointmentFormat = 'MM-DD-YYYY ddd hh:mm A';
+/** As on the appointment cards, 'MM-DD-YYYY ddd hh:mm A' (docs/product/general.md#dates-and-times). */
+function appointmentTime(instant: string): string {
+  const { year, month, day, weekday, hour, minute } = partsOf(instant);
+  const twelve = String(hour % 12 === 0 ? 12 : hour % 12).padStart(2, '0');
+  return `${month}-${day}-${year} ${weekday} ${twelve}:${minute} ${hour < 12 ? 'AM' : 'PM'}`;
+}
+
+/** As on the reservation cards, 'YYYY-MM-DD HH:mm' in the reservation's zone. */
+function reservationTime(instant: string, timeZone: string): string {
+  const { year, month, day, hour, minute } = partsOf(instant, timeZone);
+  return `${year}-${month}-${day} ${String(hour).padStart(2, '0')}:${minute}`;
+}
 
 function StripLink({
   to,
@@ -69,7 +98,7 @@ export function UpNextStrip() {
             icon={<IconCalendarEvent {...icon} />}
             label="Next appointment"
           >
-            {dayjs(next_appointment.appointment_date).format(appointmentFormat)}
+            {appointmentTime(next_appointment.appointment_date)}
           </StripLink>
         )}
         {next_consultation && (
@@ -78,10 +107,8 @@ export function UpNextStrip() {
             icon={<IconVideo {...icon} />}
             label="Next consultation"
           >
-            {dayjs(next_consultation.reservation_time)
-              .tz(next_consultation.timezone)
-              .format(reservationTimeFormat)}{' '}
-            with {next_consultation.doctor_name}
+            {reservationTime(next_consultation.reservation_time, next_consultation.timezone)} with{' '}
+            {next_consultation.doctor_name}
           </StripLink>
         )}
         {new_summary && (
@@ -91,15 +118,13 @@ export function UpNextStrip() {
             label="New doctor’s summary"
           >
             From {new_summary.doctor_name}, consultation of{' '}
-            {dayjs(new_summary.reservation_time)
-              .tz(new_summary.timezone)
-              .format(reservationTimeFormat)}
+            {reservationTime(new_summary.reservation_time, new_summary.timezone)}
           </StripLink>
         )}
         {recent_uploads && (
           <StripLink
             to={paths.oralPhotoEdit(recent_uploads.latest.id)}
-            icon={<IconPhoto {...icon} />}
+            icon={<IconPhotoUp {...icon} />}
             label="Recent uploads"
           >
             {recent_uploads.count} added in the last {recentUploadDays} days; latest:{' '}
