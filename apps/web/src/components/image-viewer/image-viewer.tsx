@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import Lightbox, { type GenericSlide } from 'yet-another-react-lightbox';
+import Lightbox, { type GenericSlide, type Slide } from 'yet-another-react-lightbox';
 import Captions from 'yet-another-react-lightbox/plugins/captions';
 import Counter from 'yet-another-react-lightbox/plugins/counter';
 import Download from 'yet-another-react-lightbox/plugins/download';
@@ -121,7 +121,7 @@ export function ImageViewer({ items, index, onIndexChange, onClose }: ImageViewe
         maxZoomPixelRatio: 4,
         supports: ['pdf', 'detection'],
         // A PDF page's 11 pt text is then about 36 px high on a phone.
-        maxZoom: (slide) => (slide.type === 'pdf' ? 4 : detectionMaxZoom),
+        maxZoom: (slide: Slide) => (slide.type === 'pdf' ? 4 : detectionMaxZoom),
         // A mouse wheel scrolls a PDF's pages; on a picture it zooms.
         scrollToZoom: items[index ?? 0]?.kind !== 'pdf',
       }}
