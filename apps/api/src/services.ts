@@ -345,6 +345,7 @@ export function createServices(
     clock,
     { publicUrl: config.publicUrl },
     sharedFiles,
+    dentalAi,
   );
   return {
     metrics,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dentalAiResult } from './dental-ai';
 import { medicalRecord } from './medical-records';
 import { oralPhoto } from './oral-photo';
 import { singleLineText } from './text';
@@ -30,24 +31,31 @@ export const shareLinkMaxHours = 720;
 export const shareLabelMaxLength = 100;
 export const sharePasscodeMinLength = 4;
 export const sharePasscodeMaxLength = 64;
-/** Most photos plus records one link holds. */
+/** Most photos, records and Dental AI results one link holds. */
 export const shareLinkMaxItems = 50;
 /** Most links the list answers, newest first. */
 export const shareLinkListLimit = 200;
 
 export const shareLinkNotFoundMessage =
   'This link does not exist, was revoked by its owner, or has expired.';
-export const shareItemNotFoundMessage = 'A photo or record to share was not found.';
+export const shareItemNotFoundMessage =
+  'A photo, record or Dental AI result to share was not found.';
 export const sharePasscodeRequiredMessage = 'This link is protected by a passcode.';
 export const sharePasscodeWrongMessage =
   'That passcode is not right. Please check it and try again.';
 
 const ids = z.array(z.uuid('This is not a photo or record id.')).max(shareLinkMaxItems);
+const itemCount = (link: { photos: string[]; records: string[]; dental_ai: string[] }) =>
+  link.photos.length + link.records.length + link.dental_ai.length;
 
 export const newShareLinkRequest = z
   .object({
     photos: ids.default([]),
     records: ids.default([]),
+    dental_ai: z
+      .array(z.uuid('This is not a Dental AI result id.'))
+      .max(shareLinkMaxItems)
+      .default([]),
     expires_in_hours: z
       .number('Choose how long the link works.')
       .int('Choose how long the link works.')
@@ -63,12 +71,12 @@ export const newShareLinkRequest = z
       .max(sharePasscodeMaxLength, `A passcode has at most ${sharePasscodeMaxLength} characters.`)
       .optional(),
   })
-  .refine((link) => link.photos.length + link.records.length > 0, {
-    message: 'Choose at least one photo, X-ray or record to share.',
+  .refine((link) => itemCount(link) > 0, {
+    message: 'Choose at least one photo, X-ray, record or Dental AI result to share.',
     path: ['photos'],
   })
-  .refine((link) => link.photos.length + link.records.length <= shareLinkMaxItems, {
-    message: `A link holds at most ${shareLinkMaxItems} photos and records.`,
+  .refine((link) => itemCount(link) <= shareLinkMaxItems, {
+    message: `A link holds at most ${shareLinkMaxItems} photos, records and results.`,
     path: ['photos'],
   });
 export type NewShareLinkRequest = z.input<typeof newShareLinkRequest>;
@@ -97,6 +105,7 @@ export const shareLink = z.object({
   has_passcode: z.boolean(),
   photo_count: z.number().int(),
   record_count: z.number().int(),
+  dental_ai_count: z.number().int(),
   views: z.number().int(),
   last_viewed_at: z.iso.datetime().nullable(),
 });
@@ -110,11 +119,13 @@ export const shareLinkIdParams = z.object({ id: z.uuid('This is not a link id.')
 export const shareTokenMaxLength = 100;
 export const shareTokenParams = z.object({ token: z.string().min(1).max(shareTokenMaxLength) });
 
-/** What the recipient sees: the same photo and record shapes as the owner's own answers. */
+/** What the recipient sees: the same photo, record and Dental AI result shapes as the owner's
+ *  own answers. */
 export const sharedItems = z.object({
   label: z.string(),
   expires_at: z.iso.datetime(),
   photos: z.array(oralPhoto),
   records: z.array(medicalRecord),
+  dental_ai: z.array(dentalAiResult),
 });
 export type SharedItems = z.infer<typeof sharedItems>;

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { TestApp } from '../build-test-app';
-import { oralPhotos } from '#api/db/schema';
+import type { DentalAiResult } from '@dental/contracts';
+import { dentalAiResults, oralPhotos } from '#api/db/schema';
+import { makePng } from '../fixtures/upload-test-files';
 
 /** Test helpers for the features that store files. */
 
@@ -32,4 +34,28 @@ export async function fillStorage(t: TestApp, userId: string, bytes: number): Pr
 /** Fetches a signed link as a browser would: no bearer header. */
 export function fetchLink(t: TestApp, link: string) {
   return t.app.inject({ method: 'GET', url: link });
+}
+
+/** A stored Dental AI result of the member's, as a run leaves it (the detector is not run). */
+export async function addDentalAiResult(
+  t: TestApp,
+  member: { id: string },
+): Promise<DentalAiResult> {
+  const key = `users/${member.id}/dental-ai/${randomUUID()}.png`;
+  await t.services.blobs.put(key, await makePng(), 'image/png');
+  const [row] = await t.db
+    .insert(dentalAiResults)
+    .values({
+      userId: member.id,
+      dentalAi: 'caries',
+      blobKey: key,
+      contentType: 'image/png',
+      imageWidth: 8,
+      imageHeight: 8,
+      detections: [],
+      modelName: 'test',
+      modelVersion: '1',
+    })
+    .returning({ id: dentalAiResults.id });
+  return t.services.dentalAi.get(member.id, row?.id ?? '');
 }

@@ -1,6 +1,7 @@
 import { index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { users } from './account';
 import { timestamptz } from './columns';
+import { dentalAiResults } from './dental-ai';
 import { medicalRecords } from './medical-records';
 import { oralPhotos } from './oral-photo';
 
@@ -62,5 +63,23 @@ export const shareLinkRecords = pgTable(
   (table) => [
     primaryKey({ columns: [table.shareLinkId, table.medicalRecordId] }),
     index('share_link_records_medical_record_id_idx').on(table.medicalRecordId),
+  ],
+);
+
+/** The Dental AI results a link shows, each with its boxes and image; a deleted result leaves
+ *  every link at once. */
+export const shareLinkDentalAiResults = pgTable(
+  'share_link_dental_ai_results',
+  {
+    shareLinkId: uuid('share_link_id')
+      .notNull()
+      .references(() => shareLinks.id, { onDelete: 'cascade' }),
+    dentalAiResultId: uuid('dental_ai_result_id')
+      .notNull()
+      .references(() => dentalAiResults.id, { onDelete: 'cascade' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.shareLinkId, table.dentalAiResultId] }),
+    index('share_link_dental_ai_results_result_id_idx').on(table.dentalAiResultId),
   ],
 );

@@ -17,17 +17,15 @@ import {
   messageThreadList,
   messageThreadNotFoundMessage,
   unreadMessages,
-  type DentalAiResult,
   type MedicalRecord,
 } from '@dental/contracts';
 import { buildTestApp, type TestApp } from '#api-test/build-test-app';
 import { factories } from '#api-test/factories';
-import { dataUrlOf, makePdf, makePng } from '#api-test/fixtures/upload-test-files';
+import { dataUrlOf, makePdf } from '#api-test/fixtures/upload-test-files';
 import { staffFactories, type TestStaff } from '#api-test/staff';
-import { fetchLink } from '#api-test/support/files';
+import { addDentalAiResult, fetchLink } from '#api-test/support/files';
 import {
   auditEvents,
-  dentalAiResults,
   messageAttachments,
   messages,
   messageThreads,
@@ -65,27 +63,6 @@ async function addRecord(member: Member): Promise<MedicalRecord> {
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json<MedicalRecord>();
-}
-
-/** A stored Dental AI result of the member's, as a run leaves it (the detector is not run). */
-async function addDentalAiResult(member: Member): Promise<DentalAiResult> {
-  const key = `users/${member.id}/dental-ai/${randomUUID()}.png`;
-  await t.services.blobs.put(key, await makePng(), 'image/png');
-  const [row] = await t.db
-    .insert(dentalAiResults)
-    .values({
-      userId: member.id,
-      dentalAi: 'caries',
-      blobKey: key,
-      contentType: 'image/png',
-      imageWidth: 8,
-      imageHeight: 8,
-      detections: [],
-      modelName: 'test',
-      modelVersion: '1',
-    })
-    .returning({ id: dentalAiResults.id });
-  return t.services.dentalAi.get(member.id, row?.id ?? '');
 }
 
 async function start(member: Member, body: unknown): Promise<string> {
@@ -183,7 +160,7 @@ describe('a member’s conversation with the practice', () => {
       factory.oralPhoto(bob),
       factory.oralPhoto(alice),
     ]);
-    const bobsResult = await addDentalAiResult(bob);
+    const bobsResult = await addDentalAiResult(t, bob);
     const id = await start(alice, { subject: 'Mine', body: 'Private.' });
     const before = await rowCounts();
 
@@ -304,7 +281,7 @@ describe('the practice’s side', () => {
     const ada = await staffFactory.loggedInStaff('practitioner');
     const [xray, unattached] = [await factory.oralPhoto(member), await factory.oralPhoto(member)];
     const record = await addRecord(member);
-    const result = await addDentalAiResult(member);
+    const result = await addDentalAiResult(t, member);
     const id = await start(member, {
       subject: 'My X-ray',
       body: 'What is this shadow?',

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  dentalAiPaths,
   medicalRecordPaths,
   oralPhotoPaths,
   problemContentType,
@@ -14,13 +15,14 @@ import {
   sharePasscodeRequiredMessage,
   sharePasscodeWrongMessage,
   sharedItems,
+  type DentalAiResult,
   type MedicalRecord,
   type OralPhoto,
   type ShareLinkCreated,
 } from '@dental/contracts';
 import { buildTestApp, type TestApp } from '#api-test/build-test-app';
 import { factories } from '#api-test/factories';
-import { fetchLink } from '#api-test/support/files';
+import { addDentalAiResult, fetchLink } from '#api-test/support/files';
 import { dataUrlOf, makePdf, makePng } from '#api-test/fixtures/upload-test-files';
 import { auditEvents, shareLinkPhotos, shareLinks } from '#api/db/schema';
 
@@ -130,6 +132,7 @@ describe('share link lifecycle', () => {
         has_passcode: false,
         photo_count: 1,
         record_count: 1,
+        dental_ai_count: 0,
         views: 0,
         last_viewed_at: null,
       },
@@ -150,6 +153,7 @@ describe('share link lifecycle', () => {
     expect(shared).toEqual({
       label: 'For Dr. Patel',
       expires_at: created.expires_at,
+      dental_ai: [],
       photos: [{ ...ownPhoto, image_link: sharedFileLink, thumbnail_link: sharedFileLink }],
       records: [
         {
@@ -219,6 +223,74 @@ describe('share link lifecycle', () => {
     const answers = await Promise.all(Array.from({ length: 8 }, () => open(created.token)));
     expect(answers.map((res) => res.statusCode)).toEqual(Array(8).fill(200));
     expect(await linksOf(owner)).toMatchObject([{ views: 8 }]);
+  });
+});
+
+describe('Dental AI results', () => {
+  it('shares the member’s result with its image through the share’s file links, until revoked', async () => {
+    const owner = await factory.loggedInMember();
+    const result = await addDentalAiResult(t, owner);
+    const created = await shareOk(owner, { dental_ai: [result.id] });
+    expect(await newestRowOf(owner.id)).toMatchObject({
+      actor: owner.id,
+      action: 'create',
+      resourceType: 'share_link',
+      resourceId: created.id,
+    });
+    expect(await linksOf(owner)).toMatchObject([
+      { photo_count: 0, record_count: 0, dental_ai_count: 1 },
+    ]);
+
+    const own = (
+      await t.request('GET', dentalAiPaths.result(result.id), as(owner))
+    ).json<DentalAiResult>();
+    const res = await open(created.token);
+    expect(res.statusCode, res.body).toBe(200);
+    const shared = sharedItems.parse(res.json());
+    // The same answer as the owner's, boxes and all; only the image link names the share.
+    const linkOfShare = expect.stringMatching(
+      `^/api/shared-files/${created.id}/`,
+    ) as unknown as string;
+    expect(shared.dental_ai).toEqual([{ ...own, image_url: linkOfShare }]);
+    expect(shared.dental_ai[0]?.image_url).not.toContain(owner.id);
+    const image = await fetchLink(t, shared.dental_ai[0]?.image_url ?? '');
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
+    // Opening it is written to the owner's chain like any opening of the share.
+    expect(await newestRowOf(owner.id)).toMatchObject({
+      actor: `share_link:${created.id}`,
+      action: 'read',
+      resourceType: 'share_link',
+      resourceId: created.id,
+      result: 'success',
+    });
+
+    const revoked = await t.request('DELETE', shareLinkPaths.one(created.id), as(owner));
+    expect(revoked.statusCode, revoked.body).toBe(204);
+    expect((await open(created.token)).statusCode).toBe(404);
+    const imageGone = await fetchLink(t, shared.dental_ai[0]?.image_url ?? '');
+    expect(imageGone.statusCode).toBe(404);
+  });
+
+  it('refuses another member’s result with a 404 and makes no link', async () => {
+    const owner = await factory.loggedInMember();
+    const other = await factory.loggedInMember();
+    const own = await addDentalAiResult(t, owner);
+    const theirs = await addDentalAiResult(t, other);
+    const res = await share(owner, { dental_ai: [own.id, theirs.id] });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toContain(problemContentType);
+    expect(res.json()).toMatchObject({ detail: shareItemNotFoundMessage });
+    expect(await linksOf(owner)).toEqual([]);
+  });
+
+  it('no longer shows a result the owner deleted', async () => {
+    const owner = await factory.loggedInMember();
+    const result = await addDentalAiResult(t, owner);
+    const created = await shareOk(owner, { dental_ai: [result.id] });
+    const deleted = await t.request('DELETE', dentalAiPaths.result(result.id), as(owner));
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    expect(sharedItems.parse((await open(created.token)).json()).dental_ai).toEqual([]);
   });
 });
 

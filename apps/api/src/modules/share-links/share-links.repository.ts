@@ -2,6 +2,7 @@ import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '#api/db/client';
 import { insertedRow } from '#api/db/inserted-row';
 import {
+  shareLinkDentalAiResults,
   shareLinkPhotos,
   shareLinkRecords,
   shareLinks,
@@ -14,10 +15,18 @@ export type NewShareLinkRow = Pick<
   'tokenHash' | 'label' | 'passcodeHash' | 'createdAt' | 'expiresAt'
 >;
 
-/** A link with how many photos and records it still shows. */
+/** The ids of what a link shows. */
+export interface ShareLinkItemIds {
+  photoIds: readonly string[];
+  recordIds: readonly string[];
+  dentalAiIds: readonly string[];
+}
+
+/** A link with how many photos, records and Dental AI results it still shows. */
 export interface ShareLinkWithCounts extends ShareLinkRow {
   photoCount: number;
   recordCount: number;
+  dentalAiCount: number;
 }
 
 const shareLinkColumns = {
@@ -41,8 +50,7 @@ export class ShareLinkRepository {
   insert(
     userId: string,
     values: NewShareLinkRow,
-    photoIds: readonly string[],
-    recordIds: readonly string[],
+    { photoIds, recordIds, dentalAiIds }: ShareLinkItemIds,
   ): Promise<ShareLinkRow> {
     return this.db.transaction(async (tx) => {
       const link = insertedRow(
@@ -61,6 +69,13 @@ export class ShareLinkRepository {
           .insert(shareLinkRecords)
           .values(recordIds.map((medicalRecordId) => ({ shareLinkId: link.id, medicalRecordId })));
       }
+      if (dentalAiIds.length > 0) {
+        await tx
+          .insert(shareLinkDentalAiResults)
+          .values(
+            dentalAiIds.map((dentalAiResultId) => ({ shareLinkId: link.id, dentalAiResultId })),
+          );
+      }
       return link;
     });
   }
@@ -72,6 +87,7 @@ export class ShareLinkRepository {
         ...shareLinkColumns,
         photoCount: sql<number>`(select count(*)::int from ${shareLinkPhotos} where ${shareLinkPhotos.shareLinkId} = ${shareLinks.id})`,
         recordCount: sql<number>`(select count(*)::int from ${shareLinkRecords} where ${shareLinkRecords.shareLinkId} = ${shareLinks.id})`,
+        dentalAiCount: sql<number>`(select count(*)::int from ${shareLinkDentalAiResults} where ${shareLinkDentalAiResults.shareLinkId} = ${shareLinks.id})`,
       })
       .from(shareLinks)
       .where(eq(shareLinks.userId, userId))
@@ -132,9 +148,9 @@ export class ShareLinkRepository {
     return row?.userId;
   }
 
-  /** The ids of the photos and records the link shows. */
-  async items(id: string): Promise<{ photoIds: string[]; recordIds: string[] }> {
-    const [photos, records] = await Promise.all([
+  /** The ids of the photos, records and Dental AI results the link shows. */
+  async items(id: string): Promise<ShareLinkItemIds> {
+    const [photos, records, results] = await Promise.all([
       this.db
         .select({ id: shareLinkPhotos.oralPhotoId })
         .from(shareLinkPhotos)
@@ -143,7 +159,15 @@ export class ShareLinkRepository {
         .select({ id: shareLinkRecords.medicalRecordId })
         .from(shareLinkRecords)
         .where(eq(shareLinkRecords.shareLinkId, id)),
+      this.db
+        .select({ id: shareLinkDentalAiResults.dentalAiResultId })
+        .from(shareLinkDentalAiResults)
+        .where(eq(shareLinkDentalAiResults.shareLinkId, id)),
     ]);
-    return { photoIds: photos.map((row) => row.id), recordIds: records.map((row) => row.id) };
+    return {
+      photoIds: photos.map((row) => row.id),
+      recordIds: records.map((row) => row.id),
+      dentalAiIds: results.map((row) => row.id),
+    };
   }
 }

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
   problemTypes,
+  type DentalAiResult,
   shareItemNotFoundMessage,
   shareLinkListLimit,
   shareLinkNotFoundMessage,
@@ -28,6 +29,11 @@ export interface SharedPhotos {
 /** The member's records with their files, as the records module answers them. */
 export interface SharedRecords {
   getMany(userId: string, ids: readonly string[]): Promise<MedicalRecord[]>;
+}
+
+/** The member's Dental AI results, as the Dental AI module answers them. */
+export interface SharedDentalAi {
+  getMany(userId: string, ids: readonly string[]): Promise<DentalAiResult[]>;
 }
 
 /** Hashes and checks passcodes like passwords (argon2id; the auth module's service). */
@@ -69,18 +75,26 @@ export class ShareLinkService {
     private readonly clock: Clock,
     private readonly settings: ShareLinkSettings,
     private readonly sharedFiles: SharedFiles,
+    private readonly dentalAi: SharedDentalAi,
   ) {}
 
-  /** A new link to the member's own photos and records; the token is answered only here. */
+  /** A new link to the member's own photos, records and Dental AI results; the token is
+   *  answered only here. */
   async create(userId: string, input: NewShareLink): Promise<ShareLinkCreated> {
     const photoIds = [...new Set(input.photos)];
     const recordIds = [...new Set(input.records)];
+    const dentalAiIds = [...new Set(input.dental_ai)];
     // Another member's id (or one that is gone) makes no link: every item must be the member's.
-    const [photos, records] = await Promise.all([
+    const [photos, records, results] = await Promise.all([
       this.photos.getMany(userId, photoIds),
       this.records.getMany(userId, recordIds),
+      this.dentalAi.getMany(userId, dentalAiIds),
     ]);
-    if (photos.length !== photoIds.length || records.length !== recordIds.length) {
+    if (
+      photos.length !== photoIds.length ||
+      records.length !== recordIds.length ||
+      results.length !== dentalAiIds.length
+    ) {
       throw new NotFound(shareItemNotFoundMessage);
     }
     const token = randomBytes(tokenBytes).toString('base64url');
@@ -95,8 +109,7 @@ export class ShareLinkService {
         createdAt: now,
         expiresAt: new Date(now.getTime() + input.expires_in_hours * hourMs),
       },
-      photoIds,
-      recordIds,
+      { photoIds, recordIds, dentalAiIds },
     );
     return {
       id: row.id,
@@ -131,16 +144,20 @@ export class ShareLinkService {
     const counted = await this.repository.countView(link.id, now);
     // Revoked or expired between the two statements.
     if (counted === undefined) throw new NotFound(shareLinkNotFoundMessage);
-    const { photoIds, recordIds } = await this.repository.items(link.id);
-    const [photos, records] = await Promise.all([
+    const { photoIds, recordIds, dentalAiIds } = await this.repository.items(link.id);
+    const [photos, records, dentalAi] = await Promise.all([
       this.photos.getMany(link.userId, photoIds),
       this.records.getMany(link.userId, recordIds),
+      this.dentalAi.getMany(link.userId, dentalAiIds),
     ]);
+    // The owner's links name the owner's member id; the recipient's name only the share.
+    const scoped = this.sharedFiles.scope(link.id, { photos, records, dentalAi });
     return {
       label: link.label,
       expires_at: link.expiresAt.toISOString(),
-      // The owner's links name the owner's member id; the recipient's name only the share.
-      ...this.sharedFiles.scope(link.id, { photos, records }),
+      photos: scoped.photos,
+      records: scoped.records,
+      dental_ai: scoped.dentalAi,
     };
   }
 
@@ -178,6 +195,7 @@ function toShareLink(row: ShareLinkWithCounts, now: Date): ShareLink {
     has_passcode: row.passcodeHash !== null,
     photo_count: row.photoCount,
     record_count: row.recordCount,
+    dental_ai_count: row.dentalAiCount,
     views: row.views,
     last_viewed_at: row.lastViewedAt?.toISOString() ?? null,
   };
