@@ -61,15 +61,24 @@ export interface ShareDialogProps {
   photos: readonly string[];
   /** Ids of the member's records to share. */
   records: readonly string[];
+  /** Ids of the member's Dental AI results to share. */
+  dentalAi: readonly string[];
   /** What is shared, in words ('2 X-rays'), for the dialog's first line. */
   summary: string;
 }
 
 /**
- * Share the chosen photos and records with a dentist (docs/product/sharing.md): a label, how long
+ * Share the chosen photos, records or Dental AI results with a dentist (docs/product/sharing.md): a label, how long
  * the link works and an optional passcode; then the link, shown once, with a Copy button.
  */
-export function ShareDialog({ opened, onClose, photos, records, summary }: ShareDialogProps) {
+export function ShareDialog({
+  opened,
+  onClose,
+  photos,
+  records,
+  dentalAi,
+  summary,
+}: ShareDialogProps) {
   const create = useCreateShareLink();
   const form = useForm<ShareForm>({ resolver: zodResolver(shareForm), defaultValues: emptyForm });
   const { reset } = form;
@@ -88,6 +97,7 @@ export function ShareDialog({ opened, onClose, photos, records, summary }: Share
       await create.mutateAsync({
         photos: [...photos],
         records: [...records],
+        dental_ai: [...dentalAi],
         label: values.label,
         expires_in_hours: Number(values.hours),
         ...(values.passcode === '' ? {} : { passcode: values.passcode }),

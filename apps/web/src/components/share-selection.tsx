@@ -49,7 +49,7 @@ export function ShareButton({ selection }: { selection: ShareSelection }) {
 export interface ShareSelectionBarProps {
   selection: ShareSelection;
   /** Which kind of item the ids are. */
-  kind: 'photos' | 'records';
+  kind: 'photos' | 'records' | 'dental_ai';
   /** The chosen items in words ('2 items'), for the bar and the dialog. */
   noun: (count: number) => string;
 }
@@ -105,6 +105,7 @@ export function ShareSelectionBar({ selection, kind, noun }: ShareSelectionBarPr
         }}
         photos={kind === 'photos' ? selection.ids : []}
         records={kind === 'records' ? selection.ids : []}
+        dentalAi={kind === 'dental_ai' ? selection.ids : []}
         summary={noun(count)}
       />
     </>

@@ -16,6 +16,7 @@ const path = `GET /api/shared/${token}/`;
 const shared: SharedItems = {
   label: 'For Dr. Patel',
   expires_at: '2026-12-01T10:00:00.000Z',
+  dental_ai: [],
   photos: [
     {
       id: '6c0d2c3e-1d7b-4a63-9d2f-0d7f0e8b2a01',

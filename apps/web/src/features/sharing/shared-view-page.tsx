@@ -22,6 +22,8 @@ import {
   type OralPhoto,
   type SharedItems,
 } from '@dental/contracts';
+import { resultName } from '#web/components/dental-ai-result-summary';
+import { DentalAiFindings } from '#web/components/dental-ai-findings';
 import { FileRow, viewerItemOf } from '#web/components/file-row';
 import { ImageViewer } from '#web/components/image-viewer/image-viewer';
 import { LoadFailed } from '#web/components/load-failed';
@@ -205,8 +207,37 @@ function Records({ records }: { records: SharedItems['records'] }) {
   );
 }
 
+function DentalAiResults({ results }: { results: SharedItems['dental_ai'] }) {
+  return (
+    <section aria-labelledby="shared-dental-ai">
+      <Title order={2} size="h3" id="shared-dental-ai" mb="sm">
+        Dental AI results
+      </Title>
+      <Stack gap="sm">
+        {results.map((result) => (
+          <Paper
+            withBorder
+            p="sm"
+            key={result.id}
+            component="article"
+            aria-label={resultName(result)}
+          >
+            <Stack gap="sm">
+              <Title order={3} size="h4">
+                {resultName(result)}
+              </Title>
+              <DentalAiFindings result={result} />
+            </Stack>
+          </Paper>
+        ))}
+      </Stack>
+    </section>
+  );
+}
+
 function Shared({ shared }: { shared: SharedItems }) {
-  const nothing = shared.photos.length === 0 && shared.records.length === 0;
+  const nothing =
+    shared.photos.length === 0 && shared.records.length === 0 && shared.dental_ai.length === 0;
   return (
     <Stack gap="lg">
       <Text>
@@ -217,13 +248,15 @@ function Shared({ shared }: { shared: SharedItems }) {
       {nothing && <Text c="dimmed">Nothing is shared here any more.</Text>}
       {shared.photos.length > 0 && <Photos photos={shared.photos} />}
       {shared.records.length > 0 && <Records records={shared.records} />}
+      {shared.dental_ai.length > 0 && <DentalAiResults results={shared.dental_ai} />}
     </Stack>
   );
 }
 
 /**
  * A share link's page for its recipient, without an account (docs/product/sharing.md): the
- * label, until when it works, the photos in the app's viewer and the records with their files;
+ * label, until when it works, the photos in the app's viewer, the records with their files and
+ * the Dental AI results with their boxes, plain words and disclaimer;
  * a passcode form when the link has one; a plain page when it no longer works. Each load is one
  * opening the owner sees, so it is not refetched in the background.
  */
