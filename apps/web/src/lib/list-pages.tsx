@@ -93,7 +93,7 @@ export interface LoadMoreProps<Row> {
 
 /** Clears the tallest bottom bar, Compare's at 360 px (107 px high, 16 px up), with a margin,
  *  above the page's padding and footer. */
-const bottomBarRoom = 120;
+export const bottomBarRoom = 120;
 
 /**
  * 'Load more …' below a list while the API has more, then, once the member has loaded them all,

@@ -101,13 +101,18 @@ export default function SharedLinksPage() {
       </Anchor>
       <Title order={1}>Shared links</Title>
       <Text>
-        Links you made to show photos, X-rays and records to a dentist. To make one, tick ‘Share’ in{' '}
+        Links you made to show photos, X-rays, records and Dental AI results to a dentist. To make
+        one, tick ‘Share’ in{' '}
         <Anchor component={Link} to={paths.oralPhotos} inherit>
           X-rays and photos
-        </Anchor>{' '}
-        or{' '}
+        </Anchor>
+        ,{' '}
         <Anchor component={Link} to={paths.medicalRecords} inherit>
           records
+        </Anchor>{' '}
+        or{' '}
+        <Anchor component={Link} to={paths.dentalAi} inherit>
+          Dental AI
         </Anchor>
         . A revoked or expired link shows nothing any more.
       </Text>

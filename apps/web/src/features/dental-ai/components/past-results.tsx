@@ -2,6 +2,7 @@ import { Alert, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core
 import { DeleteButton } from '#web/components/delete-button';
 import { ShareButton, ShareSelectionBar, useShareSelection } from '#web/components/share-selection';
 import { errorMessage } from '#web/lib/api-client';
+import { bottomBarRoom } from '#web/lib/list-pages';
 import { useReadOnlyRecord } from '#web/lib/viewed-record';
 import { useDeleteDentalAiResult } from '../api/delete-dental-ai-result';
 import { useDentalAiResults } from '#web/lib/dental-ai-runs';
@@ -38,6 +39,8 @@ export function PastResults() {
           aria-label="Past results"
           p={0}
           m={0}
+          // The last result stays clear of the bar while choosing what to share.
+          mb={sharing.choosing ? bottomBarRoom : 0}
           style={{ listStyle: 'none' }}
         >
           {results.data.map((result) => {
