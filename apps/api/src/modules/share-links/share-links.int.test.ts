@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -415,6 +415,12 @@ describe('bad input', () => {
     ['no label', { label: '  ' }, 'label'],
     ['a short passcode', { passcode: 'abc' }, 'passcode'],
     ['a photo id that is not one', { photos: ['nope'] }, 'photos.0'],
+    ['a Dental AI result id that is not one', { dental_ai: ['nope'] }, 'dental_ai.0'],
+    [
+      'more than 50 items with results',
+      { dental_ai: Array.from({ length: 50 }, () => randomUUID()) },
+      'photos',
+    ],
   ])('answers 400 for %s and makes nothing', async (_name, body, field) => {
     const owner = await factory.loggedInMember();
     const photo = await addPhoto(owner);
