@@ -24,12 +24,7 @@ import { factories } from '#api-test/factories';
 import { dataUrlOf, makePdf } from '#api-test/fixtures/upload-test-files';
 import { staffFactories, type TestStaff } from '#api-test/staff';
 import { addDentalAiResult, fetchLink } from '#api-test/support/files';
-import {
-  auditEvents,
-  messageAttachments,
-  messages,
-  messageThreads,
-} from '#api/db/schema';
+import { auditEvents, messageAttachments, messages, messageThreads } from '#api/db/schema';
 
 let t: TestApp;
 let factory: ReturnType<typeof factories>;

@@ -5,7 +5,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { dentalAiDisclaimer, type DentalAiResult, type DetectionBox } from '@dental/contracts';
 import { shippedModelNames } from '#web/components/dataset-credit';
 import { DetectionResult } from './components/detection-result';
-import { aboutShare, lookedFor, nextStepsWhenMarked, nothingMarked } from '#web/lib/dental-ai-wording';
+import {
+  aboutShare,
+  lookedFor,
+  nextStepsWhenMarked,
+  nothingMarked,
+} from '#web/lib/dental-ai-wording';
 
 function box(crop_prediction: string, xmin: number, ymin: number, xmax: number, ymax: number) {
   return { crop_prediction, xmin, ymin, xmax, ymax, confidence: 0.9 } satisfies DetectionBox;
