@@ -256,7 +256,7 @@ test('the practitioner sets hours, a patient books one, the practitioner writes 
   });
 
   await test.step('a patient books one of the new slots', async () => {
-    patient = await registerAccount(api);
+    patient = await registerAccount(api, { dataDir });
     patientPage = await newActor(browser);
     await patientPage.goto('/login');
     await submitLogin(patientPage, patient);

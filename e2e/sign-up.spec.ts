@@ -36,7 +36,10 @@ test('a new patient signs up, logs in, renames themselves inline and logs out', 
     await page.getByRole('link', { name: `Hi, ${patient.username}` }).click();
     await expect(page).toHaveURL(/\/account$/);
     await expect(page.getByRole('heading', { name: 'Profile', exact: true })).toBeVisible();
-    await expect(page.getByText(patient.email)).toBeVisible();
+    // In the Profile: the banner asking to confirm the address names it too.
+    await expect(
+      page.getByRole('region', { name: 'Profile' }).getByText(patient.email),
+    ).toBeVisible();
     await page.getByRole('button', { name: 'Edit name' }).click();
     await page.getByRole('textbox', { name: 'Name', exact: true }).fill(newName);
     await page.getByRole('button', { name: 'Save', exact: true }).click();

@@ -36,10 +36,14 @@ test('signing out another device, then changing the password, ends that deviceâ€
   test.setTimeout(180_000);
   await logIn(page, account);
   const other = await signInElsewhere(browser, account);
-  // The first sign-in after sign-up is not news; the second browser is.
+  // The first sign-in after sign-up is not news; the second browser is. The sign-up's own mail
+  // asked to confirm the address.
   await expect
     .poll(() => mailSubjects(account.email))
-    .toEqual([expect.stringMatching(/^New sign-in to your .+ account$/)]);
+    .toEqual([
+      expect.stringMatching(/^Confirm your e-mail address for /),
+      expect.stringMatching(/^New sign-in to your .+ account$/),
+    ]);
 
   await page.getByRole('link', { name: `Hi, ${account.username}` }).click();
   await page.getByRole('link', { name: 'Manage password and devices' }).click();

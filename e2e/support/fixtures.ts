@@ -31,10 +31,11 @@ export function newAccountDetails(): TestAccount {
 /** Creates the account through the API (epic-stack habit: only the sign-up journey clicks) and,
  *  unless `confirmed` is false, confirms its address with the e-mailed link as its owner would,
  *  so that the journeys see the screens without the confirmation banner
- *  (docs/decisions/email-confirmation.md). */
+ *  (docs/decisions/email-confirmation.md). `dataDir` names the outbox of a server the journey
+ *  started itself. */
 export async function registerAccount(
   request: APIRequestContext,
-  { confirmed = true }: { confirmed?: boolean } = {},
+  { confirmed = true, dataDir }: { confirmed?: boolean; dataDir?: string } = {},
 ): Promise<TestAccount> {
   const details = newAccountDetails();
   const response = await request.post(accountPaths.register, {
@@ -43,7 +44,7 @@ export async function registerAccount(
   expect(response.status(), await response.text()).toBeLessThan(300);
   if (confirmed) {
     const confirm = await request.post(accountPaths.confirmEmail, {
-      data: { key: await waitForConfirmationKey(details.email) },
+      data: { key: await waitForConfirmationKey(details.email, dataDir) },
     });
     expect(confirm.status(), await confirm.text()).toBe(200);
   }

@@ -42,21 +42,29 @@ export async function mailTo(email: string, dataDir?: string): Promise<ParsedMai
 }
 
 /** Waits for an e-mail to `email` carrying a link to `screen` (e.g. '/update-password') with a
- *  key, and returns the newest such link. */
-async function waitForKeyLink(email: string, publicUrl: string, screen: string): Promise<URL> {
+ *  key, and returns the newest such link; `dataDir` names a server's other than the journeys'. */
+async function waitForKeyLink(
+  email: string,
+  publicUrl: string,
+  screen: string,
+  dataDir?: string,
+): Promise<URL> {
   const escapedUrl = `${publicUrl}${screen}`.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const linkPattern = new RegExp(`${escapedUrl}\\?key=[^\\s"'<>]+`);
   let link: string | undefined;
   await expect
     .poll(
       async () => {
-        link = (await mailTo(email))
+        link = (await mailTo(email, dataDir))
           .map((mail) => linkPattern.exec(mail.text ?? '')?.[0])
           .filter(Boolean)
           .at(-1);
         return link;
       },
-      { message: `an e-mail to ${email} linking ${screen} in ${outboxDir()}`, timeout: 15_000 },
+      {
+        message: `an e-mail to ${email} linking ${screen} in ${outboxDir(dataDir)}`,
+        timeout: 15_000,
+      },
     )
     .toBeDefined();
   // With no `publicUrl` the link is matched from its path on: the base only lets it parse.
@@ -70,7 +78,7 @@ export function waitForResetLink(email: string, publicUrl: string): Promise<URL>
 
 /** Waits for the newest e-mail-confirmation link to `email` and returns its key
  *  (docs/decisions/email-confirmation.md). */
-export async function waitForConfirmationKey(email: string): Promise<string> {
-  const link = await waitForKeyLink(email, '', '/confirm-email');
+export async function waitForConfirmationKey(email: string, dataDir?: string): Promise<string> {
+  const link = await waitForKeyLink(email, '', '/confirm-email', dataDir);
   return link.searchParams.get('key') ?? '';
 }
