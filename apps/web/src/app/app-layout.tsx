@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Anchor, Button, Container } from '@mantine/core';
 import { Link, Outlet } from 'react-router';
 import { useAccount } from '../lib/account';
-import { logout } from '../lib/session';
+import { logout } from '../lib/tab-session';
 import { usePublicConfig } from '../lib/public-config';
 import { Banner } from '../components/banner';
 import { paths } from '../config/paths';

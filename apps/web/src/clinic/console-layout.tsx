@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Container, Group, Text } from '@mantine/core';
 import { NavLink, Outlet } from 'react-router';
 import { Banner } from '#web/components/banner';
-import { logout } from '#web/lib/session';
+import { logout } from '#web/lib/tab-session';
 import { useLiveMessages } from '#web/lib/message-events';
 import { usePublicConfig } from '#web/lib/public-config';
 import { clinicMessageStream, useClinicUnread } from './api/clinic-api';

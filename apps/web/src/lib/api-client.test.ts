@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { account, configPath, publicConfig } from '@dental/contracts';
+import { account, configPath, publicConfig, tokenHandoff } from '@dental/contracts';
 import { deferred, json, problemResponse, stubFetch, testAccount } from '../test/fetch-stub';
 import {
   ApiError,
   apiRequest,
   apiSend,
-  handOffTokens,
+  rotateAfterOthers,
   unexpectedMessage,
   unreachableMessage,
 } from './api-client';
@@ -126,7 +126,7 @@ describe('api client', () => {
 
     const first = apiRequest(accountPath, account);
     await new Promise((resolve) => setTimeout(resolve, 0));
-    const handoff = handOffTokens();
+    const handoff = rotateAfterOthers(handoffPath, tokenHandoff);
     refreshed.resolve(json({ access: 'access-2', refresh: 'refresh-2' }));
     await expect(first).resolves.toEqual(testAccount);
     sessionStore.save({ access: 'expired-again', refresh: 'refresh-2' });
@@ -135,7 +135,7 @@ describe('api client', () => {
     const newTab = { access: 'tab-access', refresh: 'tab-refresh' };
     handedOff.resolve(json({ access: 'access-3', refresh: 'refresh-3', handoff: newTab }));
 
-    await expect(handoff).resolves.toEqual(newTab);
+    expect((await handoff)?.handoff).toEqual(newTab);
     await expect(second).resolves.toEqual(testAccount);
     // Each refresh token went to the server once: the hand-off used the refreshed one.
     expect(api.to(`POST ${handoffPath}`).map((request) => request.body)).toEqual([

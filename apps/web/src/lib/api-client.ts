@@ -1,11 +1,4 @@
-import {
-  accountPaths,
-  problem,
-  problemTypes,
-  tokenHandoff,
-  tokenPair,
-  type TokenPair,
-} from '@dental/contracts';
+import { accountPaths, problem, problemTypes, tokenPair, type TokenPair } from '@dental/contracts';
 import type { z } from 'zod';
 import { sessionStore } from './session-store';
 import { noteSessionEnd } from './sign-out-notice';
@@ -107,15 +100,17 @@ function sharedRefresh(): Promise<TokenPair | null> {
 }
 
 /**
- * The tokens of a new tab of this browser, of the same session but its own
- * (docs/decisions/session-handoff.md): this tab's refresh token is used up and both tabs get a
- * next pair. Null when this tab has no session or the server refused.
+ * Uses up this tab's refresh token at `path` once no other rotation is in flight, and keeps the
+ * pair the answer brings for this tab; the hand-off to a new tab (tab-session.ts) rotates so.
  */
-export async function handOffTokens(): Promise<TokenPair | null> {
+export async function rotateAfterOthers<Answer extends TokenPair>(
+  path: string,
+  schema: z.ZodType<Answer>,
+): Promise<Answer | null> {
   while (refreshing !== null) await refreshing;
-  const answer = rotate(accountPaths.handoff, tokenHandoff).catch(() => null);
+  const answer = rotate(path, schema).catch(() => null);
   void inFlight(answer);
-  return (await answer)?.handoff ?? null;
+  return answer;
 }
 
 /**

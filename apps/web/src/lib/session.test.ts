@@ -1,7 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { json, stubFetch } from '../test/fetch-stub';
 import { sessionStore } from './session-store';
-import { logout, shareSessionWithOtherTabs } from './session';
+import { shareSessionWithOtherTabs } from './session';
+import { logout } from './tab-session';
 
 // Another tab of the browser, as the app's tabs see it: the same-origin channel.
 const otherTab = new BroadcastChannel('dental.session');
@@ -24,6 +25,8 @@ describe('the session among the tabs of one browser', () => {
   it('a signed-in tab offers, and when taken gives a pair of the new tab’s own', async () => {
     sessionStore.save({ access: 'access-1', refresh: 'refresh-1' });
     shareSessionWithOtherTabs();
+    // A signed-in tab listens once its channel code has loaded.
+    await import('./tab-session');
     const newTab = { access: 'tab-access', refresh: 'tab-refresh' };
     const api = stubFetch({
       'POST /api/account/token/handoff/': () =>

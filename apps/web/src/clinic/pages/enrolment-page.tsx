@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { PublicPage } from '#web/components/public-page';
 import { PasskeysSection } from '#web/features/auth/components/passkeys-section';
 import { TwoStepSection } from '#web/features/auth/components/two-step-section';
-import { logout } from '#web/lib/session';
+import { logout } from '#web/lib/tab-session';
 import { clinicMeQuery } from '../api/clinic-api';
 import type { ClinicMe } from '@dental/contracts';
 

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { accountPaths, type ReauthenticateRequest } from '@dental/contracts';
 import { apiSend } from '#web/lib/api-client';
-import { logout } from '#web/lib/session';
+import { logout } from '#web/lib/tab-session';
 import { leaveLoginNotice } from '#web/lib/sign-out-notice';
 import { confirmIdentity } from '#web/lib/step-up';
 
