@@ -284,14 +284,15 @@ export function createServices(
     links,
     secret: fileLinkSecret(config.tokenSecret),
     blobs,
-    // What a member shares, what they attached to a message to the practice, and what they
-    // asked the practice to review.
+    // What a member shares, what they attached to a message to the practice or to a booking,
+    // and what they asked the practice to review.
     mayOpen: staffMayOpen(
       repositories.careTeam,
       (key) => repositories.audit.fileByKey(key),
       async (memberId, kind, itemId) =>
         (await repositories.messages.isAttached(memberId, kind, itemId)) ||
-        repositories.reviews.isReviewed(memberId, kind, itemId),
+        (await repositories.reviews.isReviewed(memberId, kind, itemId)) ||
+        (kind === 'dental_ai' && (await repositories.consultations.isAttached(memberId, itemId))),
     ),
   });
   // The clinic's side of consultations, shared by the console and the clinic command; the
@@ -513,6 +514,8 @@ export function createServices(
       audit,
       links,
       clock,
+      dentalAi,
+      staffFiles,
     ),
     consultations: new ConsultationService(
       repositories.consultations,
@@ -521,6 +524,7 @@ export function createServices(
       clock,
       { publicUrl: config.publicUrl, companyName: config.companyName },
       log,
+      dentalAi,
     ),
     passwordResets: new PasswordResetService(
       repositories.auth,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dateInRange } from './dates';
 import { dataLink } from './oral-photo';
+import { dentalAiResult } from './dental-ai';
 import { pageQueryFields } from './pagination';
 import { multiLineText, singleLineText } from './text';
 import { reservationTimeZone } from './virtual-consultation';
@@ -224,6 +225,9 @@ export const clinicConsultation = z.object({
   practitioner: z.object({ id: z.uuid(), name: z.string() }),
   patient: z.object({ id: z.uuid(), username: z.string() }),
   answers: z.array(z.object({ label: z.string(), answer: z.string() })),
+  /** The Dental AI results the patient attached, their images through the care team's file
+   *  links (docs/decisions/consultation-dental-ai.md). */
+  dental_ai: z.array(dentalAiResult),
   summary: clinicSummary.nullable(),
 });
 export type ClinicConsultation = z.infer<typeof clinicConsultation>;

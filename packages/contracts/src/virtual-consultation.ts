@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dateTimeInRange } from './dates';
+import { dentalAiResult } from './dental-ai';
 import { pageQueryFields } from './pagination';
 import { multiLineText, singleLineText } from './text';
 
@@ -100,6 +101,9 @@ export type Reservation = z.infer<typeof reservation>;
  *  needs one call (answers fetched from stale state before;
  *  docs/product/consultation.md#reservation-details). */
 export const reservationDetail = reservation.extend({
+  /** The Dental AI results the patient attached for the doctor, each as the member's own answer
+   *  (docs/decisions/consultation-dental-ai.md). */
+  dental_ai: z.array(dentalAiResult),
   answers: z.array(reservationAnswer),
   /** Upcoming until its time has come (docs/product/consultation.md#reservation-history). */
   upcoming: z.boolean(),
@@ -175,10 +179,24 @@ export const bookingAnswer = z.object({
     .max(answerMaxLength, `An answer may be at most ${String(answerMaxLength)} characters.`),
 });
 
+/** The most Dental AI results one booking carries: enough for a photo and X-rays of one
+ *  concern, few enough to be looked at in a consultation. */
+export const maxBookingDentalAi = 5;
+export const bookingDentalAiNotFoundMessage =
+  'A Dental AI result to show the doctor was not found among yours.';
+
 export const bookReservationRequest = z.object({
   doctor: z.uuid('Choose a doctor.'),
   reservation_time: dateTimeInRange('Choose a consultation time.'),
   timezone: reservationTimeZone,
   answers: z.array(bookingAnswer).max(50, 'Too many answers.'),
+  /** Results of the member's own to show the doctor (docs/decisions/consultation-dental-ai.md). */
+  dental_ai: z
+    .array(z.uuid('Not a valid Dental AI result.'))
+    .max(
+      maxBookingDentalAi,
+      `At most ${String(maxBookingDentalAi)} Dental AI results can be shown to the doctor.`,
+    )
+    .default([]),
 });
-export type BookReservationRequest = z.infer<typeof bookReservationRequest>;
+export type BookReservationRequest = z.input<typeof bookReservationRequest>;

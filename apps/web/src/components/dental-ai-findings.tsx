@@ -1,5 +1,5 @@
-import { useState, type ReactNode } from 'react';
-import { Button, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useId, useState, type ReactNode } from 'react';
+import { Button, Group, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import {
   coloursByFirstAppearance,
   dentalAiDisclaimer,
@@ -18,7 +18,7 @@ import {
 } from '#web/lib/dental-ai-wording';
 import { DatasetCredit } from './dataset-credit';
 import { DetectionImage } from './detection-image';
-import { markedAreas } from './dental-ai-result-summary';
+import { markedAreas, resultName } from './dental-ai-result-summary';
 import { ImageViewer } from './image-viewer/image-viewer';
 import { FindingsLegend } from './findings-legend';
 import classes from './dental-ai-findings.module.css';
@@ -125,5 +125,44 @@ export function DentalAiFindings({ result, beside }: DentalAiFindingsProps) {
         </Stack>
       </details>
     </>
+  );
+}
+
+/** Results someone else reads with the member's words: a share link's recipient, or the doctor a
+ *  booking attached them for. A section under a heading of `order`, each result an article. */
+export function DentalAiResults({
+  results,
+  heading,
+  order,
+}: {
+  results: readonly DentalAiResult[];
+  heading: string;
+  order: 2 | 3 | 4;
+}) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId}>
+      <Title order={order} size={order === 2 ? 'h3' : 'h4'} id={headingId} mb="sm">
+        {heading}
+      </Title>
+      <Stack gap="sm">
+        {results.map((result) => (
+          <Paper
+            withBorder
+            p="sm"
+            key={result.id}
+            component="article"
+            aria-label={resultName(result)}
+          >
+            <Stack gap="sm">
+              <Title order={(order + 1) as 3 | 4 | 5} size={order === 2 ? 'h4' : 'h5'}>
+                {resultName(result)}
+              </Title>
+              <DentalAiFindings result={result} />
+            </Stack>
+          </Paper>
+        ))}
+      </Stack>
+    </section>
   );
 }

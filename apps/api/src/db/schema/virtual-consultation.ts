@@ -6,12 +6,14 @@ import {
   integer,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns';
 import { users } from './account';
+import { dentalAiResults } from './dental-ai';
 
 /** The doctors patients book: a practitioner's staff account (`userId`) or a row the clinic
  *  command made (docs/decisions/clinic-staff.md). */
@@ -151,6 +153,24 @@ export const reservationAnswers = pgTable(
     answer: text('answer').notNull(),
   },
   (table) => [index('reservation_answers_reservation_id_idx').on(table.reservationId)],
+);
+
+/** Dental AI results the patient attached to a booking for the doctor to see
+ *  (docs/decisions/consultation-dental-ai.md); gone with the booking or the result. */
+export const reservationDentalAiResults = pgTable(
+  'reservation_dental_ai_results',
+  {
+    reservationId: uuid('reservation_id')
+      .notNull()
+      .references(() => reservations.id, { onDelete: 'cascade' }),
+    dentalAiResultId: uuid('dental_ai_result_id')
+      .notNull()
+      .references(() => dentalAiResults.id, { onDelete: 'cascade' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.reservationId, table.dentalAiResultId] }),
+    index('reservation_dental_ai_results_result_id_idx').on(table.dentalAiResultId),
+  ],
 );
 
 /** The doctor summary of a past consultation (docs/product/consultation.md#reservation-details);

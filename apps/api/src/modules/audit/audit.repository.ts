@@ -193,7 +193,7 @@ export class AuditRepository {
   async itemDates(ids: readonly string[]): Promise<Map<string, string>> {
     if (ids.length === 0) return new Map();
     const list = [...ids];
-    const [photos, records, files, bookings] = await Promise.all([
+    const [photos, records, files, bookings, dentalAi] = await Promise.all([
       this.db
         .select({ id: oralPhotos.id, date: oralPhotos.shootDate })
         .from(oralPhotos)
@@ -214,8 +214,17 @@ export class AuditRepository {
         })
         .from(reservations)
         .where(inArray(reservations.id, list)),
+      this.db
+        .select({
+          id: dentalAiResults.id,
+          date: sql<string>`to_char(${dentalAiResults.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`,
+        })
+        .from(dentalAiResults)
+        .where(inArray(dentalAiResults.id, list)),
     ]);
-    return new Map([...photos, ...records, ...files, ...bookings].map((row) => [row.id, row.date]));
+    return new Map(
+      [...photos, ...records, ...files, ...bookings, ...dentalAi].map((row) => [row.id, row.date]),
+    );
   }
 
   /**

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   clinicConsultationPage,
   clinicConsultationPaths as paths,
+  bookingDentalAiNotFoundMessage,
   clinicSummary,
   complaint as complaintSchema,
   consultationPaths,
@@ -15,6 +16,7 @@ import { factories } from '#api-test/factories';
 import { makePng } from '#api-test/fixtures/upload-test-files';
 import { startSmtpInbox, type SmtpInbox } from '#api-test/smtp-inbox';
 import { clinicStaff, everyDay } from '#api-test/support/clinic-consultations';
+import { addDentalAiResult, fetchLink } from '#api-test/support/files';
 import { auditEvents } from '#api/db/schema';
 
 /** The e-mail's own words (summary-notices.ts), checked as the patient reads them. */
@@ -74,18 +76,34 @@ const recordedConsultation = (doctor: Staff, time: Date) =>
   });
 
 let nextDay = 2;
-/** A consultation the patient books with their answers, some days ahead. */
-async function bookedConsultation(doctor: Staff, answers: string[]): Promise<string> {
+/** The patient's booking request with `doctor` some days ahead, with the Dental AI results to
+ *  show. */
+function book(
+  doctor: Staff,
+  answers: string[],
+  dentalAi: string[] = [],
+  token = patient.tokens.access,
+) {
   const day = Math.floor(t.clock.now().getTime() / dayMs) + nextDay++;
-  const res = await t.request('POST', consultationPaths.reservations, {
-    token: patient.tokens.access,
+  return t.request('POST', consultationPaths.reservations, {
+    token,
     body: {
       doctor: doctor.doctorId,
       reservation_time: new Date(day * dayMs + 10 * 60 * minuteMs).toISOString(),
       timezone: 'Europe/Paris',
       answers: questionIds.map((question, index) => ({ question, answer: answers[index] })),
+      dental_ai: dentalAi,
     },
   });
+}
+
+/** A consultation the patient books with their answers, some days ahead. */
+async function bookedConsultation(
+  doctor: Staff,
+  answers: string[],
+  dentalAi: string[] = [],
+): Promise<string> {
+  const res = await book(doctor, answers, dentalAi);
   expect(res.statusCode, res.body).toBe(201);
   return reservationDetail.parse(res.json()).id;
 }
@@ -192,6 +210,92 @@ describe('listing consultations', () => {
       ada.tokens.access,
     );
     expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('Dental AI results attached to a booking', () => {
+  it('the booked practitioner sees them with images only they and the practice open; each is audited', async () => {
+    const result = await addDentalAiResult(t, patient);
+    const id = await bookedConsultation(ada, ['A dark spot on 36', 'None'], [result.id]);
+
+    const booked = await t.request('GET', consultationPaths.reservation(id), {
+      token: patient.tokens.access,
+    });
+    expect(reservationDetail.parse(booked.json()).dental_ai.map((entry) => entry.id)).toEqual([
+      result.id,
+    ]);
+
+    const entry = (await list(ada.tokens.access, 'period=future')).results.find(
+      (consultation) => consultation.id === id,
+    );
+    expect(entry?.dental_ai).toEqual([
+      { ...result, image_url: expect.stringContaining('/api/care-team-files/') as unknown },
+    ]);
+    // The staff link names neither the member nor the stored key.
+    expect(entry?.dental_ai[0]?.image_url).not.toContain(patient.id);
+    const image = await fetchLink(t, entry?.dental_ai[0]?.image_url ?? '');
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
+    expect(await staffRows(patient.id, ada.id)).toContainEqual(
+      expect.objectContaining({
+        action: 'read',
+        resourceType: 'dental_ai_result',
+        resourceId: result.id,
+      }),
+    );
+
+    // Another practitioner never lists the booking, so never sees the result.
+    const kenjis = await list(kenji.tokens.access, 'period=future');
+    expect(ids(kenjis)).not.toContain(id);
+    expect(
+      await staffRows(patient.id, kenji.id).then((rows) =>
+        rows.filter((row) => row.resourceType === 'dental_ai_result'),
+      ),
+    ).toEqual([]);
+
+    // Cancelled, the booking no longer opens the image.
+    const cancelled = await t.request('DELETE', consultationPaths.reservation(id), {
+      token: patient.tokens.access,
+    });
+    expect(cancelled.statusCode).toBe(204);
+    expect((await fetchLink(t, entry?.dental_ai[0]?.image_url ?? '')).statusCode).toBe(404);
+  });
+
+  it('a result the patient did not attach is not opened by a staff link (404)', async () => {
+    const attached = await addDentalAiResult(t, patient);
+    const other = await addDentalAiResult(t, patient);
+    const id = await bookedConsultation(ada, ['Sensitive teeth', 'None'], [attached.id]);
+    const entry = (await list(ada.tokens.access, 'period=future')).results.find(
+      (consultation) => consultation.id === id,
+    );
+    // A staff link made for the result the patient kept to themselves.
+    const unattached = t.services.staffFiles.scope(ada.id, {
+      photos: [],
+      records: [],
+      dentalAi: [other],
+    }).dentalAi[0]?.image_url;
+    expect((await fetchLink(t, unattached ?? '')).statusCode).toBe(404);
+    expect((await fetchLink(t, entry?.dental_ai[0]?.image_url ?? '')).statusCode).toBe(200);
+  });
+
+  it('another member’s result cannot be attached: 404 and nothing is booked', async () => {
+    const stranger = await factories(t).loggedInMember();
+    const theirs = await addDentalAiResult(t, stranger);
+    const before = ids(await list(ada.tokens.access, 'period=future'));
+    const res = await book(ada, ['Toothache', 'None'], [theirs.id]);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ detail: bookingDentalAiNotFoundMessage });
+    expect(ids(await list(ada.tokens.access, 'period=future'))).toEqual(before);
+  });
+
+  it('more than five results, or an id that is not one, is a 400 and nothing is booked', async () => {
+    const many = await Promise.all(
+      Array.from({ length: 6 }, () => addDentalAiResult(t, patient).then((entry) => entry.id)),
+    );
+    const before = ids(await list(ada.tokens.access, 'period=future'));
+    expect((await book(ada, ['Toothache', 'None'], many)).statusCode).toBe(400);
+    expect((await book(ada, ['Toothache', 'None'], ['not-an-id'])).statusCode).toBe(400);
+    expect(ids(await list(ada.tokens.access, 'period=future'))).toEqual(before);
   });
 });
 

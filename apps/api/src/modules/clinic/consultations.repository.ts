@@ -11,6 +11,7 @@ import {
   type ComplaintImageRow,
 } from '#api/db/schema';
 import { rowsToFetch } from '#api/lib/pagination';
+import { attachedDentalAi } from '#api/db/attached-dental-ai';
 
 /** A booked consultation as the console lists it. */
 export interface ConsultationRow {
@@ -22,6 +23,7 @@ export interface ConsultationRow {
   patientId: string;
   patientUsername: string;
   answers: { label: string; answer: string }[];
+  dentalAiIds: string[];
   summary: {
     condition: string;
     summary: string;
@@ -113,6 +115,10 @@ export class ClinicConsultationRepository {
     const images = await this.imagesOf(
       rows.flatMap((row) => (row.complaintId === null ? [] : [row.complaintId])),
     );
+    const dentalAi = await attachedDentalAi(
+      this.db,
+      rows.map((row) => row.id),
+    );
     return rows.map((row) => ({
       id: row.id,
       reservationTime: row.reservationTime,
@@ -124,6 +130,7 @@ export class ClinicConsultationRepository {
       answers: answers
         .filter((answer) => answer.reservationId === row.id)
         .map((answer) => ({ label: answer.questionLabel, answer: answer.answer })),
+      dentalAiIds: dentalAi.get(row.id) ?? [],
       // A left join: the summary's columns are all present or all null.
       summary:
         row.complaintId === null ||

@@ -4,6 +4,7 @@ import type {
   ClinicConsultation,
   ClinicSummary,
   ConsultationPeriod,
+  DentalAiResult,
   PageRequest,
   SummaryRequest,
 } from '@dental/contracts';
@@ -49,10 +50,24 @@ export interface SummaryRecorder {
   ): Promise<string>;
 }
 
+/** The patient's Dental AI results among the ids, as the Dental AI module answers them. */
+export interface PatientDentalAi {
+  getMany(userId: string, ids: readonly string[]): Promise<DentalAiResult[]>;
+}
+
+/** The care team's file links (SharedFiles): each image link is replaced by one scoped to the
+ *  staff member, checked on every open against what the patient attached. */
+export interface StaffFileLinks {
+  scope(
+    staffId: string,
+    items: { photos: []; records: []; dentalAi: DentalAiResult[] },
+  ): { dentalAi: DentalAiResult[] };
+}
+
 /**
  * The consultations booked with a practitioner, as the clinic console shows them: patient,
- * answers and summary. Each one read is a staff read of patient data, written to that patient's
- * audit trail with the staff member as its actor.
+ * answers, the Dental AI results the patient attached, and summary. Each one read is a staff read
+ * of patient data, written to that patient's audit trail with the staff member as its actor.
  */
 export class ClinicConsultationService {
   constructor(
@@ -61,6 +76,8 @@ export class ClinicConsultationService {
     private readonly audit: PatientAuditTrail,
     private readonly links: { sign(file: LinkedFile): string },
     private readonly clock: Clock,
+    private readonly dentalAi: PatientDentalAi,
+    private readonly staffFiles: StaffFileLinks,
   ) {}
 
   async list(
@@ -72,7 +89,9 @@ export class ClinicConsultationService {
       await this.repository.page(scope.practitionerId, period, this.clock.now(), asked),
       asked,
     );
-    // One row per consultation shown, in order, each in its patient's chain.
+    const items: ClinicConsultation[] = [];
+    // One row per consultation shown, and one per Dental AI result it carries, in order, each
+    // in its patient's chain.
     for (const row of page.items) {
       await this.audit.record({
         memberId: row.patientId,
@@ -82,8 +101,29 @@ export class ClinicConsultationService {
         resourceId: row.id,
         result: 'success',
       });
+      const dentalAi = await this.dentalAi.getMany(row.patientId, row.dentalAiIds);
+      for (const result of dentalAi) {
+        await this.audit.record({
+          memberId: row.patientId,
+          actor: scope.staffId,
+          action: 'read',
+          resourceType: 'dental_ai_result',
+          resourceId: result.id,
+          result: 'success',
+        });
+      }
+      items.push(
+        this.toConsultation(
+          row,
+          this.staffFiles.scope(scope.staffId, {
+            photos: [],
+            records: [],
+            dentalAi,
+          }).dentalAi,
+        ),
+      );
     }
-    return { ...page, items: page.items.map((row) => this.toConsultation(row)) };
+    return { ...page, items };
   }
 
   /** Writes (or rewrites) the summary of a consultation in scope whose time has come. */
@@ -117,7 +157,7 @@ export class ClinicConsultationService {
     return this.toSummary(written);
   }
 
-  private toConsultation(row: ConsultationRow): ClinicConsultation {
+  private toConsultation(row: ConsultationRow, dentalAi: DentalAiResult[]): ClinicConsultation {
     return {
       id: row.id,
       reservation_time: row.reservationTime.toISOString(),
@@ -125,6 +165,7 @@ export class ClinicConsultationService {
       practitioner: { id: row.practitionerId, name: row.practitionerName },
       patient: { id: row.patientId, username: row.patientUsername },
       answers: row.answers,
+      dental_ai: dentalAi,
       summary: row.summary === null ? null : this.toSummary(row.summary),
     };
   }

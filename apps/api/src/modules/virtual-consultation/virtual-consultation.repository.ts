@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, lte } from 'dr
 import type { PageRequest } from '@dental/contracts';
 import type { Database } from '#api/db/client';
 import { rowsToFetch } from '#api/lib/pagination';
-import { isUniqueViolation } from '#api/db/errors';
+import { isForeignKeyViolation, isUniqueViolation } from '#api/db/errors';
 import {
   complaintImages,
   complaints,
@@ -12,6 +12,7 @@ import {
   doctors,
   formQuestions,
   reservationAnswers,
+  reservationDentalAiResults,
   reservations,
   users,
   type ComplaintImageRow,
@@ -23,6 +24,7 @@ import {
 } from '#api/db/schema';
 import type { Schedule } from './slots';
 import { insertedRow } from '#api/db/inserted-row';
+import { attachedDentalAi } from '#api/db/attached-dental-ai';
 
 export interface DoctorWithWindows extends DoctorRow, Schedule {}
 
@@ -39,6 +41,7 @@ export interface ReservationListRow extends ReservationRow {
 export interface ReservationDetailRow extends ReservationListRow {
   answers: ReservationAnswerRow[];
   complaintId: string | null;
+  dentalAiIds: string[];
 }
 
 export interface ComplaintWithImages extends ComplaintRow {
@@ -51,6 +54,8 @@ export interface NewReservation {
   timeZone: string;
   reservationTime: Date;
   answers: { questionId: string; questionLabel: string; questionOrder: number; answer: string }[];
+  /** The member's own Dental AI results to show the doctor (checked by the service). */
+  dentalAiIds: string[];
 }
 
 const reservationColumns = {
@@ -142,13 +147,14 @@ export class ConsultationRepository {
 
   /**
    * The new reservation's id; 'slot-taken' when the slot was booked by someone else first;
-   * 'upcoming-limit' when the member already holds `maxUpcoming` upcoming reservations.
+   * 'upcoming-limit' when the member already holds `maxUpcoming` upcoming reservations;
+   * 'dental-ai-gone' when an attached Dental AI result was deleted since it was checked.
    */
   async insertReservation(
     reservation: NewReservation,
     now: Date,
     maxUpcoming: number,
-  ): Promise<{ id: string } | 'slot-taken' | 'upcoming-limit'> {
+  ): Promise<{ id: string } | 'slot-taken' | 'upcoming-limit' | 'dental-ai-gone'> {
     try {
       return await this.db.transaction(async (tx) => {
         // The member's row lock makes concurrent bookings of one member count one after another.
@@ -185,10 +191,19 @@ export class ConsultationRepository {
             .insert(reservationAnswers)
             .values(reservation.answers.map((answer) => ({ ...answer, reservationId: row.id })));
         }
+        if (reservation.dentalAiIds.length > 0) {
+          await tx.insert(reservationDentalAiResults).values(
+            reservation.dentalAiIds.map((dentalAiResultId) => ({
+              reservationId: row.id,
+              dentalAiResultId,
+            })),
+          );
+        }
         return { id: row.id };
       });
     } catch (error) {
       if (isUniqueViolation(error)) return 'slot-taken';
+      if (isForeignKeyViolation(error)) return 'dental-ai-gone';
       throw error;
     }
   }
@@ -251,6 +266,7 @@ export class ConsultationRepository {
       answers,
       answerIds: answers.map((answer) => answer.id),
       complaintId: complaint?.id ?? null,
+      dentalAiIds: (await attachedDentalAi(this.db, [row.id])).get(row.id) ?? [],
     };
   }
 
@@ -336,6 +352,24 @@ export class ConsultationRepository {
       .from(users)
       .where(eq(users.id, userId));
     return row?.email;
+  }
+
+  /** Whether the member attached the Dental AI result to a booking that stands: what opens its
+   *  image to the practice's staff (staffMayOpen). */
+  async isAttached(memberId: string, dentalAiResultId: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: reservations.id })
+      .from(reservationDentalAiResults)
+      .innerJoin(reservations, eq(reservations.id, reservationDentalAiResults.reservationId))
+      .where(
+        and(
+          eq(reservationDentalAiResults.dentalAiResultId, dentalAiResultId),
+          eq(reservations.userId, memberId),
+          eq(reservations.status, 'booked'),
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
   }
 
   private async answersOf(reservationIds: readonly string[]): Promise<ReservationAnswerRow[]> {

@@ -1,4 +1,5 @@
 import {
+  bookingDentalAiNotFoundMessage,
   bookingHorizonDays,
   bookingLeadMinutes,
   doctorImagesSeparator,
@@ -12,6 +13,7 @@ import {
   type BookReservationRequest,
   type Complaint,
   type ConsultationForm,
+  type DentalAiResult,
   type DoctorWithSlots,
   type Reservation,
   type ReservationAnswer,
@@ -46,6 +48,12 @@ export const missingAnswersMessage = 'Please answer every question of the consul
 /** Signs short-lived links to stored files (SignedLinks). */
 export interface FileLinks {
   sign(file: LinkedFile): string;
+}
+
+/** The member's own Dental AI results among the ids (another member's or a deleted one is left
+ *  out), as the Dental AI module answers them: what a booking may attach. */
+export interface BookingDentalAi {
+  getMany(userId: string, ids: readonly string[]): Promise<DentalAiResult[]>;
 }
 
 export interface ConsultationSettings {
@@ -87,6 +95,7 @@ export class ConsultationService {
     private readonly clock: Clock,
     private readonly settings: ConsultationSettings,
     private readonly log: ErrorLogger,
+    private readonly dentalAi: BookingDentalAi,
   ) {}
 
   /** Upcoming reservations soonest first, or past ones latest first; at most 100. */
@@ -109,7 +118,7 @@ export class ConsultationService {
   async get(userId: string, id: string): Promise<ReservationDetail> {
     const row = await this.repository.findReservation(userId, id);
     if (row === undefined) throw new NotFound(reservationNotFoundMessage);
-    return this.toDetail(row);
+    return this.toDetail(row, await this.dentalAi.getMany(userId, row.dentalAiIds));
   }
 
   async answer(userId: string, answerId: string): Promise<ReservationAnswer> {
@@ -207,6 +216,10 @@ export class ConsultationService {
       throw new BadRequest(slotUnavailableMessage, { reservation_time: [slotUnavailableMessage] });
     }
     const answers = await this.matchAnswers(request.answers);
+    const dentalAiIds = [...new Set(request.dental_ai ?? [])];
+    const ownResults = await this.dentalAi.getMany(userId, dentalAiIds);
+    if (ownResults.length !== dentalAiIds.length)
+      throw new NotFound(bookingDentalAiNotFoundMessage);
     const inserted = await this.repository.insertReservation(
       {
         userId,
@@ -214,11 +227,13 @@ export class ConsultationService {
         timeZone: request.timezone,
         reservationTime: time,
         answers,
+        dentalAiIds,
       },
       now,
       maxUpcomingReservations,
     );
     if (inserted === 'slot-taken') throw new Conflict(slotTakenMessage);
+    if (inserted === 'dental-ai-gone') throw new NotFound(bookingDentalAiNotFoundMessage);
     if (inserted === 'upcoming-limit') {
       throw new UnprocessableEntity(upcomingReservationsLimitMessage);
     }
@@ -316,10 +331,11 @@ export class ConsultationService {
     }
   }
 
-  private toDetail(row: ReservationDetailRow): ReservationDetail {
+  private toDetail(row: ReservationDetailRow, dentalAi: DentalAiResult[]): ReservationDetail {
     return {
       ...toReservation(row),
       answers: row.answers.map(toAnswer),
+      dental_ai: dentalAi,
       upcoming: row.reservationTime > this.clock.now(),
       complaint_id: row.complaintId,
     };

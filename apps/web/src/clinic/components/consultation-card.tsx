@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Paper, Stack, Text, Title } from '@mantine/core';
+import { DentalAiResults } from '#web/components/dental-ai-findings';
 import { Detail, DetailsList } from '#web/components/details-list';
 import type { ClinicConsultation } from '@dental/contracts';
 
@@ -17,8 +18,8 @@ export function consultationTime({ reservation_time, timezone }: ClinicConsultat
   return `${when} (${timezone})`;
 }
 
-/** One consultation: when, with whom, the patient's answers to the form, then `children` (the
- *  summary or its link). */
+/** One consultation: when, with whom, the patient's answers to the form, the Dental AI results
+ *  they attached, then `children` (the summary or its link). */
 export function ConsultationCard({
   consultation,
   showPractitioner,
@@ -58,6 +59,13 @@ export function ConsultationCard({
               </Detail>
             ))}
           </DetailsList>
+        )}
+        {consultation.dental_ai.length > 0 && (
+          <DentalAiResults
+            results={consultation.dental_ai}
+            heading="Dental AI results the patient attached"
+            order={(headingOrder + 1) as 3 | 4}
+          />
         )}
         {children}
       </Stack>

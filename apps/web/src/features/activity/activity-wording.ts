@@ -48,6 +48,7 @@ const datedThings: Partial<Record<AuditResourceType, string>> = {
   consultation_answers: 'your answers for the consultation',
   consultation_summary: 'the summary of your consultation',
   consultation_image: 'an image of the summary of your consultation',
+  dental_ai_result: 'your Dental AI result',
 };
 
 const isList = (type: AuditResourceType) => type.endsWith('_list');

@@ -22,8 +22,7 @@ import {
   type OralPhoto,
   type SharedItems,
 } from '@dental/contracts';
-import { resultName } from '#web/components/dental-ai-result-summary';
-import { DentalAiFindings } from '#web/components/dental-ai-findings';
+import { DentalAiResults } from '#web/components/dental-ai-findings';
 import { FileRow, viewerItemOf } from '#web/components/file-row';
 import { ImageViewer } from '#web/components/image-viewer/image-viewer';
 import { LoadFailed } from '#web/components/load-failed';
@@ -207,34 +206,6 @@ function Records({ records }: { records: SharedItems['records'] }) {
   );
 }
 
-function DentalAiResults({ results }: { results: SharedItems['dental_ai'] }) {
-  return (
-    <section aria-labelledby="shared-dental-ai">
-      <Title order={2} size="h3" id="shared-dental-ai" mb="sm">
-        Dental AI results
-      </Title>
-      <Stack gap="sm">
-        {results.map((result) => (
-          <Paper
-            withBorder
-            p="sm"
-            key={result.id}
-            component="article"
-            aria-label={resultName(result)}
-          >
-            <Stack gap="sm">
-              <Title order={3} size="h4">
-                {resultName(result)}
-              </Title>
-              <DentalAiFindings result={result} />
-            </Stack>
-          </Paper>
-        ))}
-      </Stack>
-    </section>
-  );
-}
-
 function Shared({ shared }: { shared: SharedItems }) {
   const nothing =
     shared.photos.length === 0 && shared.records.length === 0 && shared.dental_ai.length === 0;
@@ -248,7 +219,9 @@ function Shared({ shared }: { shared: SharedItems }) {
       {nothing && <Text c="dimmed">Nothing is shared here any more.</Text>}
       {shared.photos.length > 0 && <Photos photos={shared.photos} />}
       {shared.records.length > 0 && <Records records={shared.records} />}
-      {shared.dental_ai.length > 0 && <DentalAiResults results={shared.dental_ai} />}
+      {shared.dental_ai.length > 0 && (
+        <DentalAiResults results={shared.dental_ai} heading="Dental AI results" order={2} />
+      )}
     </Stack>
   );
 }

@@ -1,19 +1,33 @@
 import { useMemo, useState, type SyntheticEvent } from 'react';
-import { Alert, Anchor, Radio, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Checkbox,
+  Radio,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { Link } from 'react-router';
 import {
   answerMaxLength,
   answerRequiredMessage,
   calendarPaths,
   consultationHowText,
+  maxBookingDentalAi,
+  type DentalAiResult,
   type DoctorWithSlots,
   type ReservationDetail,
 } from '@dental/contracts';
 import { paths } from '#web/config/paths';
 import { AddToCalendarButton } from '#web/components/add-to-calendar-button';
+import { markedAreas, resultName } from '#web/components/dental-ai-result-summary';
 import { FormActions } from '#web/components/form-actions';
 import { PageSpinner } from '#web/components/page-spinner';
 import { errorMessage } from '#web/lib/api-client';
+import { useDentalAiResults } from '#web/lib/dental-ai-runs';
 import { useDocumentTitle } from '#web/lib/document-title';
 import { usePublicConfig } from '#web/lib/public-config';
 import { useLeave } from '#web/lib/use-leave';
@@ -55,6 +69,40 @@ function Booked({ reservation, zone }: { reservation: ReservationDetail; zone: s
   );
 }
 
+/** The member's Dental AI results, any of which the doctor may see with the booking
+ *  (docs/decisions/consultation-dental-ai.md); nothing when there are none. */
+function DentalAiChoice({
+  results,
+  chosen,
+  onChange,
+}: {
+  results: readonly DentalAiResult[];
+  chosen: string[];
+  onChange: (ids: string[]) => void;
+}) {
+  if (results.length === 0) return null;
+  return (
+    <Checkbox.Group
+      label="Show the doctor your Dental AI results (optional)"
+      description={`The doctor sees the image with its marked areas. Up to ${String(maxBookingDentalAi)}.`}
+      value={chosen}
+      onChange={onChange}
+    >
+      <Stack gap="xs" mt="xs">
+        {results.map((result) => (
+          <Checkbox
+            key={result.id}
+            value={result.id}
+            label={resultName(result)}
+            description={markedAreas(result.detection_selection.length)}
+            disabled={chosen.length >= maxBookingDentalAi && !chosen.includes(result.id)}
+          />
+        ))}
+      </Stack>
+    </Checkbox.Group>
+  );
+}
+
 /** One choice of a grid: a whole card is the radio button. */
 function Choice({ value, children }: { value: string; children: string }) {
   return (
@@ -72,11 +120,13 @@ export default function BookingPage() {
   const doctors = useDoctors();
   const form = useConsultationForm();
   const book = useBookReservation();
+  const dentalAi = useDentalAiResults();
   const leave = useLeave(paths.virtualConsultation);
   const [doctorId, setDoctorId] = useState<string | null>(null);
   const [day, setDay] = useState<string | null>(null);
   const [slot, setSlot] = useState<string | null>(null);
   const [answers, setAnswers] = useState<Record<string, string>>({});
+  const [shownResults, setShownResults] = useState<string[]>([]);
   const [submitted, setSubmitted] = useState(false);
 
   const doctor = doctors.data?.find((entry) => entry.id === doctorId);
@@ -110,6 +160,7 @@ export default function BookingPage() {
         question: question.id,
         answer: (answers[question.id] ?? '').trim(),
       })),
+      dental_ai: shownResults,
     });
   };
 
@@ -194,6 +245,11 @@ export default function BookingPage() {
             error={submitted && unanswered(question.id) ? answerRequiredMessage : undefined}
           />
         ))}
+        <DentalAiChoice
+          results={dentalAi.data ?? []}
+          chosen={shownResults}
+          onChange={setShownResults}
+        />
         {book.isError && <Alert color="red">{errorMessage(book.error)}</Alert>}
         <FormActions submitLabel="Confirm Reservation" pending={book.isPending} onCancel={leave} />
       </Stack>

@@ -17,6 +17,7 @@ const upcomingDetail: ReservationDetail = {
   ...upcoming,
   upcoming: true,
   complaint_id: null,
+  dental_ai: [],
   answers: [
     {
       id: '6a1f2b3c-4d5e-4f60-8a71-b2c3d4e5f601',
@@ -149,7 +150,7 @@ describe('Reservation History', () => {
       'GET /api/reservation/?period=future': () => json([]),
       'GET /api/reservation/?period=history': () => json([past]),
       [`GET /api/reservation/${past.id}/`]: () =>
-        json({ ...past, upcoming: false, complaint_id: complaint.id, answers: [] }),
+        json({ ...past, upcoming: false, complaint_id: complaint.id, answers: [], dental_ai: [] }),
       [`GET /api/complaint/${complaint.id}/`]: () => json(complaint),
     });
     const { user } = renderRoute('/virtual-consultation/reservation-record');

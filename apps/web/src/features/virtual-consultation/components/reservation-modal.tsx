@@ -3,6 +3,7 @@ import { Alert, Button, Group, Image, Modal, SimpleGrid, Stack, Text, Title } fr
 import { notifications } from '@mantine/notifications';
 import { calendarPaths, splitDoctorImages, type Reservation } from '@dental/contracts';
 import { AddToCalendarButton } from '#web/components/add-to-calendar-button';
+import { ResultSummary } from '#web/components/dental-ai-result-summary';
 import { PageSpinner } from '#web/components/page-spinner';
 import { errorMessage } from '#web/lib/api-client';
 import { useComplaint } from '../api/complaint';
@@ -56,6 +57,7 @@ function DoctorSummary({ complaintId }: { complaintId: string }) {
 
 function ReservationBody({ id, onClose }: { id: string; onClose: () => void }) {
   const infoHeadingId = useId();
+  const dentalAiHeadingId = useId();
   const reservation = useReservation(id);
   const cancel = useCancelReservation();
   const [cancelling, setCancelling] = useState(false);
@@ -101,6 +103,18 @@ function ReservationBody({ id, onClose }: { id: string; onClose: () => void }) {
           </dl>
         )}
       </section>
+      {detail.dental_ai.length > 0 && (
+        <section aria-labelledby={dentalAiHeadingId}>
+          <Title order={3} size="h5" id={dentalAiHeadingId} mb="xs">
+            Dental AI results shown to the doctor
+          </Title>
+          <Stack gap="xs">
+            {detail.dental_ai.map((result) => (
+              <ResultSummary key={result.id} result={result} />
+            ))}
+          </Stack>
+        </section>
+      )}
       {!detail.upcoming && detail.complaint_id !== null && (
         <DoctorSummary complaintId={detail.complaint_id} />
       )}
