@@ -1,5 +1,10 @@
 import type { APIRequestContext } from '@playwright/test';
-import { clinicStaffPaths } from '@dental/contracts';
+import {
+  clinicConsultationPaths,
+  clinicStaffPaths,
+  practitionerList,
+  weekdays,
+} from '@dental/contracts';
 import { joinAsStaff, staffAccount, type StaffAccount } from './clinic-staff';
 import { expect } from './fixtures';
 
@@ -19,4 +24,30 @@ export async function practitionerAccess(
   });
   expect(invited.status(), await invited.text()).toBe(201);
   return { ...(await joinAsStaff(request, email)), name };
+}
+
+/** A new practitioner (practitionerAccess) who offers a consultation every half hour of every
+ *  day, UTC, so that a journey can book one within the hour. */
+export async function practitionerWithHours(
+  request: APIRequestContext,
+): Promise<StaffAccount & { name: string }> {
+  const practitioner = await practitionerAccess(request);
+  const admin = await staffAccount(request);
+  const listed = await request.get(clinicConsultationPaths.practitioners, {
+    headers: { authorization: `Bearer ${admin.access}` },
+  });
+  const doctor = practitionerList
+    .parse(await listed.json())
+    .results.find((entry) => entry.name === practitioner.name);
+  const hours = await request.put(clinicConsultationPaths.availability(doctor?.id ?? ''), {
+    headers: { authorization: `Bearer ${practitioner.access}` },
+    data: {
+      timezone: 'UTC',
+      slot_minutes: 30,
+      weekly: weekdays.map((weekday) => ({ weekday, from: '00:00', to: '24:00' })),
+      time_off: [],
+    },
+  });
+  expect(hours.status(), await hours.text()).toBe(200);
+  return practitioner;
 }
