@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { receiptList, receiptPaths, type Receipt } from '@dental/contracts';
 import { users } from '#api/db/schema';
 import { buildTestApp, type TestApp } from '#api-test/build-test-app';
@@ -37,7 +37,7 @@ const download = (url: string, locale = 'en-US,en;q=0.9') =>
 const repoint = (url: string, memberId: string, receiptId: string) =>
   url.replace(/^\/api\/receipts\/[^/]+\/[^/]+\//, `${receiptPdfPath}${memberId}/${receiptId}/`);
 
-const numberPattern = () => new RegExp(`^DC-${String(t.clock.now().getUTCFullYear())}-\\d{6}$`);
+const numberPattern = () => new RegExp(`^DC-${String(t.clock.now().getUTCFullYear())}-\\d{6,}$`);
 
 describe('GET /api/receipts/', () => {
   it('lists a test-mode purchase with its number, amount and test card', async () => {
@@ -110,6 +110,16 @@ describe('GET /api/receipts/', () => {
     expect(numbers[0]).toMatch(numberPattern());
     expect(numbers[1]).toMatch(numberPattern());
     expect(numbers[0]).not.toBe(numbers[1]);
+  });
+
+  it('pads the running number to six digits and never cuts a seventh', async () => {
+    const member = await factory.loggedInMember();
+    await t.db.execute(sql`select setval('receipt_numbers', 999998)`);
+    const first = await helpers.buy(member, 'Gold');
+    const second = await helpers.buy(member, 'Platinum');
+    const year = String(t.clock.now().getUTCFullYear());
+    expect((await helpers.payment(first))?.receiptNumber).toBe(`DC-${year}-999999`);
+    expect((await helpers.payment(second))?.receiptNumber).toBe(`DC-${year}-1000000`);
   });
 
   it('shows a member only their own receipts, and needs a login', async () => {
