@@ -30,6 +30,7 @@ import { dentalAiRoutes } from './modules/dental-ai/dental-ai.routes';
 import { dentalKnowledgeRoutes } from './modules/dental-knowledge/dental-knowledge.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { membershipRoutes } from './modules/membership/membership.routes';
+import { receiptRoutes } from './modules/receipts/receipts.routes';
 import { clinicMessageRoutes } from './modules/messages/clinic-messages.routes';
 import { messageEventRoutes } from './modules/messages/message-events.routes';
 import { messageRoutes } from './modules/messages/messages.routes';
@@ -212,6 +213,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(homeRoutes, services);
   await app.register(calendarRoutes, services);
   await app.register(membershipRoutes, services);
+  await app.register(receiptRoutes, services);
   await app.register(dentalAiRoutes, services);
   await app.register(dataExportRoutes, services);
   await app.register(delegationRoutes, services);

@@ -21,6 +21,7 @@ import { MedicalRecordRepository } from './modules/medical-records/medical-recor
 import { MessageNoticeRepository } from './modules/messages/message-notices.repository';
 import { MessageRepository } from './modules/messages/messages.repository';
 import { MembershipRepository } from './modules/membership/membership.repository';
+import { ReceiptsRepository } from './modules/receipts/receipts.repository';
 import { OralPhotoRepository } from './modules/oral-photo/oral-photo.repository';
 import { OralSupplierRepository } from './modules/oral-supplier/oral-supplier.repository';
 import { ReviewRepository } from './modules/reviews/reviews.repository';
@@ -44,6 +45,7 @@ export function createRepositories(db: Database) {
     audit: new AuditRepository(db),
     files: new FilesRepository(db),
     membership: new MembershipRepository(db),
+    receipts: new ReceiptsRepository(db),
     content: new ContentRepository(db),
     calendarFeeds: new CalendarFeedRepository(db),
     appointments: new AppointmentRepository(db),

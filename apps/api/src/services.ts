@@ -54,6 +54,7 @@ import { OrphanSweep } from './modules/files/orphan-sweep';
 import { MedicalRecordService } from './modules/medical-records/medical-records.service';
 import { registerMembershipJobs } from './modules/membership/membership.jobs';
 import { MembershipService } from './modules/membership/membership.service';
+import { ReceiptsService } from './modules/receipts/receipts.service';
 import { EventTickets, MessageEvents } from './modules/messages/message-events';
 import { MessageNoticeService } from './modules/messages/message-notices.service';
 import { registerMessageJobs } from './modules/messages/messages.jobs';
@@ -456,6 +457,7 @@ export function createServices(
       log,
       audit,
     ),
+    receipts: new ReceiptsService(repositories.receipts, links, config.companyName),
     contentRepository: repositories.content,
     contentLoader: new ContentLoaderService(repositories.content, clock),
     dentalKnowledge: new DentalKnowledgeService(repositories.dentalKnowledge),

@@ -32,3 +32,4 @@ export * from './messages';
 export * from './reviews';
 export * from './message-events';
 export * from './home';
+export * from './receipts';

@@ -24,6 +24,11 @@ export interface Plan {
 
 const GB = 1024 ** 3;
 
+/** The membership term that the plan screen, the receipt e-mail and the receipt PDF all state
+ *  (docs/product/membership.md#membership-terms). */
+export const membershipSalesFinal =
+  'All membership sales are final, with no cancellations or refunds.';
+
 export const plans: Record<PlanName, Plan> = {
   Silver: {
     name: 'Silver',

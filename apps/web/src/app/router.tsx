@@ -68,6 +68,10 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: paths.accountReceipts,
+                lazy: lazyRoute('receipts', () => import('../features/receipts/receipts-page')),
+              },
+              {
                 path: paths.accountSecurity,
                 lazy: lazyRoute('account-security', () => import('../features/auth/security-page')),
               },

@@ -17,6 +17,8 @@ export const paths = {
   account: '/account',
   accountActivity: '/account/activity',
   accountSecurity: '/account/security',
+  /** The member's receipts; the purchase e-mail links here (docs/product/receipts.md). */
+  accountReceipts: '/account/receipts',
   /** The member's share links, with their openings and Revoke (docs/product/sharing.md). */
   sharedLinks: '/account/shared-links',
   /** A share link's page for its recipient (public); the server serves it as `/s/{token}`. */

@@ -23,7 +23,20 @@ export interface PaymentEvent {
   paymentId: string | null;
   /** The checkout session the event is about: checked against the stored payment before the
    *  plan is applied (docs/decisions/payments-on-public-servers.md). */
-  session?: { id: string; amountCents: number | null; currency: string | null };
+  session?: {
+    id: string;
+    amountCents: number | null;
+    currency: string | null;
+    /** Stripe's PaymentIntent of a paid session, through which the card is read. */
+    paymentIntentId?: string | null;
+  };
+}
+
+/** The card that paid, as the provider reports it, for the receipt. */
+export interface PaymentCard {
+  /** The provider's word for the network, e.g. 'visa'. */
+  brand: string;
+  last4: string;
 }
 
 /** Every plan is priced in this currency (the checkout sessions we create). */
@@ -40,4 +53,6 @@ export interface PaymentProvider {
   createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
   /** Verifies and reads a webhook delivery; throws InvalidSignature. Absent in test mode. */
   verifyWebhook?(rawBody: Buffer, signature: string): Promise<PaymentEvent>;
+  /** The card of a completed payment; null when it was paid by other means. */
+  paidWith(event: PaymentEvent | null): Promise<PaymentCard | null>;
 }

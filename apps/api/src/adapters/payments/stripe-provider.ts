@@ -6,12 +6,19 @@ import {
   paymentCurrency,
   type CheckoutRequest,
   type CheckoutSession,
+  type PaymentCard,
   type PaymentEvent,
   type PaymentProvider,
 } from './payment-provider';
 
 function sessionOf(session: Stripe.Checkout.Session): NonNullable<PaymentEvent['session']> {
-  return { id: session.id, amountCents: session.amount_total, currency: session.currency };
+  const intent = session.payment_intent;
+  return {
+    id: session.id,
+    amountCents: session.amount_total,
+    currency: session.currency,
+    paymentIntentId: typeof intent === 'string' ? intent : (intent?.id ?? null),
+  };
 }
 
 /** Stripe Checkout in payment mode; the plan's price comes from the plan table each time. */
@@ -66,6 +73,21 @@ export class StripePaymentProvider implements PaymentProvider {
     );
     if (session.url === null) throw new Error('Stripe answered a Checkout Session without a URL.');
     return { sessionId: session.id, url: session.url };
+  }
+
+  /** The card on the session's PaymentIntent's latest charge, as Stripe reports it. */
+  async paidWith(event: PaymentEvent | null): Promise<PaymentCard | null> {
+    const intentId = event?.session?.paymentIntentId;
+    if (intentId === undefined || intentId === null) return null;
+    const intent = await (
+      await this.stripe.get()
+    ).paymentIntents.retrieve(intentId, { expand: ['latest_charge'] });
+    const charge = intent.latest_charge;
+    const card = typeof charge === 'object' ? charge?.payment_method_details?.card : undefined;
+    const last4 = card?.last4 ?? null;
+    if (card === undefined || last4 === null) return null;
+    // Stripe leaves the brand out for a card network it cannot name.
+    return { brand: card.brand ?? 'card', last4 };
   }
 
   async verifyWebhook(rawBody: Buffer, signature: string): Promise<PaymentEvent> {

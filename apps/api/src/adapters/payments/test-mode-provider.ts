@@ -1,5 +1,14 @@
 import { membershipPaths } from '@dental/contracts';
-import type { CheckoutRequest, CheckoutSession, PaymentProvider } from './payment-provider';
+import type {
+  CheckoutRequest,
+  CheckoutSession,
+  PaymentCard,
+  PaymentProvider,
+} from './payment-provider';
+
+/** What test mode's receipts name as the card: Stripe's test card number, and a brand that says
+ *  no real card paid (docs/decisions/receipts.md). */
+export const testModeCard: PaymentCard = { brand: 'test card', last4: '4242' };
 
 /**
  * No payment provider configured: the API serves its own checkout page that charges nothing
@@ -14,5 +23,9 @@ export class TestModePaymentProvider implements PaymentProvider {
       sessionId: null,
       url: `${membershipPaths.testCheckout}?${query.toString()}`,
     });
+  }
+
+  paidWith(): Promise<PaymentCard> {
+    return Promise.resolve(testModeCard);
   }
 }

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns';
 import { customerLevel, users } from './account';
 
@@ -30,8 +30,19 @@ export const membershipPayments = pgTable(
     formToken: text('form_token').notNull(),
     createdAt: timestamptz('created_at').notNull(),
     completedAt: timestamptz('completed_at'),
+    /** ISO 4217 code of `amountCents`. */
+    currency: text('currency').notNull().default('USD'),
+    /** Given when the money was taken (paid or superseded), from `receipt_numbers`
+     *  (docs/decisions/receipts.md); null for pending and cancelled payments. */
+    receiptNumber: text('receipt_number'),
+    /** The card as the provider reports it; null when it paid by other means. */
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
   },
-  (table) => [index('membership_payments_user_id_idx').on(table.userId)],
+  (table) => [
+    index('membership_payments_user_id_idx').on(table.userId),
+    uniqueIndex('membership_payments_receipt_number_idx').on(table.receiptNumber),
+  ],
 );
 
 /** The paid membership of a member: valid for one year from payment, then back to Silver. */

@@ -19,6 +19,7 @@ import {
   medicalRecordPaths,
   membershipPaths,
   oralPhotoPaths,
+  receiptPaths,
   receivedDelegation,
   receivedDelegationList,
   sessionPaths,
@@ -315,10 +316,12 @@ const writes: {
   },
 ];
 
-/** Reads that are the owner's alone: account, membership, devices, activity, delegates. */
+/** Reads that are the owner's alone: account, membership, receipts, devices, activity,
+ *  delegates. */
 const ownerOnlyReads = (): string[] => [
   accountPaths.account,
   membershipPaths.current,
+  receiptPaths.list,
   sessionPaths.sessions,
   auditPaths.activity,
   delegationPaths.delegates,

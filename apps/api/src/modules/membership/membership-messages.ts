@@ -1,4 +1,4 @@
-import { plans, type PlanName } from '@dental/contracts';
+import { membershipSalesFinal, plans, type PlanName } from '@dental/contracts';
 import type { MailMessage } from '#api/adapters/mailer';
 import { htmlParagraphs } from '#api/lib/html';
 
@@ -27,6 +27,7 @@ function message(to: string, subject: string, lines: string[]): MailMessage {
 }
 
 export interface Receipt {
+  receiptNumber: string;
   /** The member who paid. */
   userId: string;
   email: string;
@@ -46,10 +47,11 @@ export function receiptMail(receipt: Receipt, context: MailContext): MailMessage
     `Hello ${receipt.username},`,
     `Thank you for your payment. You are now a ${plan.name} member of ${context.companyName}.`,
     `Amount paid: ${formatUsd(receipt.amountCents)} (USD), on ${longDate(receipt.paidAt)}.`,
-    `Payment reference: ${receipt.paymentId}`,
+    `Receipt number: ${receipt.receiptNumber}`,
     `Sign-up bonus: ${plan.signUpBonusPoints.toLocaleString('en-US')} points, which expire at the end of this year.`,
     `Your membership is valid until ${longDate(receipt.expiresAt)}.`,
-    'All membership sales are final, with no cancellations or refunds.',
+    membershipSalesFinal,
+    `Your receipts, to download as PDF: ${context.publicUrl}/account/receipts`,
     `Your membership: ${context.publicUrl}/membership`,
   ]);
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Stripe } from 'stripe';
-import { membershipPaths, plans } from '@dental/contracts';
+import { membershipPaths, plans, receiptList, receiptPaths } from '@dental/contracts';
 import { startStripeTestServer, type StripeTestServer } from '#api-test/mocks/stripe-test-server';
 import { buildTestApp, type TestApp } from '#api-test/build-test-app';
 import { factories } from '#api-test/factories';
@@ -43,7 +43,7 @@ function sessionEvent(
   paymentId: string,
   paymentStatus = 'paid',
   id?: string,
-  session: { id?: string; amount_total?: number; currency?: string } = {},
+  session: { id?: string; amount_total?: number; currency?: string; payment_intent?: string } = {},
 ) {
   eventCount += 1;
   const created = server.sessions.find((s) => s.fields.client_reference_id === paymentId);
@@ -60,6 +60,7 @@ function sessionEvent(
         payment_status: paymentStatus,
         amount_total: Number(created?.fields['line_items[0][price_data][unit_amount]']),
         currency: created?.fields['line_items[0][price_data][currency]'],
+        payment_intent: created?.paymentIntentId ?? null,
         ...session,
       },
     },
@@ -137,6 +138,50 @@ describe('POST /api/membership-payment/webhook/', () => {
       points: plans.Silver.signUpBonusPoints + plans.Gold.signUpBonusPoints,
     });
     expect(await helpers.payment(paymentId)).toMatchObject({ status: 'paid' });
+  });
+
+  it('records the receipt number and the card of the PaymentIntent’s latest charge', async () => {
+    const { member, paymentId } = await choose('Platinum');
+    const session = server.sessions.find((s) => s.fields.client_reference_id === paymentId);
+    if (session === undefined) throw new Error('no session');
+    session.card = { brand: 'mastercard', last4: '4444' };
+    expect((await signed(sessionEvent('checkout.session.completed', paymentId))).statusCode).toBe(
+      200,
+    );
+    expect(server.reads.map(decodeURIComponent)).toContain(
+      `/v1/payment_intents/${session.paymentIntentId}?expand[0]=latest_charge`,
+    );
+    const res = await t.request('GET', receiptPaths.list, { token: member.tokens.access });
+    const [receipt] = receiptList.parse(res.json()).results;
+    expect(receipt).toMatchObject({
+      id: paymentId,
+      description: 'Platinum membership, 1 year',
+      amount_cents: plans.Platinum.priceCents,
+      currency: 'USD',
+      card_brand: 'mastercard',
+      card_last4: '4444',
+    });
+    expect(receipt?.number).toMatch(/^DC-\d{4}-\d{6}$/);
+  });
+
+  it('answers 500 and records nothing when the charge cannot be read; the redelivery applies', async () => {
+    const { member, paymentId } = await choose('Gold');
+    const session = server.sessions.find((s) => s.fields.client_reference_id === paymentId);
+    if (session === undefined) throw new Error('no session');
+    const payload = sessionEvent('checkout.session.completed', paymentId, 'paid', undefined, {
+      payment_intent: 'pi_unknown_to_stripe',
+    });
+    expect((await signed(payload)).statusCode).toBe(500);
+    expect(await helpers.payment(paymentId)).toMatchObject({ status: 'pending' });
+    expect((await signed(sessionEvent('checkout.session.completed', paymentId))).statusCode).toBe(
+      200,
+    );
+    expect(await helpers.payment(paymentId)).toMatchObject({
+      status: 'paid',
+      cardBrand: 'visa',
+      cardLast4: '4242',
+    });
+    expect((await helpers.account(member.tokens.access)).customer_level).toBe('Gold');
   });
 
   it('refuses forged, unsigned and altered deliveries with 400 and changes nothing', async () => {

@@ -23,50 +23,10 @@ afterAll(async () => {
   await smtp.close();
 });
 
-type Member = Awaited<ReturnType<typeof factory.loggedInMember>>;
-
-async function choose(member: Member, selectedPlan: string): Promise<string> {
-  const res = await helpers.choosePlan(member.tokens.access, { memberId: member.id, selectedPlan });
-  expect(res.statusCode).toBe(200);
-  return res.json<{ id: string }>().id;
-}
-
-const checkout = (paymentId: string) =>
-  t.request('GET', `${membershipPaths.checkout}?payment_id=${paymentId}`);
-
-/** Opens the test-mode page the checkout redirects to and reads the token of its forms. */
-async function openTestCheckout(paymentId: string) {
-  const redirect = await checkout(paymentId);
-  expect(redirect.statusCode).toBe(303);
-  const page = await t.request('GET', String(redirect.headers.location));
-  expect(page.statusCode).toBe(200);
-  const token = /name="token" value="([^"]+)"/.exec(page.body)?.[1];
-  if (token === undefined) throw new Error('the checkout page has no form token');
-  return { page, token };
-}
-
-const postForm = (url: string, fields: Record<string, string>) =>
-  t.request('POST', url, {
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(fields).toString(),
-  });
-
-const pay = (paymentId: string, token: string) =>
-  postForm(membershipPaths.testCheckoutPay, { payment_id: paymentId, token });
-const cancel = (paymentId: string, token: string) =>
-  postForm(membershipPaths.testCheckoutCancel, { payment_id: paymentId, token });
-
-async function buy(member: Member, plan: string) {
-  const id = await choose(member, plan);
-  const { token } = await openTestCheckout(id);
-  expect((await pay(id, token)).statusCode).toBe(303);
-  return id;
-}
-
 describe('POST /api/membership-payment/choose-plan', () => {
   it('creates a pending payment at the plan table’s price', async () => {
     const member = await factory.loggedInMember();
-    const id = await choose(member, 'Gold');
+    const id = await helpers.choose(member, 'Gold');
     expect(await helpers.payment(id)).toMatchObject({
       userId: member.id,
       plan: 'Gold',
@@ -107,7 +67,7 @@ describe('POST /api/membership-payment/choose-plan', () => {
 
   it('refuses a plan at or below the current level', async () => {
     const member = await factory.loggedInMember();
-    await buy(member, 'Gold');
+    await helpers.buy(member, 'Gold');
     for (const selectedPlan of ['Gold', 'Silver']) {
       const res = await helpers.choosePlan(member.tokens.access, {
         memberId: member.id,
@@ -122,7 +82,7 @@ describe('POST /api/membership-payment/choose-plan', () => {
     expect(gold.json()).toMatchObject({
       detail: 'You are already a Gold member. Choose a plan above Gold.',
     });
-    expect(await choose(member, 'Platinum')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await helpers.choose(member, 'Platinum')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('answers 400 with field errors for bad input and 401 without a login', async () => {
@@ -148,7 +108,7 @@ describe('GET /api/membership-payment/current', () => {
     expect(silver.statusCode).toBe(200);
     expect(silver.json()).toEqual({ plan: 'Silver', ends_at: null });
 
-    await buy(member, 'Gold');
+    await helpers.buy(member, 'Gold');
     const gold = await t.request('GET', membershipPaths.current, { token });
     expect(gold.json()).toEqual({
       plan: 'Gold',
@@ -164,8 +124,8 @@ describe('GET /api/membership-payment/current', () => {
 describe('GET /api/membership-payment/checkout', () => {
   it('answers 303 to the test-mode checkout without a bearer token', async () => {
     const member = await factory.loggedInMember();
-    const id = await choose(member, 'Platinum');
-    const res = await checkout(id);
+    const id = await helpers.choose(member, 'Platinum');
+    const res = await helpers.checkout(id);
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe(`${membershipPaths.testCheckout}?payment_id=${id}`);
   });
@@ -186,11 +146,11 @@ describe('GET /api/membership-payment/checkout', () => {
 
   it('works for 30 minutes after the plan was chosen, then answers 404', async () => {
     const member = await factory.loggedInMember();
-    const id = await choose(member, 'Gold');
+    const id = await helpers.choose(member, 'Gold');
     t.clock.advance(checkoutLifetimeMs);
-    expect((await checkout(id)).statusCode).toBe(303);
+    expect((await helpers.checkout(id)).statusCode).toBe(303);
     t.clock.advance(1);
-    expect((await checkout(id)).statusCode).toBe(404);
+    expect((await helpers.checkout(id)).statusCode).toBe(404);
     expect(
       (await t.request('GET', `${membershipPaths.testCheckout}?payment_id=${id}`)).statusCode,
     ).toBe(404);
@@ -200,7 +160,7 @@ describe('GET /api/membership-payment/checkout', () => {
 describe('the test-mode checkout', () => {
   it('shows the plan and price, marked as test mode, with forms and no script', async () => {
     const member = await factory.loggedInMember();
-    const { page } = await openTestCheckout(await choose(member, 'Gold'));
+    const { page } = await helpers.openTestCheckout(await helpers.choose(member, 'Gold'));
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.body).toContain('Test mode — no card is charged');
     expect(page.body).toContain('<dd>Gold</dd>');
@@ -218,9 +178,9 @@ describe('the test-mode checkout', () => {
 
   it('Pay applies the plan, its bonus points and a receipt, then returns to /membership', async () => {
     const member = await factory.loggedInMember();
-    const id = await choose(member, 'Gold');
-    const { token } = await openTestCheckout(id);
-    const res = await pay(id, token);
+    const id = await helpers.choose(member, 'Gold');
+    const { token } = await helpers.openTestCheckout(id);
+    const res = await helpers.pay(id, token);
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe('/membership?payment=paid');
 
@@ -230,61 +190,64 @@ describe('the test-mode checkout', () => {
       points: plans.Silver.signUpBonusPoints + plans.Gold.signUpBonusPoints,
       points_expired_at: endOfYear(t.clock.now()).toISOString(),
     });
-    expect(await helpers.payment(id)).toMatchObject({ status: 'paid', completedAt: t.clock.now() });
+    const paid = await helpers.payment(id);
+    expect(paid).toMatchObject({ status: 'paid', completedAt: t.clock.now() });
     const receipt = await smtp.waitForMessageTo(member.email);
     expect(receipt.subject).toBe('Your Gold membership receipt');
     expect(receipt.text).toContain('Amount paid: $29.99 (USD)');
+    expect(receipt.text).toContain(`Receipt number: ${paid?.receiptNumber ?? 'none'}`);
     expect(receipt.text).toContain('no cancellations or refunds');
+    expect(receipt.text).toContain('http://app.test/account/receipts');
 
     // A second Pay (a double submit, a back button) finds nothing to pay.
-    expect((await pay(id, token)).statusCode).toBe(404);
+    expect((await helpers.pay(id, token)).statusCode).toBe(404);
     expect((await helpers.account(member.tokens.access)).points).toBe(after.points);
   });
 
   it('refuses a wrong, missing or another payment’s token and changes nothing', async () => {
     const member = await factory.loggedInMember();
-    const id = await choose(member, 'Gold');
-    const other = await openTestCheckout(await choose(member, 'Platinum'));
-    await openTestCheckout(id);
+    const id = await helpers.choose(member, 'Gold');
+    const other = await helpers.openTestCheckout(await helpers.choose(member, 'Platinum'));
+    await helpers.openTestCheckout(id);
     for (const token of ['', 'forged', other.token]) {
-      expect((await pay(id, token)).statusCode).toBe(404);
-      expect((await cancel(id, token)).statusCode).toBe(404);
+      expect((await helpers.pay(id, token)).statusCode).toBe(404);
+      expect((await helpers.cancel(id, token)).statusCode).toBe(404);
     }
-    expect((await postForm(membershipPaths.testCheckoutPay, { payment_id: id })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await helpers.postForm(membershipPaths.testCheckoutPay, { payment_id: id })).statusCode,
+    ).toBe(404);
     expect(await helpers.payment(id)).toMatchObject({ status: 'pending' });
     expect((await helpers.account(member.tokens.access)).customer_level).toBe('Silver');
   });
 
   it('Cancel marks the payment cancelled and returns to /membership; it cannot be paid after', async () => {
     const member = await factory.loggedInMember();
-    const id = await choose(member, 'Platinum');
-    const { token } = await openTestCheckout(id);
-    const res = await cancel(id, token);
+    const id = await helpers.choose(member, 'Platinum');
+    const { token } = await helpers.openTestCheckout(id);
+    const res = await helpers.cancel(id, token);
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe('/membership?payment=cancelled');
     expect(await helpers.payment(id)).toMatchObject({ status: 'cancelled' });
-    expect((await pay(id, token)).statusCode).toBe(404);
-    expect((await checkout(id)).statusCode).toBe(404);
+    expect((await helpers.pay(id, token)).statusCode).toBe(404);
+    expect((await helpers.checkout(id)).statusCode).toBe(404);
     expect((await helpers.account(member.tokens.access)).customer_level).toBe('Silver');
   });
 
   it('cannot be paid after 30 minutes', async () => {
     const member = await factory.loggedInMember();
-    const id = await choose(member, 'Gold');
-    const { token } = await openTestCheckout(id);
+    const id = await helpers.choose(member, 'Gold');
+    const { token } = await helpers.openTestCheckout(id);
     t.clock.advance(checkoutLifetimeMs + 1);
-    expect((await pay(id, token)).statusCode).toBe(404);
+    expect((await helpers.pay(id, token)).statusCode).toBe(404);
     expect(await helpers.payment(id)).toMatchObject({ status: 'pending' });
   });
 
   it('marks a payment superseded when a higher plan was paid meanwhile: no downgrade, no points', async () => {
     const member = await factory.loggedInMember();
-    const gold = await choose(member, 'Gold');
-    const goldForm = await openTestCheckout(gold);
-    await buy(member, 'Platinum');
-    expect((await pay(gold, goldForm.token)).statusCode).toBe(303);
+    const gold = await helpers.choose(member, 'Gold');
+    const goldForm = await helpers.openTestCheckout(gold);
+    await helpers.buy(member, 'Platinum');
+    expect((await helpers.pay(gold, goldForm.token)).statusCode).toBe(303);
     expect(await helpers.payment(gold)).toMatchObject({ status: 'superseded' });
     expect(await helpers.account(member.tokens.access)).toMatchObject({
       customer_level: 'Platinum',
@@ -294,7 +257,7 @@ describe('the test-mode checkout', () => {
 
   it('checks the token of a JSON post just the same', async () => {
     const member = await factory.loggedInMember();
-    const id = await choose(member, 'Gold');
+    const id = await helpers.choose(member, 'Gold');
     const res = await t.request('POST', membershipPaths.testCheckoutPay, {
       body: { payment_id: id, token: 'x' },
     });

@@ -1,6 +1,8 @@
 import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { PlanName } from '@dental/contracts';
+import type { PaymentCard } from '#api/adapters/payments/payment-provider';
 import type { Database } from '#api/db/client';
+import { nextReceiptNumber } from '#api/db/receipt-numbers';
 import {
   memberships,
   membershipPayments,
@@ -9,7 +11,10 @@ import {
   type MembershipPaymentRow,
 } from '#api/db/schema';
 
-export type NewPayment = Omit<MembershipPaymentRow, 'status' | 'completedAt'>;
+export type NewPayment = Omit<
+  MembershipPaymentRow,
+  'status' | 'completedAt' | 'receiptNumber' | 'cardBrand' | 'cardLast4'
+>;
 
 export interface MemberState {
   email: string;
@@ -102,15 +107,34 @@ export class MembershipRepository {
     return row;
   }
 
-  async setPaymentStatus(
-    id: string,
-    status: MembershipPaymentRow['status'],
-    at: Date,
-  ): Promise<void> {
+  async cancelPayment(id: string, at: Date): Promise<void> {
     await this.db
       .update(membershipPayments)
-      .set({ status, completedAt: at })
+      .set({ status: 'cancelled', completedAt: at })
       .where(eq(membershipPayments.id, id));
+  }
+
+  /** The money was taken: the status, the card, and the next receipt number, which it answers. */
+  async recordPaid(
+    id: string,
+    status: 'paid' | 'superseded',
+    at: Date,
+    card: PaymentCard | null,
+  ): Promise<string> {
+    const [row] = await this.db
+      .update(membershipPayments)
+      .set({
+        status,
+        completedAt: at,
+        receiptNumber: nextReceiptNumber(at),
+        cardBrand: card?.brand ?? null,
+        cardLast4: card?.last4 ?? null,
+      })
+      .where(eq(membershipPayments.id, id))
+      .returning({ receiptNumber: membershipPayments.receiptNumber });
+    if (row?.receiptNumber === undefined || row.receiptNumber === null)
+      throw new Error(`payment ${id} was not updated`);
+    return row.receiptNumber;
   }
 
   /** The plan's level and bonus points; the points of earlier grants are kept. */

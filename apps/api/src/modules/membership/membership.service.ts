@@ -12,6 +12,7 @@ import type { Mailer } from '#api/adapters/mailer';
 import {
   InvalidSignature,
   paymentCurrency,
+  type PaymentCard,
   type PaymentEvent,
   type PaymentProvider,
 } from '#api/adapters/payments/payment-provider';
@@ -129,6 +130,7 @@ export class MembershipService {
       checkoutUrl: session.url,
       formToken: randomBytes(32).toString('base64url'),
       createdAt: this.clock.now(),
+      currency: paymentCurrency.toUpperCase(),
     });
     return { id };
   }
@@ -163,7 +165,8 @@ export class MembershipService {
   /** Test-mode Pay: the same completion as a Stripe webhook. */
   async payTestCheckout(paymentId: string, token: string): Promise<void> {
     await this.testCheckoutForm(paymentId, token);
-    const receipt = await this.repository.transaction((tx) => this.complete(tx, paymentId));
+    const card = await this.provider.paidWith(null);
+    const receipt = await this.repository.transaction((tx) => this.complete(tx, paymentId, card));
     await this.afterCompletion(receipt, receipt?.userId ?? 'anonymous');
   }
 
@@ -186,11 +189,14 @@ export class MembershipService {
       throw error;
     }
     const { paymentId, outcome } = event;
+    // Asked before the transaction, so no lock waits on Stripe; a failure answers 500 before the
+    // event is recorded, and Stripe delivers it again.
+    const card = outcome === 'completed' ? await this.provider.paidWith(event) : null;
     const receipt = await this.repository.transaction(async (tx) => {
       if (!(await tx.recordEvent(event.id, event.type, this.clock.now()))) return null;
       if (paymentId === null) return null;
       if (outcome !== 'ignored' && !(await this.matchesPayment(tx, paymentId, event))) return null;
-      if (outcome === 'completed') return this.complete(tx, paymentId);
+      if (outcome === 'completed') return this.complete(tx, paymentId, card);
       if (outcome === 'expired') await this.cancel(tx, paymentId);
       return null;
     });
@@ -223,9 +229,14 @@ export class MembershipService {
    * Applies a paid payment once: level, bonus points (expiring at the end of this year), a
    * one-year term. A payment already applied is left alone; one for a plan at or below the
    * level reached meanwhile is marked superseded (no downgrade, no points; sales are final).
-   * Paid after its checkout was cancelled or expired still counts: the money was taken.
+   * Paid after its checkout was cancelled or expired still counts: the money was taken. Either
+   * way the payment gets its receipt number and card (docs/decisions/receipts.md).
    */
-  private async complete(tx: MembershipRepository, paymentId: string): Promise<Receipt | null> {
+  private async complete(
+    tx: MembershipRepository,
+    paymentId: string,
+    card: PaymentCard | null,
+  ): Promise<Receipt | null> {
     const payment = await tx.lockPayment(paymentId);
     if (payment === undefined || payment.status === 'paid' || payment.status === 'superseded') {
       return null;
@@ -234,15 +245,16 @@ export class MembershipService {
     if (member === undefined) return null;
     const now = this.clock.now();
     if (!isUpgrade(member.level, payment.plan)) {
-      await tx.setPaymentStatus(payment.id, 'superseded', now);
+      await tx.recordPaid(payment.id, 'superseded', now, card);
       return null;
     }
     const plan = plans[payment.plan];
     const expiresAt = oneYearAfter(now);
     await tx.applyPlan(payment.userId, plan.name, plan.signUpBonusPoints, endOfYear(now), now);
     await tx.startMembership(payment.userId, plan.name, now, expiresAt);
-    await tx.setPaymentStatus(payment.id, 'paid', now);
+    const receiptNumber = await tx.recordPaid(payment.id, 'paid', now, card);
     return {
+      receiptNumber,
       userId: payment.userId,
       email: member.email,
       username: member.username,
@@ -256,9 +268,7 @@ export class MembershipService {
 
   private async cancel(tx: MembershipRepository, paymentId: string): Promise<void> {
     const payment = await tx.lockPayment(paymentId);
-    if (payment?.status === 'pending') {
-      await tx.setPaymentStatus(paymentId, 'cancelled', this.clock.now());
-    }
+    if (payment?.status === 'pending') await tx.cancelPayment(paymentId, this.clock.now());
   }
 
   /** After the commit: the purchase joins the member's audit trail, then the receipt goes out. */

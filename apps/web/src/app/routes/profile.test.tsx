@@ -40,6 +40,7 @@ describe('Profile', () => {
       'Passkeys',
       'Two-step verification',
       'Password and devices',
+      'Receipts',
       'Account activity',
       'Shared links',
       'Share with my dental practice',

@@ -19,10 +19,11 @@ import {
   DelegatesSection,
   SharedWithMeSection,
 } from '#web/features/delegation/components/delegation-sections';
+import { ReceiptsSection } from '#web/features/receipts/components/receipts-section';
 import { SharedLinksSection } from '#web/features/sharing/components/shared-links-section';
 
 /** Profile (docs/product/accounts.md#profile): the account's own sections and those of the
- *  features reached from it (sign-in methods, activity, share links, sharing with the practice,
+ *  features reached from it (sign-in methods, receipts, activity, share links, sharing with the practice,
  *  delegation, calendar feed,
  *  data export), each exported by its feature. */
 export default function ProfileRoute() {
@@ -55,6 +56,7 @@ export default function ProfileRoute() {
           <PasskeysSection />
           <TwoStepSection />
           <PasswordAndDevicesSection />
+          <ReceiptsSection />
           <AccountActivitySection />
           <SharedLinksSection />
           <CareTeamSection />

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import dayjs from 'dayjs';
 import { describeBrowser, type ActivityEntry } from '@dental/contracts';
 import { paths } from '#web/config/paths';
+import { CardList } from '#web/components/card-list';
 import { LoadFailed } from '#web/components/load-failed';
 import { NothingToShow } from '#web/components/nothing-to-show';
 import { PageSpinner } from '#web/components/page-spinner';
@@ -59,11 +60,11 @@ export default function AccountActivityPage() {
       {activity.isError && <LoadFailed error={activity.error} onRetry={activity.refetch} />}
       {activity.isSuccess && entries.length === 0 && <NothingToShow />}
       {entries.length > 0 && (
-        <ol className={classes.list} aria-label="Account activity, newest first">
+        <CardList label="Account activity, newest first">
           {entries.map((entry) => (
             <Entry key={entry.id} entry={entry} shareLinkLabels={shareLinkLabels} />
           ))}
-        </ol>
+        </CardList>
       )}
       {activity.hasNextPage && (
         <Group>

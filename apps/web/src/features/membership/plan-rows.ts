@@ -1,4 +1,4 @@
-import { isUpgrade, type Plan, type PlanName } from '@dental/contracts';
+import { isUpgrade, membershipSalesFinal, type Plan, type PlanName } from '@dental/contracts';
 
 export interface PlanRow {
   label: string;
@@ -39,5 +39,5 @@ export const membershipTerms = [
   'Sign-up bonus points expire at the end of the same year.',
   'Bonus points are redeemable in the marketplace, non-transferable and have no monetary value.',
   'X-rays and receipts share the same storage limit.',
-  'All membership sales are final, with no cancellations or refunds.',
+  membershipSalesFinal,
 ] as const;

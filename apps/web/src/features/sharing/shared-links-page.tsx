@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import dayjs from 'dayjs';
 import type { ShareLink } from '@dental/contracts';
 import { paths } from '#web/config/paths';
+import { CardList } from '#web/components/card-list';
 import { ConfirmModal } from '#web/components/confirm-modal';
 import { LoadFailed } from '#web/components/load-failed';
 import { PageSpinner } from '#web/components/page-spinner';
@@ -122,7 +123,7 @@ export default function SharedLinksPage() {
         <Text c="dimmed">You have not shared anything yet.</Text>
       )}
       {links.isSuccess && links.data.length > 0 && (
-        <ol className={classes.list} aria-label="Your shared links, newest first">
+        <CardList label="Your shared links, newest first">
           {links.data.map((link) => (
             <LinkCard
               key={link.id}
@@ -133,7 +134,7 @@ export default function SharedLinksPage() {
               }}
             />
           ))}
-        </ol>
+        </CardList>
       )}
       <ConfirmModal
         opened={revoking !== null}
