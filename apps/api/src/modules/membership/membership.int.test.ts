@@ -4,6 +4,7 @@ import { buildTestApp, type TestApp } from '#api-test/build-test-app';
 import { factories } from '#api-test/factories';
 import { startSmtpInbox, type SmtpInbox } from '#api-test/smtp-inbox';
 import { membershipHelpers } from '#api-test/support/membership';
+import { testCheckout } from '#api-test/support/test-checkout';
 import { checkoutLifetimeMs, oneYearAfter } from './membership.service';
 
 /** Plan choice and the built-in test-mode checkout (no Stripe configured). */
@@ -31,30 +32,13 @@ async function choose(member: Member, selectedPlan: string): Promise<string> {
   return res.json<{ id: string }>().id;
 }
 
-const checkout = (paymentId: string) =>
-  t.request('GET', `${membershipPaths.checkout}?payment_id=${paymentId}`);
-
-/** Opens the test-mode page the checkout redirects to and reads the token of its forms. */
-async function openTestCheckout(paymentId: string) {
-  const redirect = await checkout(paymentId);
-  expect(redirect.statusCode).toBe(303);
-  const page = await t.request('GET', String(redirect.headers.location));
-  expect(page.statusCode).toBe(200);
-  const token = /name="token" value="([^"]+)"/.exec(page.body)?.[1];
-  if (token === undefined) throw new Error('the checkout page has no form token');
-  return { page, token };
-}
-
-const postForm = (url: string, fields: Record<string, string>) =>
-  t.request('POST', url, {
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(fields).toString(),
-  });
-
-const pay = (paymentId: string, token: string) =>
-  postForm(membershipPaths.testCheckoutPay, { payment_id: paymentId, token });
-const cancel = (paymentId: string, token: string) =>
-  postForm(membershipPaths.testCheckoutCancel, { payment_id: paymentId, token });
+const {
+  checkout,
+  postForm,
+  pay,
+  cancel,
+  open: openTestCheckout,
+} = testCheckout(() => t, membershipPaths);
 
 async function buy(member: Member, plan: string) {
   const id = await choose(member, plan);

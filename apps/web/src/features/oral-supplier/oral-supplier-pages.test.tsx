@@ -22,6 +22,7 @@ const supplierOf = (id: string, title: string, buyUrl: string | null): Supplier 
   cover_alt: `A picture of ${title}`,
   content_markdown: `/api/oral-supplier/${id}/markdown/`,
   buy_url: buyUrl,
+  products: [],
 });
 
 const markdown = (text: string): Response =>
