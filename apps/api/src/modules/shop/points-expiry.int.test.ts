@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endOfYear, membershipPaths } from '@dental/contracts';
+import { account, accountPaths, endOfYear, membershipPaths } from '@dental/contracts';
 import { buildTestApp, type TestApp } from '#api-test/build-test-app';
 import { factories } from '#api-test/factories';
 import { flosser, orderOf, shopHelpers } from '#api-test/support/shop';
@@ -86,6 +86,19 @@ describe('points at the end of the year', () => {
       ['granted', 3000, 'Gold'],
       ['expired', -500, null],
       ['granted', 500, 'Silver'],
+    ]);
+  });
+
+  it('show as 0 on the Profile once the year has ended, with the expired row written', async () => {
+    const member = await factory.loggedInMember();
+    t.clock.advance(366 * 24 * hour);
+    const access = (await factory.login(member)).access;
+    const res = await t.request('GET', accountPaths.account, { token: access });
+    expect(account.parse(res.json()).points).toBe(0);
+    expect(await shop.storedPoints(member.id)).toBe(0);
+    expect(kinds((await shop.points(access)).ledger)).toEqual([
+      ['expired', -500, 0],
+      ['granted', 500, 500],
     ]);
   });
 });
