@@ -121,7 +121,8 @@ describe('the Points screen', () => {
     });
     const rows = within(table).getAllByRole('row');
     expect(rows[1]).toHaveTextContent('Expired at the end of the year−2,5000');
-    expect(within(rows[2]!).getByRole('link', { name: 'Used on an order' })).toHaveAttribute(
+    expect(rows[2]).toHaveTextContent('Used on an order−1,0002,500');
+    expect(within(table).getByRole('link', { name: 'Used on an order' })).toHaveAttribute(
       'href',
       `/orders/${orderId}`,
     );
