@@ -38,6 +38,7 @@ import { medicalRecordRoutes } from './modules/medical-records/medical-records.r
 import { oralPhotoRoutes } from './modules/oral-photo/oral-photo.routes';
 import { homeRoutes } from './modules/home/home.routes';
 import { oralSupplierRoutes } from './modules/oral-supplier/oral-supplier.routes';
+import { shopRoutes } from './modules/shop/shop.routes';
 import { shareLinkRoutes } from './modules/share-links/share-links.routes';
 import { consultationRoutes } from './modules/virtual-consultation/virtual-consultation.routes';
 import { staffAccountRoutes, staffGuardPlugin } from './modules/clinic/staff-guard.plugin';
@@ -214,6 +215,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(calendarRoutes, services);
   await app.register(membershipRoutes, services);
   await app.register(receiptRoutes, services);
+  await app.register(shopRoutes, services);
   await app.register(dentalAiRoutes, services);
   await app.register(dataExportRoutes, services);
   await app.register(delegationRoutes, services);

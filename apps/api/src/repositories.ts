@@ -22,6 +22,7 @@ import { MessageNoticeRepository } from './modules/messages/message-notices.repo
 import { MessageRepository } from './modules/messages/messages.repository';
 import { MembershipRepository } from './modules/membership/membership.repository';
 import { ReceiptsRepository } from './modules/receipts/receipts.repository';
+import { ShopRepository } from './modules/shop/shop.repository';
 import { OralPhotoRepository } from './modules/oral-photo/oral-photo.repository';
 import { OralSupplierRepository } from './modules/oral-supplier/oral-supplier.repository';
 import { ReviewRepository } from './modules/reviews/reviews.repository';
@@ -63,6 +64,7 @@ export function createRepositories(db: Database) {
     dentalAi: new DentalAiRepository(db),
     dentalKnowledge: new DentalKnowledgeRepository(db),
     oralSuppliers: new OralSupplierRepository(db),
+    shop: new ShopRepository(db),
     delegations: new DelegationRepository(db),
     careTeam: new CareTeamRepository(db),
     messages: new MessageRepository(db),

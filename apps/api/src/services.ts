@@ -62,6 +62,7 @@ import { MessageService } from './modules/messages/messages.service';
 import { PlanLimitsService } from './modules/membership/plan-limits.service';
 import { OralPhotoService } from './modules/oral-photo/oral-photo.service';
 import { OralSupplierService } from './modules/oral-supplier/oral-supplier.service';
+import { ShopService } from './modules/shop/shop.service';
 import { ShareLinkService } from './modules/share-links/share-links.service';
 import { SharedFiles, sharedFilesPath } from './modules/share-links/shared-files';
 import { staffMayOpen } from './modules/care-team/care-team.repository';
@@ -125,6 +126,9 @@ export function createServices(
   const links = new SignedLinks({ secret: fileLinkSecret(config.tokenSecret), clock });
   const uploads = new UploadAcceptance({ log });
   const planLimits = new PlanLimitsService(repositories.files, repositories.membership);
+  // Plans and shop orders pay through one provider and one webhook.
+  const payments = createPaymentProvider(config);
+  const shop = new ShopService(repositories.shop, payments, clock, log);
   // Deactivation ends every session in its own transaction (docs/product/accounts.md#deactivation).
   const accounts = new AccountService(repositories.account, clock, planLimits, (tx, userId, now) =>
     repositories.auth.in(tx).endSessions(userId, 'all', now),
@@ -450,14 +454,16 @@ export function createServices(
     ),
     membership: new MembershipService(
       repositories.membership,
-      createPaymentProvider(config),
+      payments,
       mailer,
       clock,
       { publicUrl: config.publicUrl, companyName: config.companyName },
       log,
       audit,
+      (event) => shop.handlePaymentEvent(event),
     ),
     receipts: new ReceiptsService(repositories.receipts, links, config.companyName),
+    shop,
     contentRepository: repositories.content,
     contentLoader: new ContentLoaderService(repositories.content, clock),
     dentalKnowledge: new DentalKnowledgeService(repositories.dentalKnowledge),

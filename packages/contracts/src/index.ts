@@ -15,6 +15,7 @@ export * from './oral-supplier';
 export * from './appointments';
 export * from './calendar';
 export * from './membership';
+export * from './shop';
 export * from './dental-ai';
 export * from './image-kind';
 export * from './audit';

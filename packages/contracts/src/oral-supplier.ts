@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { contentId } from './dental-knowledge';
+import { product } from './shop';
 
 /** docs/product/knowledge.md#knowledge-and-supplier-calls: the list, a supplier and the topic
  *  heading need the bearer token; the markdown documents and the pictures they point to do not
@@ -35,6 +36,8 @@ export const supplier = z.object({
   content_markdown: z.string(),
   /** A manufacturer's own https page; null when the page names no single place to buy. */
   buy_url: z.string().nullable(),
+  /** What a member can order here with card and points (docs/product/shop.md). */
+  products: z.array(product),
 });
 export type Supplier = z.infer<typeof supplier>;
 

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { accountPaths, account, membershipPaths, type Account } from '@dental/contracts';
 import type { TestApp } from '../build-test-app';
+import { testCheckout } from './test-checkout';
 import type { factories } from '../factories';
 import { membershipPayments, users, type MembershipPaymentRow } from '#api/db/schema';
 
@@ -11,33 +12,18 @@ type Member = Awaited<ReturnType<ReturnType<typeof factories>['loggedInMember']>
 export function membershipHelpers(t: TestApp) {
   const choosePlan = (access: string, body: unknown) =>
     t.request('POST', membershipPaths.choosePlan, { token: access, body });
-  const checkout = (paymentId: string) =>
-    t.request('GET', `${membershipPaths.checkout}?payment_id=${paymentId}`);
-  const postForm = (url: string, fields: Record<string, string>) =>
-    t.request('POST', url, {
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams(fields).toString(),
-    });
-  const pay = (paymentId: string, token: string) =>
-    postForm(membershipPaths.testCheckoutPay, { payment_id: paymentId, token });
-  const cancel = (paymentId: string, token: string) =>
-    postForm(membershipPaths.testCheckoutCancel, { payment_id: paymentId, token });
+  const {
+    checkout,
+    postForm,
+    pay,
+    cancel,
+    open: openTestCheckout,
+  } = testCheckout(() => t, membershipPaths);
 
   async function choose(member: Member, selectedPlan: string): Promise<string> {
     const res = await choosePlan(member.tokens.access, { memberId: member.id, selectedPlan });
     expect(res.statusCode).toBe(200);
     return res.json<{ id: string }>().id;
-  }
-
-  /** Opens the test-mode page the checkout redirects to and reads the token of its forms. */
-  async function openTestCheckout(paymentId: string) {
-    const redirect = await checkout(paymentId);
-    expect(redirect.statusCode).toBe(303);
-    const page = await t.request('GET', String(redirect.headers.location));
-    expect(page.statusCode).toBe(200);
-    const token = /name="token" value="([^"]+)"/.exec(page.body)?.[1];
-    if (token === undefined) throw new Error('the checkout page has no form token');
-    return { page, token };
   }
 
   return {

@@ -195,6 +195,22 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: paths.supplierOrder(':supplierId'),
+                lazy: lazyRoute('supplier-order', () => import('../features/shop/order-form-page')),
+              },
+              {
+                path: paths.orders,
+                lazy: lazyRoute('orders', () => import('../features/shop/orders-page')),
+              },
+              {
+                path: paths.order(':orderId'),
+                lazy: lazyRoute('order', () => import('../features/shop/order-page')),
+              },
+              {
+                path: paths.points,
+                lazy: lazyRoute('points', () => import('../features/shop/points-page')),
+              },
+              {
                 path: paths.virtualConsultation,
                 lazy: lazyRoute(
                   'virtual-consultation',

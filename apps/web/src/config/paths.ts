@@ -40,6 +40,13 @@ export const paths = {
   knowledgeArticle: (knowledgeId: string) => `/dental-knowledge/${knowledgeId}`,
   oralSuppliers: '/oral-supplier',
   oralSupplier: (supplierId: string) => `/oral-supplier/${supplierId}`,
+  /** Buy on a supplier page: the order form of its products (docs/product/shop.md). */
+  supplierOrder: (supplierId: string) => `/oral-supplier/${supplierId}/order`,
+  orders: '/orders',
+  /** The API's checkout sends the browser back here (`?payment=paid|cancelled`). */
+  order: (orderId: string) => `/orders/${orderId}`,
+  /** Points and the ledger of every change, linked from the Profile. */
+  points: '/account/points',
   virtualConsultation: '/virtual-consultation',
   reservationRecord: '/virtual-consultation/reservation-record',
   consultationBooking: '/virtual-consultation/book',

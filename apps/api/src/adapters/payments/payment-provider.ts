@@ -1,9 +1,19 @@
-import type { Plan } from '@dental/contracts';
+/** What a payment buys: a plan, or an order from the shop. Events are routed by it. */
+export type PaymentPurpose = 'membership' | 'order';
 
 export interface CheckoutRequest {
   paymentId: string;
-  plan: Plan;
+  purpose: PaymentPurpose;
+  /** The one line the checkout shows, and its total in US cents. */
+  description: string;
+  amountCents: number;
   customerEmail: string;
+  /** Web app path the provider sends the browser back to, with `?payment=paid|cancelled`. */
+  returnPath: string;
+  /** The built-in test-mode checkout page for this purpose. */
+  testCheckoutPath: string;
+  /** When the provider stops accepting payment; its default when absent. */
+  expiresAt?: Date;
 }
 
 export interface CheckoutSession {
@@ -17,6 +27,9 @@ export interface CheckoutSession {
 export interface PaymentEvent {
   id: string;
   type: string;
+  /** Which service the payment belongs to (the session's metadata; membership before orders
+   *  existed). */
+  purpose: PaymentPurpose;
   /** completed: paid, apply the plan; expired: the checkout ended unpaid; ignored: anything else. */
   outcome: 'completed' | 'expired' | 'ignored';
   /** Our payment id (the session's client_reference_id), when the event names one. */

@@ -9,7 +9,11 @@ import {
   type PaymentCard,
   type PaymentEvent,
   type PaymentProvider,
+  type PaymentPurpose,
 } from './payment-provider';
+
+const purposeOf = (session: Stripe.Checkout.Session): PaymentPurpose =>
+  session.metadata?.purpose === 'order' ? 'order' : 'membership';
 
 function sessionOf(session: Stripe.Checkout.Session): NonNullable<PaymentEvent['session']> {
   const intent = session.payment_intent;
@@ -21,7 +25,7 @@ function sessionOf(session: Stripe.Checkout.Session): NonNullable<PaymentEvent['
   };
 }
 
-/** Stripe Checkout in payment mode; the plan's price comes from the plan table each time. */
+/** Stripe Checkout in payment mode; the price comes from the plan table or the order each time. */
 export class StripePaymentProvider implements PaymentProvider {
   readonly kind = 'stripe';
   private readonly stripe = new LoadOnce(async () => {
@@ -42,12 +46,9 @@ export class StripePaymentProvider implements PaymentProvider {
     private readonly publicUrl: string,
   ) {}
 
-  async createCheckout({
-    paymentId,
-    plan,
-    customerEmail,
-  }: CheckoutRequest): Promise<CheckoutSession> {
-    const back = (outcome: string) => `${this.publicUrl}/membership?payment=${outcome}`;
+  async createCheckout(request: CheckoutRequest): Promise<CheckoutSession> {
+    const { paymentId, purpose, description, amountCents, customerEmail, expiresAt } = request;
+    const back = (outcome: string) => `${this.publicUrl}${request.returnPath}?payment=${outcome}`;
     const session = await (
       await this.stripe.get()
     ).checkout.sessions.create(
@@ -55,16 +56,18 @@ export class StripePaymentProvider implements PaymentProvider {
         mode: 'payment',
         client_reference_id: paymentId,
         customer_email: customerEmail,
+        metadata: { purpose },
         line_items: [
           {
             quantity: 1,
             price_data: {
               currency: paymentCurrency,
-              unit_amount: plan.priceCents,
-              product_data: { name: `${plan.name} membership (one year)` },
+              unit_amount: amountCents,
+              product_data: { name: description },
             },
           },
         ],
+        ...(expiresAt === undefined ? {} : { expires_at: Math.floor(expiresAt.getTime() / 1000) }),
         success_url: back('paid'),
         cancel_url: back('cancelled'),
       },
@@ -107,6 +110,7 @@ export class StripePaymentProvider implements PaymentProvider {
         const paid = session.payment_status === 'paid';
         return {
           ...base,
+          purpose: purposeOf(session),
           outcome: paid ? 'completed' : 'ignored',
           paymentId: session.client_reference_id,
           session: sessionOf(session),
@@ -116,12 +120,13 @@ export class StripePaymentProvider implements PaymentProvider {
       case 'checkout.session.async_payment_failed':
         return {
           ...base,
+          purpose: purposeOf(event.data.object),
           outcome: 'expired',
           paymentId: event.data.object.client_reference_id,
           session: sessionOf(event.data.object),
         };
       default:
-        return { ...base, outcome: 'ignored', paymentId: null };
+        return { ...base, purpose: 'membership', outcome: 'ignored', paymentId: null };
     }
   }
 }

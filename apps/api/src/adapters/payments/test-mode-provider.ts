@@ -1,4 +1,3 @@
-import { membershipPaths } from '@dental/contracts';
 import type {
   CheckoutRequest,
   CheckoutSession,
@@ -17,12 +16,9 @@ export const testModeCard: PaymentCard = { brand: 'test card', last4: '4242' };
 export class TestModePaymentProvider implements PaymentProvider {
   readonly kind = 'test';
 
-  createCheckout({ paymentId }: CheckoutRequest): Promise<CheckoutSession> {
+  createCheckout({ paymentId, testCheckoutPath }: CheckoutRequest): Promise<CheckoutSession> {
     const query = new URLSearchParams({ payment_id: paymentId });
-    return Promise.resolve({
-      sessionId: null,
-      url: `${membershipPaths.testCheckout}?${query.toString()}`,
-    });
+    return Promise.resolve({ sessionId: null, url: `${testCheckoutPath}?${query.toString()}` });
   }
 
   paidWith(): Promise<PaymentCard> {

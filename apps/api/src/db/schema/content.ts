@@ -1,4 +1,4 @@
-import { date, customType, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { date, customType, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -47,7 +47,16 @@ export const knowledgeArticles = pgTable('knowledge_articles', {
 export const supplierPages = pgTable('supplier_pages', {
   ...pageColumns(),
   buyUrl: text('buy_url'),
+  /** Products a member can order from the page, as its front matter lists them. */
+  products: jsonb('products').$type<SupplierProduct[]>().notNull().default([]),
 });
+
+/** One product of a supplier page; `id` is unique across every page. */
+export interface SupplierProduct {
+  id: string;
+  name: string;
+  priceCents: number;
+}
 
 /** Headings of content sections (content/suppliers/_topic.md is the key 'oral-supplier'). */
 export const contentTopics = pgTable('content_topics', {

@@ -22,3 +22,4 @@ export * from './clinic-staff';
 export * from './care-messages';
 export * from './message-notices';
 export * from './receipts';
+export * from './shop';

@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '#api/db/client';
 import { storedBytesOf } from '#api/db/stored-bytes';
+import { PointsLedger } from '#api/db/points-ledger';
 import {
   emailConfirmations,
   socialAccounts,
@@ -54,6 +55,11 @@ export class AccountRepository {
 
   /** The member, their stored bytes and linked social accounts in one prepared statement: the
    *  Profile and the web app's layout read it on every visit. */
+  /** Expires the member's points when their year has ended (docs/decisions/points-shop.md). */
+  expirePoints(userId: string, now: Date): Promise<void> {
+    return this.db.transaction((tx) => new PointsLedger(tx).expireDue(userId, now));
+  }
+
   async findAccountView(userId: string): Promise<AccountView | undefined> {
     this.accountViewStatement ??= this.prepareAccountView();
     const rows = await this.accountViewStatement.execute({ userId });

@@ -68,8 +68,16 @@ export class AccountService {
   ) {}
 
   async get(userId: string): Promise<Account> {
-    const view = await this.repository.findAccountView(userId);
+    let view = await this.repository.findAccountView(userId);
     if (view === undefined) throw accountNotFound();
+    const now = this.clock.now();
+    const expiresAt = view.user.pointsExpiredAt;
+    // Points past their expiry are expired, with their ledger row, before the Profile shows them
+    // (docs/decisions/points-shop.md); the write happens once a year at most.
+    if (view.user.points > 0 && expiresAt !== null && expiresAt <= now) {
+      await this.repository.expirePoints(userId, now);
+      view = (await this.repository.findAccountView(userId)) ?? view;
+    }
     const { user, storedBytes, links, pendingEmail } = view;
     const quotaBytes = this.storage.storageQuotaBytes(user.customerLevel);
     return toAccount(user, { usedBytes: storedBytes, quotaBytes }, links, pendingEmail);

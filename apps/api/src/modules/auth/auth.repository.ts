@@ -17,6 +17,7 @@ import {
   type EmailConfirmationRow,
 } from '#api/db/schema';
 import type { SocialProvider } from '@dental/contracts';
+import { PointsLedger } from '#api/db/points-ledger';
 
 export type NewUser = Pick<
   UserRow,
@@ -92,14 +93,19 @@ export class AuthRepository {
     return row;
   }
 
-  /** The new row, or null when the e-mail (in any letter case) is already registered. */
+  /** The new row, or null when the e-mail (in any letter case) is already registered. Its
+   *  sign-up bonus is the first row of its points ledger, written in the same transaction. */
   async insertUser(user: NewUser, now: Date): Promise<UserRow | null> {
     try {
-      const [row] = await this.db
-        .insert(users)
-        .values({ ...user, createdAt: now, updatedAt: now })
-        .returning();
-      return row ?? null;
+      return await this.db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(users)
+          .values({ ...user, createdAt: now, updatedAt: now })
+          .returning();
+        if (row === undefined) return null;
+        if (row.points > 0) await new PointsLedger(tx).recordSignUpGrant(row, now);
+        return row;
+      });
     } catch (error) {
       if (isUniqueViolation(error)) return null;
       throw error;

@@ -30,6 +30,7 @@ export interface KnowledgeFile extends ContentPage {
 
 export interface SupplierFile extends ContentPage {
   buyUrl: string | null;
+  products: { id: string; name: string; priceCents: number }[];
 }
 
 export interface TopicFile {
@@ -61,10 +62,18 @@ const knowledgeFrontMatter = z.strictObject({
   sources: z.array(z.string().trim().min(1)).min(1),
 });
 
+/** What the shop sells on a page (docs/decisions/points-shop.md); prices in US cents. */
+const productFrontMatter = z.strictObject({
+  id: z.string().regex(slugPattern, 'must be lower-case letters, digits and -'),
+  name: title,
+  price_cents: z.number().int().min(100, 'must be at least 100 (one dollar)').max(100_000),
+});
+
 const supplierFrontMatter = z.strictObject({
   title,
   cover: imageName,
   buy_url: z.url({ protocol: /^https$/, error: 'must be an https:// address' }).optional(),
+  products: z.array(productFrontMatter).max(20).default([]),
 });
 
 const topicFrontMatter = z.strictObject({ title, image: imageName });
@@ -171,9 +180,19 @@ export async function readContent(contentDir: string): Promise<ContentSet> {
         file,
       );
       const cover = await readImage(path.join(suppliersDir, 'covers'), data.cover, file);
-      return { slug, title: data.title, buyUrl: data.buy_url ?? null, cover, markdown };
+      const products = data.products.map((entry) => ({
+        id: entry.id,
+        name: entry.name,
+        priceCents: entry.price_cents,
+      }));
+      return { slug, title: data.title, buyUrl: data.buy_url ?? null, products, cover, markdown };
     }),
   );
+  const productIds = suppliers.flatMap((page) => page.products.map((entry) => entry.id));
+  const repeated = productIds.find((id, index) => productIds.indexOf(id) !== index);
+  if (repeated !== undefined) {
+    throw new ContentError(`${suppliersDir}: the product id ${repeated} is used twice.`);
+  }
 
   const topicPath = path.join(suppliersDir, '_topic.md');
   const topicText = await readFile(topicPath, 'utf8').catch(() => {

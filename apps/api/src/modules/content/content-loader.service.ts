@@ -72,6 +72,7 @@ export class ContentLoaderService {
         ...page(supplier, supplierOrder),
         id: supplierIdOf(supplier.slug),
         buyUrl: supplier.buyUrl,
+        products: supplier.products,
       })),
       topics: [
         {

@@ -74,8 +74,16 @@ export class ContentRepository {
         ),
       );
       if (rows.suppliers.length > 0) {
-        const { title, position, coverSha256, bodyMarkdown, bodySha256, loadedAt, buyUrl } =
-          supplierPages;
+        const {
+          title,
+          position,
+          coverSha256,
+          bodyMarkdown,
+          bodySha256,
+          loadedAt,
+          buyUrl,
+          products,
+        } = supplierPages;
         await tx
           .insert(supplierPages)
           .values(rows.suppliers)
@@ -89,6 +97,7 @@ export class ContentRepository {
               bodySha256,
               loadedAt,
               buyUrl,
+              products,
             }),
           });
       }

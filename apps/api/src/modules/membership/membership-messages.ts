@@ -1,8 +1,7 @@
 import { membershipSalesFinal, plans, type PlanName } from '@dental/contracts';
 import type { MailMessage } from '#api/adapters/mailer';
 import { htmlParagraphs } from '#api/lib/html';
-
-export const formatUsd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+import { formatUsd } from '#api/lib/money';
 
 const longDate = (at: Date) =>
   at.toLocaleDateString('en-US', {

@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Stripe } from 'stripe';
 import { membershipPaths, plans, receiptList, receiptPaths } from '@dental/contracts';
 import { startStripeTestServer, type StripeTestServer } from '#api-test/mocks/stripe-test-server';
 import { buildTestApp, type TestApp } from '#api-test/build-test-app';
 import { factories } from '#api-test/factories';
 import { membershipHelpers } from '#api-test/support/membership';
+import { stripeTestEnv, stripeWebhooks } from '#api-test/support/stripe-webhooks';
 
 /** Stripe Checkout against a local server speaking its API, and signed webhook deliveries. */
 const webhookSecret = 'whsec_membership_test_secret';
-const stripe = new Stripe('sk_test_membership');
 let t: TestApp;
 let server: StripeTestServer;
 let factory: ReturnType<typeof factories>;
@@ -19,13 +18,7 @@ beforeAll(async () => {
   server = await startStripeTestServer();
   t = await buildTestApp({
     logStream: { write: (line) => logLines.push(line) },
-    env: {
-      STRIPE_SECRET_KEY: 'sk_test_membership',
-      STRIPE_WEBHOOK_SECRET: webhookSecret,
-      STRIPE_API_HOST: server.host,
-      STRIPE_API_PORT: String(server.port),
-      STRIPE_API_PROTOCOL: 'http',
-    },
+    env: stripeTestEnv(server, webhookSecret),
   });
   factory = factories(t);
   helpers = membershipHelpers(t);
@@ -35,49 +28,11 @@ afterAll(async () => {
   await server.close();
 });
 
-let eventCount = 0;
-/** An event about the checkout session the app created for the payment, as Stripe sends it;
- *  `session` overrides what the event says about that session. */
-function sessionEvent(
-  type: string,
-  paymentId: string,
-  paymentStatus = 'paid',
-  id?: string,
-  session: { id?: string; amount_total?: number; currency?: string; payment_intent?: string } = {},
-) {
-  eventCount += 1;
-  const created = server.sessions.find((s) => s.fields.client_reference_id === paymentId);
-  return JSON.stringify({
-    id: id ?? `evt_test_${String(eventCount)}_${String(Date.now())}`,
-    object: 'event',
-    type,
-    created: Math.floor(Date.now() / 1000),
-    data: {
-      object: {
-        id: created?.id ?? `cs_test_${paymentId}`,
-        object: 'checkout.session',
-        client_reference_id: paymentId,
-        payment_status: paymentStatus,
-        amount_total: Number(created?.fields['line_items[0][price_data][unit_amount]']),
-        currency: created?.fields['line_items[0][price_data][currency]'],
-        payment_intent: created?.paymentIntentId ?? null,
-        ...session,
-      },
-    },
-  });
-}
-
-const deliver = (payload: string, signature?: string) =>
-  t.request('POST', membershipPaths.webhook, {
-    headers: {
-      'content-type': 'application/json',
-      ...(signature === undefined ? {} : { 'stripe-signature': signature }),
-    },
-    body: payload,
-  });
-
-const signed = (payload: string, secret = webhookSecret) =>
-  deliver(payload, stripe.webhooks.generateTestHeaderString({ payload, secret }));
+const { stripe, sessionEvent, deliver, signed } = stripeWebhooks(
+  () => t,
+  () => server,
+  webhookSecret,
+);
 
 async function choose(plan: 'Gold' | 'Platinum') {
   const member = await factory.loggedInMember();
@@ -96,6 +51,7 @@ describe('Stripe Checkout', () => {
     expect(session?.fields).toMatchObject({
       mode: 'payment',
       customer_email: member.email,
+      'metadata[purpose]': 'membership',
       'line_items[0][quantity]': '1',
       'line_items[0][price_data][currency]': 'usd',
       'line_items[0][price_data][unit_amount]': String(plans.Platinum.priceCents),

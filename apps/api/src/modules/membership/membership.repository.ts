@@ -1,15 +1,11 @@
-import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte } from 'drizzle-orm';
 import type { PlanName } from '@dental/contracts';
 import type { PaymentCard } from '#api/adapters/payments/payment-provider';
 import type { Database } from '#api/db/client';
 import { nextReceiptNumber } from '#api/db/receipt-numbers';
-import {
-  memberships,
-  membershipPayments,
-  paymentEvents,
-  users,
-  type MembershipPaymentRow,
-} from '#api/db/schema';
+import { memberships, membershipPayments, users, type MembershipPaymentRow } from '#api/db/schema';
+import { PointsLedger } from '#api/db/points-ledger';
+import { recordPaymentEvent } from '#api/db/payment-events';
 
 export type NewPayment = Omit<
   MembershipPaymentRow,
@@ -137,7 +133,7 @@ export class MembershipRepository {
     return row.receiptNumber;
   }
 
-  /** The plan's level and bonus points; the points of earlier grants are kept. */
+  /** The plan's level and bonus points; unexpired points of earlier grants are kept. */
   async applyPlan(
     userId: string,
     plan: PlanName,
@@ -147,13 +143,9 @@ export class MembershipRepository {
   ) {
     await this.db
       .update(users)
-      .set({
-        customerLevel: plan,
-        points: sql`${users.points} + ${bonusPoints}`,
-        pointsExpiredAt: pointsExpireAt,
-        updatedAt: at,
-      })
+      .set({ customerLevel: plan, updatedAt: at })
       .where(eq(users.id, userId));
+    await new PointsLedger(this.db).grant(userId, bonusPoints, plan, pointsExpireAt, at);
   }
 
   /** Starts a new one-year term (a later upgrade replaces the current term). */
@@ -165,14 +157,8 @@ export class MembershipRepository {
       .onConflictDoUpdate({ target: memberships.userId, set: term });
   }
 
-  /** Records a provider event; false when it was processed before. */
-  async recordEvent(eventId: string, type: string, at: Date): Promise<boolean> {
-    const inserted = await this.db
-      .insert(paymentEvents)
-      .values({ eventId, type, processedAt: at })
-      .onConflictDoNothing()
-      .returning({ eventId: paymentEvents.eventId });
-    return inserted.length > 0;
+  recordEvent(eventId: string, type: string, at: Date): Promise<boolean> {
+    return recordPaymentEvent(this.db, eventId, type, at);
   }
 
   /** Terms ending on or before `remindBefore` whose reminder has not gone out, locked. */

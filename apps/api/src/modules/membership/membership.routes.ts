@@ -1,17 +1,17 @@
 import { z } from 'zod';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   choosePlanRequest,
   choosePlanResponse,
   currentPlan,
   membershipPaths,
-  type CheckoutOutcome,
+  plans,
 } from '@dental/contracts';
-import { NotFound } from '#api/domain-errors';
+import { testCheckoutPage } from '#api/adapters/payments/checkout-page';
+import { checkoutRoutes } from '#api/adapters/payments/checkout-routes';
+import { formatUsd } from '#api/lib/money';
 import { security } from '#api/lib/openapi-security';
 import { problems } from '#api/lib/problem-responses';
-import { checkoutNotFoundPage, testCheckoutPage } from './checkout-page';
 import type { MembershipService } from './membership.service';
 
 export interface MembershipRoutesOptions {
@@ -19,32 +19,6 @@ export interface MembershipRoutesOptions {
 }
 
 const tags = ['membership'];
-const html = z.string().describe('An HTML page');
-const redirect = z.null().describe('Redirect (303)');
-/** Query and form fields are checked by hand: a browser gets a page, never a JSON problem. */
-const paymentQuery = z.object({ payment_id: z.string().max(100).optional() });
-const checkoutForm = z.object({
-  payment_id: z.string().max(100).optional(),
-  token: z.string().max(200).optional(),
-});
-const paymentId = z.uuid();
-
-/** Runs a browser-facing step; an unknown, old or used checkout answers the HTML 404 page. */
-async function browserStep(
-  reply: FastifyReply,
-  id: string | undefined,
-  step: (id: string) => Promise<void>,
-) {
-  const parsed = paymentId.safeParse(id);
-  try {
-    if (!parsed.success) throw new NotFound('No such checkout.');
-    await step(parsed.data);
-  } catch (error) {
-    if (!(error instanceof NotFound)) throw error;
-    await reply.code(404).type('text/html; charset=utf-8').send(checkoutNotFoundPage());
-  }
-  return reply;
-}
 
 /** docs/product/membership.md#membership-calls: plan choice, the full-page checkout and the
  *  provider's webhook. */
@@ -86,81 +60,38 @@ export const membershipRoutes: FastifyPluginAsyncZod<MembershipRoutesOptions> = 
     (request) => membership.choosePlan(request.user.id, request.body),
   );
 
-  app.get(
-    membershipPaths.checkout,
-    {
-      schema: {
-        tags,
-        summary: 'Full-page navigation: 303 to the payment provider’s checkout page',
-        querystring: paymentQuery,
-        response: { 303: redirect, 404: html },
-      },
+  await app.register(checkoutRoutes, {
+    tags,
+    paths: {
+      checkout: membershipPaths.checkout,
+      testCheckout: membershipPaths.testCheckout,
+      pay: membershipPaths.testCheckoutPay,
+      cancel: membershipPaths.testCheckoutCancel,
     },
-    (request, reply) =>
-      browserStep(reply, request.query.payment_id, async (id) => {
-        await reply.redirect(await membership.checkoutUrl(id), 303);
-      }),
-  );
-
-  app.get(
-    membershipPaths.testCheckout,
-    {
-      schema: {
-        tags,
-        summary: 'The built-in test-mode checkout page (no payment provider configured)',
-        querystring: paymentQuery,
-        response: { 200: html, 404: html },
-      },
+    returnTo: (_id, outcome) => `/membership?payment=${outcome}`,
+    startAgain: {
+      advice: 'Please choose your plan again.',
+      href: '/membership',
+      label: 'Back to Membership',
     },
-    (request, reply) =>
-      browserStep(reply, request.query.payment_id, async (id) => {
-        const page = testCheckoutPage(await membership.testCheckout(id));
-        await reply.type('text/html; charset=utf-8').send(page);
-      }),
-  );
-
-  await app.register(testCheckoutForms, { membership });
+    checkoutUrl: (id) => membership.checkoutUrl(id),
+    testCheckoutPage: async (id) => {
+      const payment = await membership.testCheckout(id);
+      return testCheckoutPage({
+        paymentId: payment.id,
+        formToken: payment.formToken,
+        lines: [
+          ['Plan', plans[payment.plan].name],
+          ['Price', `${formatUsd(payment.amountCents)} per year`],
+        ],
+        payPath: membershipPaths.testCheckoutPay,
+        cancelPath: membershipPaths.testCheckoutCancel,
+      });
+    },
+    pay: (id, token) => membership.payTestCheckout(id, token),
+    cancel: (id, token) => membership.cancelTestCheckout(id, token),
+  });
   await app.register(webhookRoute, { membership });
-};
-
-/** The test-mode Pay and Cancel forms post urlencoded bodies; the parser exists in this scope only. */
-const testCheckoutForms: FastifyPluginAsyncZod<MembershipRoutesOptions> = (app, { membership }) => {
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 4096 },
-    (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(String(body))));
-    },
-  );
-  const formRoute = (
-    url: string,
-    summary: string,
-    step: (id: string, token: string) => Promise<void>,
-    outcome: CheckoutOutcome,
-  ) => {
-    app.post(
-      url,
-      { schema: { tags, summary, body: checkoutForm, response: { 303: redirect, 404: html } } },
-      (request, reply) =>
-        browserStep(reply, request.body.payment_id, async (id) => {
-          await step(id, request.body.token ?? '');
-          await reply.redirect(`/membership?payment=${outcome}`, 303);
-        }),
-    );
-  };
-  formRoute(
-    membershipPaths.testCheckoutPay,
-    'Test mode: pay (no card is charged) and return to /membership',
-    (id, token) => membership.payTestCheckout(id, token),
-    'paid',
-  );
-  formRoute(
-    membershipPaths.testCheckoutCancel,
-    'Test mode: cancel and return to /membership',
-    (id, token) => membership.cancelTestCheckout(id, token),
-    'cancelled',
-  );
-  return Promise.resolve();
 };
 
 /** Stripe signs the exact bytes it sent: this scope alone keeps JSON bodies raw. */

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import {
   endOfYear,
   isUpgrade,
+  membershipPaths,
   planName,
   plans,
   type ChoosePlanRequest,
@@ -81,6 +82,8 @@ export class MembershipService {
     private readonly mail: MailContext,
     private readonly log: ErrorLogger,
     private readonly audit?: AuditRecorder,
+    /** Events of shop orders' checkouts, which Stripe sends to the same webhook. */
+    private readonly orderEvents?: (event: PaymentEvent) => Promise<void>,
   ) {}
 
   /** The member's plan and the end of a paid term, for Membership and Profile. */
@@ -117,8 +120,12 @@ export class MembershipService {
     const id = randomUUID();
     const session = await this.provider.createCheckout({
       paymentId: id,
-      plan,
+      purpose: 'membership',
+      description: `${plan.name} membership (one year)`,
+      amountCents: plan.priceCents,
       customerEmail: member.email,
+      returnPath: '/membership',
+      testCheckoutPath: membershipPaths.testCheckout,
     });
     await this.repository.insertPayment({
       id,
@@ -187,6 +194,10 @@ export class MembershipService {
         throw new BadRequest('The webhook signature is not valid.');
       }
       throw error;
+    }
+    if (event.purpose === 'order' && this.orderEvents !== undefined) {
+      await this.orderEvents(event);
+      return;
     }
     const { paymentId, outcome } = event;
     // Asked before the transaction, so no lock waits on Stripe; a failure answers 500 before the

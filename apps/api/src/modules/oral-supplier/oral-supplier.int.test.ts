@@ -82,7 +82,7 @@ describe('GET /api/oral-supplier/topic/', () => {
 });
 
 describe('GET /api/oral-supplier/{supplierId}/', () => {
-  it('answers title, cover, markdown address and the manufacturer’s page', async () => {
+  it('answers title, cover, markdown address, the manufacturer’s page and its products', async () => {
     const res = await t.request('GET', oralSupplierItemPath(idOf('childrens-oral-care')), {
       token,
     });
@@ -94,6 +94,18 @@ describe('GET /api/oral-supplier/{supplierId}/', () => {
       cover_alt: 'A child-sized toothbrush beside a small smiling tooth',
       content_markdown: `${oralSupplierPath}${idOf('childrens-oral-care')}/markdown/`,
       buy_url: 'https://www.oralb.com/',
+      products: [
+        {
+          id: 'kids-soft-toothbrush-2-pack',
+          name: 'Children’s soft toothbrush, 2-pack',
+          price_cents: 699,
+        },
+        {
+          id: 'kids-fluoride-toothpaste',
+          name: 'Children’s fluoride toothpaste, 1,000 ppm',
+          price_cents: 549,
+        },
+      ],
     });
   });
 

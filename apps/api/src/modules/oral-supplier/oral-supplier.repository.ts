@@ -27,7 +27,11 @@ export class OralSupplierRepository {
 
   async findById(id: string) {
     const [row] = await this.db
-      .select({ ...supplierColumns, buyUrl: supplierPages.buyUrl })
+      .select({
+        ...supplierColumns,
+        buyUrl: supplierPages.buyUrl,
+        products: supplierPages.products,
+      })
       .from(supplierPages)
       .innerJoin(contentImages, eq(contentImages.sha256, supplierPages.coverSha256))
       .where(eq(supplierPages.id, id));

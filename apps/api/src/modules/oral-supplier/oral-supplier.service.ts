@@ -46,6 +46,11 @@ export class OralSupplierService {
       cover_alt: row.coverDescription,
       content_markdown: supplierMarkdownPath(row.id),
       buy_url: row.buyUrl,
+      products: row.products.map((entry) => ({
+        id: entry.id,
+        name: entry.name,
+        price_cents: entry.priceCents,
+      })),
     };
   }
 

@@ -15,13 +15,19 @@ const topic: SupplierTopic = {
   content_markdown: '/api/oral-supplier/topic/markdown/',
 };
 
-const supplierOf = (id: string, title: string, buyUrl: string | null): Supplier => ({
+const supplierOf = (
+  id: string,
+  title: string,
+  buyUrl: string | null,
+  products: Supplier['products'] = [],
+): Supplier => ({
   id,
   title,
   cover_image: `/api/content/images/${id}.svg`,
   cover_alt: `A picture of ${title}`,
   content_markdown: `/api/oral-supplier/${id}/markdown/`,
   buy_url: buyUrl,
+  products,
 });
 
 const markdown = (text: string): Response =>
@@ -83,10 +89,14 @@ describe('Oral hygiene suppliers list', () => {
 });
 
 describe('Oral hygiene supplier page', () => {
-  it('shows title, cover and body, with Buy at the bottom opening the shop in a new tab', async () => {
+  it('shows title, cover, body and products, with Buy at the bottom opening the order form', async () => {
     signedIn({
       [`GET /api/oral-supplier/${flosserId}/`]: () =>
-        json(supplierOf(flosserId, 'Water Flossers', 'https://www.waterpik.com/')),
+        json(
+          supplierOf(flosserId, 'Water Flossers', 'https://www.waterpik.com/', [
+            { id: 'cordless-water-flosser', name: 'Cordless water flosser', price_cents: 5999 },
+          ]),
+        ),
       [`GET /api/oral-supplier/${flosserId}/markdown/`]: () => markdown('## Types\n\nCordless.\n'),
     });
     renderRoute(`/oral-supplier/${flosserId}`);
@@ -95,16 +105,20 @@ describe('Oral hygiene supplier page', () => {
     ).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'A picture of Water Flossers' })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Types', level: 2 })).toBeInTheDocument();
+    expect(screen.getByText('Cordless water flosser')).toBeInTheDocument();
+    expect(screen.getByText('$59.99')).toBeInTheDocument();
     const buy = screen.getByRole('link', { name: 'Buy' });
-    expect(buy).toHaveAttribute('href', 'https://www.waterpik.com/');
-    expect(buy).toHaveAttribute('target', '_blank');
-    expect(buy).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(buy).toHaveAttribute('href', `/oral-supplier/${flosserId}/order`);
+    const site = screen.getByRole('link', { name: 'Manufacturer’s website' });
+    expect(site).toHaveAttribute('href', 'https://www.waterpik.com/');
+    expect(site).toHaveAttribute('target', '_blank');
+    expect(site).toHaveAttribute('rel', 'noopener noreferrer');
     // At the bottom: after the body.
     const body = screen.getByText('Cordless.');
     expect(body.compareDocumentPosition(buy) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
-  it('leaves Buy out when the page names no place to buy', async () => {
+  it('leaves Buy and the manufacturer’s link out when the page sells nothing and names no site', async () => {
     signedIn({
       [`GET /api/oral-supplier/${scraperId}/`]: () =>
         json(supplierOf(scraperId, 'Tongue Cleaners', null)),
@@ -113,6 +127,7 @@ describe('Oral hygiene supplier page', () => {
     renderRoute(`/oral-supplier/${scraperId}`);
     expect(await screen.findByText('Scrape gently.')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Buy' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Manufacturer’s website' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'All suppliers' })).toHaveAttribute(
       'href',
       '/oral-supplier',

@@ -1,15 +1,11 @@
-import { Anchor, Progress, Stack, Text } from '@mantine/core';
+import { Anchor, Group, Progress, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import dayjs from 'dayjs';
-import utc from 'dayjs/plugin/utc';
 import { formatStorage, type Account } from '@dental/contracts';
 import { Detail, DetailsList } from '#web/components/details-list';
 import { Section } from '#web/components/section';
 import { paths } from '#web/config/paths';
 import { planEndText, useCurrentPlan } from '#web/lib/current-plan';
-import { dateFormat } from '#web/lib/dates';
-
-dayjs.extend(utc);
+import { pointsExpiryText } from '#web/lib/money';
 
 /** When the member's plan ends (docs/decisions/membership-current-plan.md). */
 function PlanEnd() {
@@ -43,16 +39,21 @@ export function CustomerInformationSection({ account }: { account: Account }) {
         <PlanEnd />
         <Detail label="Current points">{account.points.toLocaleString('en-US')}</Detail>
         <Detail label="Points expiration date">
-          {/* Points expire at the end of a year in UTC; show that calendar day everywhere. */}
-          {account.points_expired_at === null
-            ? 'None'
-            : dayjs.utc(account.points_expired_at).format(dateFormat)}
+          {pointsExpiryText(account.points_expired_at)}
         </Detail>
       </DetailsList>
       <StorageUsage account={account} />
-      <Anchor component={Link} to={paths.membership} display="inline-block" mt="sm">
-        Membership Upgrade
-      </Anchor>
+      <Group gap="lg" mt="sm">
+        <Anchor component={Link} to={paths.membership}>
+          Membership Upgrade
+        </Anchor>
+        <Anchor component={Link} to={paths.points}>
+          Points
+        </Anchor>
+        <Anchor component={Link} to={paths.orders}>
+          Your orders
+        </Anchor>
+      </Group>
     </Section>
   );
 }

@@ -1,6 +1,4 @@
-import { membershipPaths, plans, type PlanName } from '@dental/contracts';
 import { escapeHtml } from '#api/lib/html';
-import { formatUsd } from './membership-messages';
 
 /** Plain HTML that reads well at 360 px; styles only (the CSP forbids inline scripts). The
  *  header, teal and favicon are the web app's (apps/web/src/app/theme.ts, public/favicon.svg,
@@ -53,35 +51,49 @@ function form(action: string, paymentId: string, token: string, label: string, k
 </form>`;
 }
 
-/** The built-in checkout of test mode (docs/decisions/membership-checkout.md). */
-export function testCheckoutPage(payment: {
-  id: string;
-  plan: PlanName;
-  amountCents: number;
+/** What a test-mode checkout shows and where its two buttons post. */
+export interface TestCheckoutView {
+  paymentId: string;
   formToken: string;
-}): string {
-  const plan = plans[payment.plan];
+  /** Label and value of each line, e.g. ['Price', '$29.99 per year']. */
+  lines: [string, string][];
+  payPath: string;
+  cancelPath: string;
+}
+
+/** The built-in checkout of test mode (docs/decisions/membership-checkout.md). */
+export function testCheckoutPage(view: TestCheckoutView): string {
+  const lines = view.lines
+    .map(([label, value]) => `<dt>${escapeHtml(label)}</dt><dd>${escapeHtml(value)}</dd>`)
+    .join('\n');
   return page(
     'Checkout',
     `<h1>Checkout</h1>
 <p class="test-mode" role="note">Test mode — no card is charged</p>
 <dl>
-<dt>Plan</dt><dd>${escapeHtml(plan.name)}</dd>
-<dt>Price</dt><dd>${escapeHtml(formatUsd(payment.amountCents))} per year</dd>
+${lines}
 </dl>
 <div class="actions">
-${form(membershipPaths.testCheckoutPay, payment.id, payment.formToken, 'Pay', 'pay')}
-${form(membershipPaths.testCheckoutCancel, payment.id, payment.formToken, 'Cancel', 'cancel')}
+${form(view.payPath, view.paymentId, view.formToken, 'Pay', 'pay')}
+${form(view.cancelPath, view.paymentId, view.formToken, 'Cancel', 'cancel')}
 </div>`,
   );
 }
 
-/** A checkout link that is unknown, used, or older than 30 minutes (a browser navigation). */
-export function checkoutNotFoundPage(): string {
+/** Where a dead checkout link sends the member to start again. */
+export interface StartAgain {
+  /** e.g. 'Please choose your plan again.' */
+  advice: string;
+  href: string;
+  label: string;
+}
+
+/** A checkout link that is unknown, used, or expired (a browser navigation). */
+export function checkoutNotFoundPage({ advice, href, label }: StartAgain): string {
   return page(
     'Checkout not found',
     `<h1>Checkout not found</h1>
-<p>This checkout link has expired or was already used. Please choose your plan again.</p>
-<p><a href="/membership">Back to Membership</a></p>`,
+<p>This checkout link has expired or was already used. ${escapeHtml(advice)}</p>
+<p><a href="${escapeHtml(href)}">${escapeHtml(label)}</a></p>`,
   );
 }
