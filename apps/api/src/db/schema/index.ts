@@ -21,3 +21,4 @@ export * from './share-links';
 export * from './clinic-staff';
 export * from './care-messages';
 export * from './message-notices';
+export * from './reports';

@@ -1,0 +1,152 @@
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, ne } from 'drizzle-orm';
+import type { ReportKind } from '@dental/contracts';
+import type { Database } from '#api/db/client';
+import { insertedRow } from '#api/db/inserted-row';
+import { membershipPayments, reports, type ReportRow } from '#api/db/schema';
+import type { ReportPayment } from './report-content';
+
+/** Reports listed at most: a year's allowances of both kinds, and some failed ones. */
+const listLimit = 50;
+
+/** The only code that reads or writes reports. */
+export class ReportRepository {
+  constructor(readonly db: Database) {}
+
+  /** Runs `work` in one transaction; `tx` is handed on to the plan's use check. */
+  transaction<T>(work: (repository: ReportRepository, tx: Database) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => work(new ReportRepository(tx), tx));
+  }
+
+  async create(
+    values: Pick<ReportRow, 'userId' | 'kind' | 'periodFrom' | 'periodTo' | 'locale' | 'createdAt'>,
+  ): Promise<ReportRow> {
+    return insertedRow(await this.db.insert(reports).values(values).returning());
+  }
+
+  /** Uses of a kind since `since`: every report asked for, deleted ones included, but failed. */
+  async countUses(userId: string, kind: ReportKind, since: Date): Promise<number> {
+    const [row] = await this.db
+      .select({ uses: count() })
+      .from(reports)
+      .where(
+        and(
+          eq(reports.userId, userId),
+          eq(reports.kind, kind),
+          ne(reports.status, 'failed'),
+          gte(reports.createdAt, since),
+        ),
+      );
+    return row?.uses ?? 0;
+  }
+
+  /** The member's report, unless deleted. */
+  async find(userId: string, id: string): Promise<ReportRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(reports)
+      .where(and(eq(reports.id, id), eq(reports.userId, userId), isNull(reports.deletedAt)));
+    return row;
+  }
+
+  async list(userId: string): Promise<ReportRow[]> {
+    return this.db
+      .select()
+      .from(reports)
+      .where(and(eq(reports.userId, userId), isNull(reports.deletedAt)))
+      .orderBy(desc(reports.createdAt), desc(reports.id))
+      .limit(listLimit);
+  }
+
+  /** Takes a queued report for one worker; undefined when it is taken, finished or deleted. */
+  async claim(id: string): Promise<ReportRow | undefined> {
+    const [row] = await this.db
+      .update(reports)
+      .set({ status: 'running', progress: 0 })
+      .where(and(eq(reports.id, id), eq(reports.status, 'queued'), isNull(reports.deletedAt)))
+      .returning();
+    return row;
+  }
+
+  async progress(id: string, progress: number): Promise<void> {
+    await this.db
+      .update(reports)
+      .set({ progress })
+      .where(and(eq(reports.id, id), eq(reports.status, 'running')));
+  }
+
+  /** Marks a running report done with its PDF; undefined when it was deleted meanwhile. */
+  async finish(
+    id: string,
+    values: Pick<ReportRow, 'blobKey' | 'sizeBytes' | 'finishedAt'>,
+  ): Promise<ReportRow | undefined> {
+    const [row] = await this.db
+      .update(reports)
+      .set({ ...values, status: 'done', progress: 1 })
+      .where(and(eq(reports.id, id), eq(reports.status, 'running'), isNull(reports.deletedAt)))
+      .returning();
+    return row;
+  }
+
+  /** A failed report gives its use back. */
+  async fail(id: string, finishedAt: Date): Promise<void> {
+    await this.db
+      .update(reports)
+      .set({ status: 'failed', finishedAt })
+      .where(and(eq(reports.id, id), inArray(reports.status, ['queued', 'running'])));
+  }
+
+  /** Reports queued or running since before `before` lost their job (the process died): they
+   *  fail, and give their use back. Deleted ones keep theirs, as every deleted report does. */
+  async failAbandoned(before: Date, finishedAt: Date): Promise<number> {
+    const rows = await this.db
+      .update(reports)
+      .set({ status: 'failed', finishedAt })
+      .where(
+        and(
+          inArray(reports.status, ['queued', 'running']),
+          lt(reports.createdAt, before),
+          isNull(reports.deletedAt),
+        ),
+      )
+      .returning({ id: reports.id });
+    return rows.length;
+  }
+
+  /** Marks the report deleted and answers it, with the key of its PDF to remove; its use stays
+   *  spent. */
+  async markDeleted(userId: string, id: string, at: Date): Promise<ReportRow | undefined> {
+    const [row] = await this.db
+      .update(reports)
+      .set({ deletedAt: at })
+      .where(and(eq(reports.id, id), eq(reports.userId, userId), isNull(reports.deletedAt)))
+      .returning();
+    return row;
+  }
+
+  /**
+   * The member's paid memberships in the period, as report payments: until receipts have their
+   * own numbers, a payment's number is its id's first 8 characters, and no card is recorded.
+   */
+  async membershipPayments(memberId: string, from: Date, to: Date): Promise<ReportPayment[]> {
+    const rows = await this.db
+      .select()
+      .from(membershipPayments)
+      .where(
+        and(
+          eq(membershipPayments.userId, memberId),
+          eq(membershipPayments.status, 'paid'),
+          gte(membershipPayments.completedAt, from),
+          lte(membershipPayments.completedAt, to),
+        ),
+      )
+      .orderBy(asc(membershipPayments.completedAt));
+    return rows.map((row) => ({
+      number: row.id.slice(0, 8),
+      description: `${row.plan} membership, one year`,
+      amount_cents: row.amountCents,
+      currency: 'USD',
+      paid_at: row.completedAt ?? row.createdAt,
+      card_last4: null,
+    }));
+  }
+}
