@@ -250,6 +250,10 @@ export const routes: RouteObject[] = [
                 lazy: lazyRoute('review', () => import('../features/reviews/review-page')),
               },
               {
+                path: paths.reports,
+                lazy: lazyRoute('reports', () => import('../features/reports/reports-page')),
+              },
+              {
                 path: '*',
                 lazy: lazyRoute('not-found', () => import('../components/not-found-page')),
               },

@@ -1,4 +1,11 @@
-import { membershipYearStart, planNames, plans, type Plan, type PlanName } from '@dental/contracts';
+import {
+  membershipYearStart,
+  planNames,
+  plans,
+  problemTypes,
+  type Plan,
+  type PlanName,
+} from '@dental/contracts';
 import type { Database } from '#api/db/client';
 import { Forbidden, NotFound, UnprocessableEntity } from '#api/domain-errors';
 import type { FilesRepository } from '../files/files.repository';
@@ -18,6 +25,11 @@ export type CalendarYearLimit = 'summaryReportsPerYear' | 'treatmentHistoryRepor
 
 /** 1 January 00:00 UTC of `now`'s year. */
 const calendarYearStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), 0, 1));
+
+/** A 403 the web tells apart from a refused session: the plan's allowance is spent. */
+export class PlanLimitReached extends Forbidden {
+  override readonly type = problemTypes.planLimitReached;
+}
 
 /** What each yearly allowance counts, as the refusal names it. */
 const yearlyLimitNames: Record<YearlyLimit, string> = {
@@ -165,7 +177,7 @@ export class PlanLimitsService {
       now,
       countUses,
     );
-    if (usage.used >= usage.allowed) throw new Forbidden(refusal(usage.plan));
+    if (usage.used >= usage.allowed) throw new PlanLimitReached(refusal(usage.plan));
   }
 
   private async calendarYearUsageOf(

@@ -7,6 +7,7 @@ import {
   medicalRecordPaths,
   newOralPhotoRequest,
   plans,
+  problemTypes,
   report,
   reportFailedMessage,
   reportList,
@@ -317,6 +318,7 @@ describe('the plan’s uses', () => {
     const refused = answers.find((res) => res.statusCode === 403);
     expect(refused?.json()).toMatchObject({
       status: 403,
+      type: problemTypes.planLimitReached,
       detail: reportLimitMessage(
         'summary',
         plans.Silver,

@@ -15,6 +15,7 @@ import { TwoStepSection } from '#web/features/auth/components/two-step-section';
 import { CalendarFeedSection } from '#web/features/calendar/components/calendar-feed-section';
 import { CareTeamSection } from '#web/features/care-team/components/care-team-section';
 import { DataExportSection } from '#web/features/data-export/components/data-export-section';
+import { ReportsSection } from '#web/features/reports/components/reports-section';
 import {
   DelegatesSection,
   SharedWithMeSection,
@@ -23,7 +24,7 @@ import { SharedLinksSection } from '#web/features/sharing/components/shared-link
 
 /** Profile (docs/product/accounts.md#profile): the account's own sections and those of the
  *  features reached from it (sign-in methods, activity, share links, sharing with the practice,
- *  delegation, calendar feed,
+ *  delegation, calendar feed, reports,
  *  data export), each exported by its feature. */
 export default function ProfileRoute() {
   useDocumentTitle('My Account');
@@ -61,6 +62,7 @@ export default function ProfileRoute() {
           <DelegatesSection />
           <SharedWithMeSection />
           <CalendarFeedSection />
+          <ReportsSection />
           <DataExportSection />
           <ServiceSection />
           <DeleteAccountSection />
