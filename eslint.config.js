@@ -73,6 +73,13 @@ const apiModuleEdges = {
   // wired in services.ts) and names its data set's images by their stored keys; its test stores
   // a Dental AI result as a detection would. Its answer writes the member's notices into the
   // message notices' outbox in its transaction, sent as a reply's are (photo-reviews.md).
+  // A report counts against the plan, is written from the record the data export reads, and is
+  // stored under the member's files.
+  reports: [
+    './membership/plan-limits.service.ts',
+    './data-export/data-export.repository.ts',
+    './files/file-storage.ts',
+  ],
   reviews: [
     './membership/plan-limits.service.ts',
     './audit/audit.service.ts',

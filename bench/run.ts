@@ -4,6 +4,7 @@ import { dicomBench } from './dicom.bench';
 import { loginBench } from './login.bench';
 import { oralPhotoBench } from './oral-photo.bench';
 import { remindersBench } from './reminders.bench';
+import { reportsBench } from './reports.bench';
 import { startBench } from './start.bench';
 
 /**
@@ -18,6 +19,7 @@ const benches: Record<string, () => Promise<void>> = {
   dicom: dicomBench,
   start: startBench,
   login: loginBench,
+  reports: reportsBench,
 };
 
 const wanted = process.argv.slice(2);

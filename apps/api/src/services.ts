@@ -44,6 +44,8 @@ import { ContentLoaderService } from './modules/content/content-loader.service';
 import { DelegationService } from './modules/delegation/delegation.service';
 import { registerDataExportJobs } from './modules/data-export/data-export.jobs';
 import { DataExportService } from './modules/data-export/data-export.service';
+import { registerReportJobs } from './modules/reports/reports.jobs';
+import { ReportService } from './modules/reports/reports.service';
 import { DentalAiService } from './modules/dental-ai/dental-ai.service';
 import { ShippedModelFigures } from './modules/dental-ai/model-figures';
 import { DentalKnowledgeService } from './modules/dental-knowledge/dental-knowledge.service';
@@ -214,6 +216,33 @@ export function createServices(
       companyName: config.companyName,
       buildDir: path.join(config.dataDir, 'exports-in-progress'),
     },
+    log,
+  );
+  const reports = new ReportService(
+    repositories.reports,
+    {
+      record: (memberId) => repositories.dataExports.memberRecord(memberId),
+      // The period's receipts, oldest first, as the Receipts screen lists them.
+      payments: async (memberId, from, to) =>
+        (await repositories.receipts.list(memberId))
+          .filter((receipt) => receipt.paidAt >= from && receipt.paidAt <= to)
+          .reverse()
+          .map((receipt) => ({
+            number: receipt.number,
+            description: receipt.description,
+            amount_cents: receipt.amountCents,
+            currency: receipt.currency,
+            paid_at: receipt.paidAt,
+            card_last4: receipt.cardLast4,
+          })),
+    },
+    planLimits,
+    blobs,
+    links,
+    jobs,
+    mailer,
+    clock,
+    { publicUrl: config.publicUrl, companyName: config.companyName },
     log,
   );
   // Ended with the sessions on 'Sign out everywhere else' and a new password.
@@ -444,6 +473,7 @@ export function createServices(
       emailConfirmations.afterSignUp(user),
     ),
     dataExports,
+    reports,
     // Linking and unlinking answer the account as the profile shows it.
     socialAccounts: new SocialAccountService(
       repositories.auth,
@@ -562,5 +592,6 @@ export async function registerJobs(jobs: JobQueue, services: Services): Promise<
   await registerMembershipJobs(jobs, services.membership);
   await registerFileJobs(jobs, services.orphanSweep);
   await registerDataExportJobs(jobs, services.dataExports);
+  await registerReportJobs(jobs, services.reports);
   await registerMessageJobs(jobs, services.messageNotices);
 }

@@ -90,6 +90,10 @@ export const auditResourceTypes = [
   /** Home's strip of what is next: the soonest appointment and consultation, a new doctor's
    *  summary and recent uploads, read in one call (docs/decisions/home-up-next.md). */
   'home_up_next',
+  /** A PDF report of the member's history, its list, and the PDF's download
+   *  (docs/decisions/reports.md). */
+  'report',
+  'report_list',
 ] as const;
 export type AuditResourceType = (typeof auditResourceTypes)[number];
 

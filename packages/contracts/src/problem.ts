@@ -31,4 +31,7 @@ export const problemTypes = {
   /** 403: a staff account has no second factor yet; the console walks them through enrolment
    *  (docs/decisions/clinic-staff.md). */
   secondFactorRequired: 'tag:dentalcompanion.example,2026:second-factor-required',
+  /** 403: the plan's allowance is spent (a report, docs/decisions/reports.md); the member stays
+   *  signed in and reads the detail. */
+  planLimitReached: 'tag:dentalcompanion.example,2026:plan-limit-reached',
 } as const;

@@ -1,6 +1,7 @@
 import type { Database } from '#api/db/client';
 import type { BlobStore } from '#api/adapters/blob-store/blob-store';
 import type { Clock } from '#api/clock';
+import { dataUrlOf, makePng } from '../fixtures/upload-test-files';
 import { UploadAcceptance } from '#api/modules/uploads/upload-acceptance';
 import { ClinicRepository } from '#api/modules/virtual-consultation/clinic.repository';
 import { ClinicService } from '#api/modules/virtual-consultation/clinic.service';
@@ -45,4 +46,26 @@ const halfHour = 30 * 60 * 1000;
 /** The start of the half hour `halfHours` half hours after the next one from `now`. */
 export function slotAfter(now: Date, halfHours: number): Date {
   return new Date((Math.floor(now.getTime() / halfHour) + 1 + halfHours) * halfHour);
+}
+
+/** A consultation of the member with `setup`'s doctor at `time`, and the doctor's summary with
+ *  one image. */
+export async function summarizedConsultation(
+  clinic: ClinicService,
+  setup: ClinicSetup,
+  email: string,
+  time: Date,
+): Promise<void> {
+  const past = await clinic.addReservation({
+    email,
+    doctorName: setup.doctorName,
+    time,
+    timeZone: 'UTC',
+  });
+  await clinic.recordSummary(past, {
+    condition: 'Mild gingivitis',
+    summary: 'Floss daily.',
+    returnVisit: 'In 6 months',
+    images: [{ dataUrl: dataUrlOf(await makePng(20, 20), 'image/png'), fileName: 'gums.png' }],
+  });
 }

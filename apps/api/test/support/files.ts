@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TestApp } from '../build-test-app';
 import type { DentalAiResult } from '@dental/contracts';
+import type { Detection } from '#api/adapters/detector/detector';
 import { dentalAiResults, oralPhotos } from '#api/db/schema';
 import { makePng } from '../fixtures/upload-test-files';
 
@@ -36,23 +37,34 @@ export function fetchLink(t: TestApp, link: string) {
   return t.app.inject({ method: 'GET', url: link });
 }
 
-/** A stored Dental AI result of the member's, as a run leaves it (the detector is not run). */
+/** A stored Dental AI result of the member's, as a run leaves it (the detector is not run): a
+ *  PNG with no boxes unless `stored` says otherwise. */
 export async function addDentalAiResult(
   t: TestApp,
   member: { id: string },
+  stored: {
+    image?: { bytes: Buffer; contentType: string; width: number; height: number };
+    detections?: Detection[];
+  } = {},
 ): Promise<DentalAiResult> {
-  const key = `users/${member.id}/dental-ai/${randomUUID()}.png`;
-  await t.services.blobs.put(key, await makePng(), 'image/png');
+  const image = stored.image ?? {
+    bytes: await makePng(),
+    contentType: 'image/png',
+    width: 8,
+    height: 8,
+  };
+  const key = `users/${member.id}/dental-ai/${randomUUID()}.${image.contentType.slice(6)}`;
+  await t.services.blobs.put(key, image.bytes, image.contentType);
   const [row] = await t.db
     .insert(dentalAiResults)
     .values({
       userId: member.id,
       dentalAi: 'caries',
       blobKey: key,
-      contentType: 'image/png',
-      imageWidth: 8,
-      imageHeight: 8,
-      detections: [],
+      contentType: image.contentType,
+      imageWidth: image.width,
+      imageHeight: image.height,
+      detections: stored.detections ?? [],
       modelName: 'test',
       modelVersion: '1',
     })

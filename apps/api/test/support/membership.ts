@@ -1,12 +1,21 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { accountPaths, account, membershipPaths, type Account } from '@dental/contracts';
+import {
+  accountPaths,
+  account,
+  membershipPaths,
+  type Account,
+  type PlanName,
+} from '@dental/contracts';
 import type { TestApp } from '../build-test-app';
 import { testCheckout } from './test-checkout';
-import type { factories } from '../factories';
 import { membershipPayments, users, type MembershipPaymentRow } from '#api/db/schema';
 
-type Member = Awaited<ReturnType<ReturnType<typeof factories>['loggedInMember']>>;
+/** What the helpers need of a signed-in member. */
+interface Member {
+  id: string;
+  tokens: { access: string };
+}
 
 /** Requests and reads shared by the membership and receipts integration tests. */
 export function membershipHelpers(t: TestApp) {
@@ -36,7 +45,7 @@ export function membershipHelpers(t: TestApp) {
     openTestCheckout,
 
     /** Chooses the plan and pays for it on the test-mode page; answers the payment's id. */
-    async buy(member: Member, plan: string): Promise<string> {
+    async buy(member: Member, plan: PlanName): Promise<string> {
       const id = await choose(member, plan);
       const { token } = await openTestCheckout(id);
       expect((await pay(id, token)).statusCode).toBe(303);

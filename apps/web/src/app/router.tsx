@@ -270,6 +270,10 @@ export const routes: RouteObject[] = [
                 lazy: lazyRoute('review', () => import('../features/reviews/review-page')),
               },
               {
+                path: paths.reports,
+                lazy: lazyRoute('reports', () => import('../features/reports/reports-page')),
+              },
+              {
                 path: '*',
                 lazy: lazyRoute('not-found', () => import('../components/not-found-page')),
               },

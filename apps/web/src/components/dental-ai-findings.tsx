@@ -1,21 +1,19 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Button, Group, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import {
+  certaintySentence,
   coloursByFirstAppearance,
   dentalAiDisclaimer,
   dentalAiTypeLabels,
-  type DentalAiResult,
-} from '@dental/contracts';
-import dayjs from 'dayjs';
-import {
-  certaintySentence,
   lookedFor,
   measuredSentences,
   markedAreasSentence,
   nextStepsWhenMarked,
   nothingMarked,
   readAsSentence,
-} from '#web/lib/dental-ai-wording';
+  type DentalAiResult,
+} from '@dental/contracts';
+import dayjs from 'dayjs';
 import { DatasetCredit } from './dataset-credit';
 import { DetectionImage } from './detection-image';
 import { markedAreas, resultName } from './dental-ai-result-summary';

@@ -64,6 +64,8 @@ export const paths = {
       ? `/reviews/new?photo=${subject.photo}`
       : `/reviews/new?dental_ai=${subject.dental_ai}`,
   review: (reviewId: string) => `/reviews/${reviewId}`,
+  /** PDF reports of a period of the record (docs/product/reports.md). */
+  reports: '/reports',
   dentalAi: '/dental-ai',
   dentalAiResult: (resultId: string) => `/dental-ai/result/${resultId}`,
 } as const;

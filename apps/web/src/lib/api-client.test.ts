@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { account, configPath, publicConfig, tokenHandoff } from '@dental/contracts';
-import { deferred, json, problemResponse, stubFetch, testAccount } from '../test/fetch-stub';
+import { account, configPath, problemTypes, publicConfig, tokenHandoff } from '@dental/contracts';
+import {
+  deferred,
+  json,
+  problemResponse,
+  stubFetch,
+  testAccount,
+  typedProblem,
+} from '../test/fetch-stub';
 import {
   ApiError,
   apiRequest,
@@ -183,6 +190,19 @@ describe('api client', () => {
     });
     expect(api.to(`POST ${refreshPath}`)).toHaveLength(0);
     expect(sessionStore.getSnapshot().access).toBeNull();
+  });
+
+  it('keeps the session on a 403 that says the plan’s allowance is spent', async () => {
+    sessionStore.save({ access: 'access-1', refresh: 'refresh-1' });
+    stubFetch({
+      [`GET ${accountPath}`]: () =>
+        typedProblem(403, problemTypes.planLimitReached, 'You have used all 1 reports.'),
+    });
+    await expect(apiRequest(accountPath, account)).rejects.toMatchObject({
+      status: 403,
+      detail: 'You have used all 1 reports.',
+    });
+    expect(sessionStore.getSnapshot().access).toBe('access-1');
   });
 
   it('does not touch the session when a public call is refused', async () => {

@@ -120,7 +120,8 @@ export async function rotateAfterOthers<Answer extends TokenPair>(
  * 403, clears the session, which sends the browser to /login through RequireAuth
  * (docs/product/general.md#calls-and-errors, docs/decisions/web-session.md). A session that
  * timed out leaves the server's explanation for the Login screen; a 403 that asks for the
- * password again keeps the session (docs/decisions/session-timeouts.md). Answers a 2xx;
+ * password again (docs/decisions/session-timeouts.md) or says the plan's allowance is spent
+ * (docs/decisions/reports.md) keeps the session. Answers a 2xx;
  * anything else is thrown as `toError` makes it.
  */
 export async function withSession<Answer extends { status: number }>(
@@ -137,8 +138,14 @@ export async function withSession<Answer extends { status: number }>(
   }
   if (answer.status >= 200 && answer.status < 300) return answer;
   const error = await toError(answer);
-  // A request for the password again is the caller's to answer; the session goes on.
-  if (error.type === problemTypes.reauthenticationRequired) throw error;
+  // A request for the password again, or a plan's spent allowance, is the caller's to answer;
+  // the session goes on.
+  if (
+    error.type === problemTypes.reauthenticationRequired ||
+    error.type === problemTypes.planLimitReached
+  ) {
+    throw error;
+  }
   if (answer.status === 401 || answer.status === 403) {
     noteSessionEnd(error);
     sessionStore.clear();

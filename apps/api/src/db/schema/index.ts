@@ -23,3 +23,4 @@ export * from './care-messages';
 export * from './message-notices';
 export * from './receipts';
 export * from './shop';
+export * from './reports';

@@ -24,6 +24,7 @@ import {
   medicalFiles,
   medicalRecords,
   oralPhotos,
+  reports,
   reservations,
   users,
   type AuditEventRow,
@@ -297,6 +298,13 @@ export class AuditRepository {
       .where(eq(dataExports.blobKey, key));
     if (archive !== undefined) {
       return { memberId: archive.memberId, resourceType: 'data_export', resourceId: archive.id };
+    }
+    const [report] = await this.db
+      .select({ memberId: reports.userId, id: reports.id })
+      .from(reports)
+      .where(eq(reports.blobKey, key));
+    if (report !== undefined) {
+      return { memberId: report.memberId, resourceType: 'report', resourceId: report.id };
     }
     const [image] = await this.db
       .select({ memberId: reservations.userId, id: complaintImages.id })

@@ -36,7 +36,12 @@ import { dicomDataUrl, makeDicom, plantedPatient } from '#api-test/fixtures/dico
 import { writeFixtureModel } from '#api-test/fixtures/fixture-model';
 import { dataUrlOf, makePdf, makePhoneJpeg, makePng } from '#api-test/fixtures/upload-test-files';
 import { startSmtpInbox, type SmtpInbox } from '#api-test/smtp-inbox';
-import { clinicFor, setUpClinic, slotAfter } from '#api-test/support/consultation';
+import {
+  clinicFor,
+  setUpClinic,
+  slotAfter,
+  summarizedConsultation,
+} from '#api-test/support/consultation';
 import { fhirR4Validator } from '#api-test/support/fhir-validator';
 import { fetchLink } from '#api-test/support/files';
 import { withJobQueue, type JobQueueApp } from '#api-test/support/job-queue-app';
@@ -209,18 +214,12 @@ describe('Download my data', () => {
       timezone: 'Europe/Paris',
       answers: setup.questionIds.map((question) => ({ question, answer: 'A chipped tooth' })),
     });
-    const past = await clinic.addReservation({
-      email: member.email,
-      doctorName: setup.doctorName,
-      time: slotAfter(new Date(Date.now() - 7 * 24 * 3600_000), 0),
-      timeZone: 'UTC',
-    });
-    await clinic.recordSummary(past, {
-      condition: 'Mild gingivitis',
-      summary: 'Floss daily.',
-      returnVisit: 'In 6 months',
-      images: [{ dataUrl: dataUrlOf(await makePng(20, 20), 'image/png'), fileName: 'gums.png' }],
-    });
+    await summarizedConsultation(
+      clinic,
+      setup,
+      member.email,
+      slotAfter(new Date(Date.now() - 7 * 24 * 3600_000), 0),
+    );
 
     const started = await call(member, 'POST', dataExportPaths.root);
     expect(started.statusCode, started.body).toBe(202);

@@ -1,16 +1,35 @@
-import { membershipYearStart, planNames, plans, type Plan, type PlanName } from '@dental/contracts';
+import {
+  membershipYearStart,
+  planNames,
+  plans,
+  problemTypes,
+  type Plan,
+  type PlanName,
+} from '@dental/contracts';
 import type { Database } from '#api/db/client';
-import { NotFound, UnprocessableEntity } from '#api/domain-errors';
+import { Forbidden, NotFound, UnprocessableEntity } from '#api/domain-errors';
 import type { FilesRepository } from '../files/files.repository';
 import type { MembershipRepository } from './membership.repository';
 
 export type PlanLimits = Record<
   PlanName,
-  Pick<Plan, 'name' | 'storageBytes' | 'storageLabel' | YearlyLimit>
+  Pick<Plan, 'name' | 'storageBytes' | 'storageLabel' | YearlyLimit | CalendarYearLimit>
 >;
 
 /** The plan's yearly allowances, counted per membership year (docs/product/membership.md#plan-limits). */
 export type YearlyLimit = 'dentalAiUsesPerYear' | 'photoReviewsPerYear';
+
+/** The plan's report allowances, counted per calendar year (UTC) rather than membership year
+ *  (docs/decisions/reports.md). */
+export type CalendarYearLimit = 'summaryReportsPerYear' | 'treatmentHistoryReportsPerYear';
+
+/** 1 January 00:00 UTC of `now`'s year. */
+const calendarYearStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), 0, 1));
+
+/** A 403 the web tells apart from a refused session: the plan's allowance is spent. */
+export class PlanLimitReached extends Forbidden {
+  override readonly type = problemTypes.planLimitReached;
+}
 
 /** What each yearly allowance counts, as the refusal names it. */
 const yearlyLimitNames: Record<YearlyLimit, string> = {
@@ -125,6 +144,54 @@ export class PlanLimitsService {
         files.lockMember(userId),
       ),
     );
+  }
+
+  /** The member's uses of a calendar-year allowance since 1 January (UTC) and the plan's
+   *  allowance. `countUses` counts the member's uses since a moment: the feature keeps them. */
+  async calendarYearUsage(
+    limit: CalendarYearLimit,
+    db: Database,
+    userId: string,
+    now: Date,
+    countUses: (since: Date) => Promise<number>,
+  ): Promise<YearlyUsage> {
+    return this.calendarYearUsageOf(limit, await this.files.in(db).planOf(userId), now, countUses);
+  }
+
+  /**
+   * Refuses (403, with `refusal`'s words) a use beyond the plan's allowance in the calendar
+   * year. Runs in the transaction that records the use (`tx`) and locks the member until it
+   * ends, so two uses at once cannot both take the last one.
+   */
+  async reserveCalendarYearUse(
+    limit: CalendarYearLimit,
+    tx: Database,
+    userId: string,
+    now: Date,
+    countUses: (since: Date) => Promise<number>,
+    refusal: (plan: PlanName) => string,
+  ): Promise<void> {
+    const usage = await this.calendarYearUsageOf(
+      limit,
+      await this.files.in(tx).lockMember(userId),
+      now,
+      countUses,
+    );
+    if (usage.used >= usage.allowed) throw new PlanLimitReached(refusal(usage.plan));
+  }
+
+  private async calendarYearUsageOf(
+    limit: CalendarYearLimit,
+    plan: PlanName | undefined,
+    now: Date,
+    countUses: (since: Date) => Promise<number>,
+  ): Promise<YearlyUsage> {
+    if (plan === undefined) throw new NotFound('This account no longer exists.');
+    return {
+      plan,
+      used: await countUses(calendarYearStart(now)),
+      allowed: this.limits[plan][limit],
+    };
   }
 
   private async yearlyUsageOf(

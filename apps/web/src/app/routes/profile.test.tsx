@@ -47,6 +47,7 @@ describe('Profile', () => {
       'People who can view my record',
       'Records shared with me',
       'Calendar feed',
+      'Reports',
       'Download my data',
       'Service',
       'Delete Data',

@@ -15,6 +15,7 @@ import { TwoStepSection } from '#web/features/auth/components/two-step-section';
 import { CalendarFeedSection } from '#web/features/calendar/components/calendar-feed-section';
 import { CareTeamSection } from '#web/features/care-team/components/care-team-section';
 import { DataExportSection } from '#web/features/data-export/components/data-export-section';
+import { ReportsSection } from '#web/features/reports/components/reports-section';
 import {
   DelegatesSection,
   SharedWithMeSection,
@@ -23,8 +24,8 @@ import { ReceiptsSection } from '#web/features/receipts/components/receipts-sect
 import { SharedLinksSection } from '#web/features/sharing/components/shared-links-section';
 
 /** Profile (docs/product/accounts.md#profile): the account's own sections and those of the
- *  features reached from it (sign-in methods, receipts, activity, share links, sharing with the practice,
- *  delegation, calendar feed,
+ *  features reached from it (sign-in methods, receipts, activity, share links, sharing with the
+ *  practice, delegation, calendar feed, reports,
  *  data export), each exported by its feature. */
 export default function ProfileRoute() {
   useDocumentTitle('My Account');
@@ -63,6 +64,7 @@ export default function ProfileRoute() {
           <DelegatesSection />
           <SharedWithMeSection />
           <CalendarFeedSection />
+          <ReportsSection />
           <DataExportSection />
           <ServiceSection />
           <DeleteAccountSection />

@@ -36,6 +36,8 @@ const things: Record<AuditResourceType, string> = {
   training_consent: 'your consent to improve the models with reviewed images',
   check_up_recall: 'your check-up reminder',
   home_up_next: 'what is next on Home (appointments, consultations, summaries, uploads)',
+  report: 'a report of your history',
+  report_list: 'your reports',
 };
 
 /** The items a staff member opens, named by their date ('your X-ray of 2026-11-25'). */

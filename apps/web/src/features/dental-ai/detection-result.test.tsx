@@ -2,15 +2,17 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MantineProvider } from '@mantine/core';
 import { describe, expect, it, vi } from 'vitest';
-import { dentalAiDisclaimer, type DentalAiResult, type DetectionBox } from '@dental/contracts';
-import { shippedModelNames } from '#web/components/dataset-credit';
-import { DetectionResult } from './components/detection-result';
 import {
   aboutShare,
+  dentalAiDisclaimer,
   lookedFor,
   nextStepsWhenMarked,
   nothingMarked,
-} from '#web/lib/dental-ai-wording';
+  type DentalAiResult,
+  type DetectionBox,
+} from '@dental/contracts';
+import { shippedModelNames } from '#web/components/dataset-credit';
+import { DetectionResult } from './components/detection-result';
 
 function box(crop_prediction: string, xmin: number, ymin: number, xmax: number, ymax: number) {
   return { crop_prediction, xmin, ymin, xmax, ymax, confidence: 0.9 } satisfies DetectionBox;

@@ -1,20 +1,34 @@
 import { useEffect, useId, useState } from 'react';
-import { Alert, Checkbox, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Checkbox,
+  List,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import {
   checkoutOutcome,
   planName,
   planNames,
   planRank,
   plans,
+  reportKindNames,
+  reportKinds,
   type PlanName,
 } from '@dental/contracts';
 import { useMessageModal } from '#web/components/message-modal';
+import { paths } from '#web/config/paths';
 import { PageSpinner } from '#web/components/page-spinner';
 import { useDocumentTitle } from '#web/lib/document-title';
 import { accountQuery, useAccount } from '#web/lib/account';
 import { currentPlanQuery, planEndText, useCurrentPlan } from '#web/lib/current-plan';
+import { leftThisYear, useReports } from '#web/lib/reports';
 import { checkoutAddress, useChoosePlan } from './api/choose-plan';
 import { PlanCard } from './components/plan-card';
 import { canChoose, membershipTerms } from './plan-rows';
@@ -81,6 +95,23 @@ function CheckoutResult() {
   );
 }
 
+/** What is left of the plan's reports this calendar year, with the way to the Reports screen. */
+function ReportsLeft() {
+  const reports = useReports();
+  if (reports.data === undefined) return null;
+  const { remaining } = reports.data;
+  return (
+    <Text>
+      {reportKinds
+        .map((kind) => `${reportKindNames[kind]}s: ${leftThisYear(remaining[kind])}.`)
+        .join(' ')}{' '}
+      <Anchor component={Link} to={paths.reports}>
+        Open Reports
+      </Anchor>
+    </Text>
+  );
+}
+
 /** Membership (docs/product/membership.md#choosing-a-plan): choose a plan, then pay at full-page
  *  checkout. */
 export default function MembershipPage() {
@@ -143,6 +174,7 @@ export default function MembershipPage() {
       {current.data && (
         <Text fw={600}>{`Your plan: ${current.data.plan}. ${planEndText(current.data)}.`}</Text>
       )}
+      <ReportsLeft />
       {/* The agreement comes before the plans, where the choice is made: on a phone the cards
           stack and a box after them sat far below the first Choose Plan button. */}
       <Paper component="section" withBorder p="md" aria-labelledby={notesId}>

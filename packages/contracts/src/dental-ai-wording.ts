@@ -1,9 +1,5 @@
-import {
-  imageKindNames,
-  type DentalAiResult,
-  type DentalAiType,
-  type ImageKind,
-} from '@dental/contracts';
+import type { DentalAiResult, DentalAiType } from './dental-ai';
+import { imageKindNames, type ImageKind } from './image-kind';
 
 /** What each detection type looks for, in a patient's words (docs/decisions/dental-ai-plain-results.md). */
 export const lookedFor: Record<DentalAiType, string> = {
