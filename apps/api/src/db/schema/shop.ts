@@ -1,4 +1,13 @@
-import { bigint, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns';
 import type { ShippingAddress } from '@dental/contracts/shop';
 import { customerLevel, users } from './account';
@@ -42,7 +51,12 @@ export const shopOrders = pgTable(
     checkoutUrl: text('checkout_url'),
     /** Random per-order token the test-mode checkout forms must post back. */
     formToken: text('form_token').notNull(),
-    /** Filled from the provider's payment for receipts; null until then. */
+    /** Given from the `receipt_numbers` sequence when the order is paid; null until then
+     *  (docs/decisions/receipts.md). */
+    receiptNumber: text('receipt_number'),
+    /** Filled from the provider's payment for receipts; null until then, or when it was not
+     *  paid by card. */
+    cardBrand: text('card_brand'),
     cardLast4: text('card_last4'),
     createdAt: timestamptz('created_at').notNull(),
     paidAt: timestamptz('paid_at'),
@@ -51,6 +65,7 @@ export const shopOrders = pgTable(
   (table) => [
     index('shop_orders_user_id_created_at_idx').on(table.userId, table.createdAt),
     index('shop_orders_pending_created_at_idx').on(table.status, table.createdAt),
+    uniqueIndex('shop_orders_receipt_number_idx').on(table.receiptNumber),
   ],
 );
 

@@ -1,17 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { receiptList, receiptPaths, type Receipt } from '@dental/contracts';
+import { receiptList, receiptPaths, shopPaths, type Receipt } from '@dental/contracts';
 import { users } from '#api/db/schema';
 import { buildTestApp, type TestApp } from '#api-test/build-test-app';
 import { factories } from '#api-test/factories';
 import { membershipHelpers } from '#api-test/support/membership';
 import { readPdf } from '#api-test/support/pdf-reader';
+import { flosser, orderOf, shopHelpers } from '#api-test/support/shop';
+import { testCheckout } from '#api-test/support/test-checkout';
 import { receiptNotFoundMessage, receiptPdfPath } from './receipts.service';
 
 /** Receipts of test-mode purchases (the Stripe ones: membership-stripe.int.test.ts). */
 let t: TestApp;
 let factory: ReturnType<typeof factories>;
 let helpers: ReturnType<typeof membershipHelpers>;
+const shop = shopHelpers(() => t);
+const orderCheckout = testCheckout(() => t, {
+  checkout: shopPaths.checkout,
+  testCheckoutPay: shopPaths.testCheckoutPay,
+  testCheckoutCancel: shopPaths.testCheckoutCancel,
+});
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -215,5 +223,92 @@ describe('the receipt PDF', () => {
     expect((await download(url)).statusCode).toBe(404);
     t.clock.advance(6 * 60_000);
     expect((await download(url)).statusCode).toBe(403);
+  });
+});
+
+describe('receipts of shop orders', () => {
+  /** Two flossers with 500 points off, ordered in test mode and paid: its id. */
+  async function paidOrder(member: Member): Promise<string> {
+    const id = await shop.placed(member.tokens.access, orderOf(flosser, 500, 2));
+    const { token } = await orderCheckout.open(id);
+    expect((await orderCheckout.pay(id, token)).statusCode).toBe(303);
+    return id;
+  }
+
+  it('lists a paid order with its number, the amount after points and the test card', async () => {
+    const member = await factory.loggedInMember();
+    const id = await paidOrder(member);
+    const [receipt, ...others] = await receiptsOf(member);
+    expect(others).toEqual([]);
+    expect(receipt).toMatchObject({
+      id,
+      kind: 'order',
+      description: '2 × Cordless water flosser, 500 points used',
+      amount_cents: 2 * flosser.priceCents - 500,
+      currency: 'USD',
+      paid_at: t.clock.now().toISOString(),
+      card_brand: 'test card',
+      card_last4: '4242',
+    });
+    expect(receipt?.number).toMatch(numberPattern());
+    expect(receipt?.number).toBe((await shop.ordersOf(member.id))[0]?.receiptNumber);
+  });
+
+  it('numbers orders and membership payments from one sequence, newest first', async () => {
+    const member = await factory.loggedInMember();
+    const payment = await helpers.buy(member, 'Gold');
+    t.clock.advance(60_000);
+    const order = await paidOrder(member);
+    const receipts = await receiptsOf(member);
+    expect(receipts.map((receipt) => [receipt.id, receipt.kind])).toEqual([
+      [order, 'order'],
+      [payment, 'membership'],
+    ]);
+    expect(receipts[0]?.number).not.toBe(receipts[1]?.number);
+  });
+
+  it('has no receipt for a pending or a cancelled order', async () => {
+    const member = await factory.loggedInMember();
+    await shop.placed(member.tokens.access, orderOf(flosser, 100));
+    const cancelled = await shop.placed(member.tokens.access, orderOf(flosser, 100));
+    const { token } = await orderCheckout.open(cancelled);
+    expect((await orderCheckout.cancel(cancelled, token)).statusCode).toBe(303);
+    expect((await shop.ordersOf(member.id)).map((row) => row.receiptNumber)).toEqual([null, null]);
+    expect(await receiptsOf(member)).toEqual([]);
+  });
+
+  it('reads back as a PDF with the number, the item, the amount and the card', async () => {
+    const member = await factory.loggedInMember();
+    await paidOrder(member);
+    const [receipt] = await receiptsOf(member);
+    const res = await download(receipt?.download_url ?? '');
+    expect(res.statusCode).toBe(200);
+    const pdf = await readPdf(res.rawPayload);
+    expect(pdf.title).toBe(`Receipt ${receipt?.number ?? ''}`);
+    const text = pdf.text.join(' ');
+    for (const expected of [
+      `Receipt number: ${receipt?.number ?? ''}`,
+      'Item: 2 × Cordless water flosser, 500 points used',
+      'Amount paid: $114.98 USD',
+      'Payment method: Test card •••• 4242',
+      `Username: ${member.username}`,
+    ]) {
+      expect(text).toContain(expected);
+    }
+    expect(text).not.toContain('membership sales');
+  });
+
+  it('is not shown to another member, nor opened by a link made out to them', async () => {
+    const ann = await factory.loggedInMember();
+    const bob = await factory.loggedInMember();
+    const annsOrder = await paidOrder(ann);
+    expect(await receiptsOf(bob)).toEqual([]);
+    const signed = t.services.links.signAt(receiptPdfPath, {
+      key: `${bob.id}/${annsOrder}/pdf/`,
+      contentType: 'application/pdf',
+      disposition: 'attachment',
+      fileName: 'Receipt.pdf',
+    });
+    expect((await download(signed)).statusCode).toBe(404);
   });
 });

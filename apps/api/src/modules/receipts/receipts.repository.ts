@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { ReceiptKind } from '@dental/contracts';
 import type { Database } from '#api/db/client';
-import { membershipPayments, users } from '#api/db/schema';
+import { membershipPayments, shopOrders, users } from '#api/db/schema';
 
 /** A receipt as stored, whatever was bought. */
 export interface StoredReceipt {
@@ -48,7 +48,52 @@ const membershipReceipts: ReceiptSource = async (db, memberId, id) => {
   );
 };
 
-const sources: readonly ReceiptSource[] = [membershipReceipts];
+/** What a shop receipt says was bought: '2 × Soft manual toothbrush, 300 points used'. */
+export function orderDescription(quantity: number, productName: string, pointsUsed: number) {
+  const item = `${String(quantity)} × ${productName}`;
+  return pointsUsed === 0 ? item : `${item}, ${pointsUsed.toLocaleString('en-US')} points used`;
+}
+
+/** Paid shop orders: the amount is what the card was charged, after the points. */
+const orderReceipts: ReceiptSource = async (db, memberId, id) => {
+  const rows = await db
+    .select({
+      id: shopOrders.id,
+      number: shopOrders.receiptNumber,
+      quantity: shopOrders.quantity,
+      productName: shopOrders.productName,
+      pointsUsed: shopOrders.pointsUsed,
+      amountCents: shopOrders.amountCents,
+      // Orders store Stripe's lower-case code; receipts give ISO 4217's.
+      currency: sql<string>`upper(${shopOrders.currency})`,
+      paidAt: shopOrders.paidAt,
+      cardBrand: shopOrders.cardBrand,
+      cardLast4: shopOrders.cardLast4,
+    })
+    .from(shopOrders)
+    .where(
+      and(
+        eq(shopOrders.userId, memberId),
+        isNotNull(shopOrders.receiptNumber),
+        id === undefined ? undefined : eq(shopOrders.id, id),
+      ),
+    );
+  return rows.flatMap(({ number, paidAt, quantity, productName, pointsUsed, ...row }) =>
+    number === null || paidAt === null
+      ? []
+      : [
+          {
+            ...row,
+            number,
+            paidAt,
+            kind: 'order',
+            description: orderDescription(quantity, productName, pointsUsed),
+          },
+        ],
+  );
+};
+
+const sources: readonly ReceiptSource[] = [membershipReceipts, orderReceipts];
 
 /** Who a receipt is made out to. */
 export interface ReceiptHolder {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shopPaths } from '@dental/contracts';
+import { receiptList, receiptPaths, shopPaths } from '@dental/contracts';
 import { startStripeTestServer, type StripeTestServer } from '#api-test/mocks/stripe-test-server';
 import { buildTestApp, type TestApp } from '#api-test/build-test-app';
 import { factories } from '#api-test/factories';
@@ -78,6 +78,40 @@ describe('the webhook for an order', () => {
     const points = await shop.points(member.tokens.access);
     expect(points.points).toBe(0);
     expect(points.ledger.map((entry) => entry.kind)).toEqual(['spent', 'granted']);
+  });
+
+  it('records the receipt number and the card of the PaymentIntent’s latest charge', async () => {
+    const { member, id } = await ordered();
+    const session = server.sessions.find((s) => s.fields.client_reference_id === id);
+    if (session === undefined) throw new Error('no session');
+    session.card = { brand: 'mastercard', last4: '4444' };
+    expect((await signed(sessionEvent('checkout.session.completed', id))).statusCode).toBe(200);
+    expect(server.reads.map(decodeURIComponent)).toContain(
+      `/v1/payment_intents/${session.paymentIntentId}?expand[0]=latest_charge`,
+    );
+    const res = await t.request('GET', receiptPaths.list, { token: member.tokens.access });
+    const [receipt] = receiptList.parse(res.json()).results;
+    expect(receipt).toMatchObject({
+      id,
+      kind: 'order',
+      description: '2 × Cordless water flosser, 500 points used',
+      amount_cents: 2 * flosser.priceCents - 500,
+      card_brand: 'mastercard',
+      card_last4: '4444',
+    });
+    expect(receipt?.number).toMatch(/^DC-\d{4}-\d{6,}$/);
+  });
+
+  it('answers 500 and records nothing when the charge cannot be read; the redelivery applies', async () => {
+    const { member, id } = await ordered();
+    const payload = sessionEvent('checkout.session.completed', id, 'paid', undefined, {
+      payment_intent: 'pi_unknown_to_stripe',
+    });
+    expect((await signed(payload)).statusCode).toBe(500);
+    expect((await shop.order(member.tokens.access, id)).status).toBe('pending');
+    expect((await signed(sessionEvent('checkout.session.completed', id))).statusCode).toBe(200);
+    const [row] = await shop.ordersOf(member.id);
+    expect(row).toMatchObject({ status: 'paid', cardBrand: 'visa', cardLast4: '4242' });
   });
 
   it.each([

@@ -176,7 +176,12 @@ describe('the test-mode checkout of an order', () => {
       checkout_url: null,
     });
     const [row] = await shop.ordersOf(member.id);
-    expect(row).toMatchObject({ provider: 'test', providerSessionId: null, cardLast4: null });
+    expect(row).toMatchObject({
+      provider: 'test',
+      providerSessionId: null,
+      cardBrand: 'test card',
+      cardLast4: '4242',
+    });
     const points = await shop.points(member.tokens.access);
     expect(points.points).toBe(0);
     expect(points.ledger.map((entry) => entry.kind)).toEqual(['spent', 'granted']);

@@ -1,7 +1,9 @@
 import { and, desc, eq, lte } from 'drizzle-orm';
 import type { Database } from '#api/db/client';
 import { shopOrders, supplierPages, users, type ShopOrderRow } from '#api/db/schema';
+import type { PaymentCard } from '#api/adapters/payments/payment-provider';
 import { recordPaymentEvent } from '#api/db/payment-events';
+import { nextReceiptNumber } from '#api/db/receipt-numbers';
 import { PointsLedger } from '#api/db/points-ledger';
 
 /** A member sees this many of their newest orders; the shop is an occasional purchase. */
@@ -9,7 +11,14 @@ export const orderListLimit = 100;
 
 export type NewOrder = Omit<
   ShopOrderRow,
-  'status' | 'providerSessionId' | 'checkoutUrl' | 'cardLast4' | 'paidAt' | 'cancelledAt'
+  | 'status'
+  | 'providerSessionId'
+  | 'checkoutUrl'
+  | 'receiptNumber'
+  | 'cardBrand'
+  | 'cardLast4'
+  | 'paidAt'
+  | 'cancelledAt'
 >;
 
 /** Orders, and the points they take and give back, in the same transactions. */
@@ -99,10 +108,18 @@ export class ShopRepository {
     return row;
   }
 
-  async markPaid(id: string, at: Date): Promise<void> {
+  /** Paid: the card, and the next receipt number in the same statement
+   *  (docs/decisions/receipts.md). */
+  async markPaid(id: string, at: Date, card: PaymentCard | null): Promise<void> {
     await this.db
       .update(shopOrders)
-      .set({ status: 'paid', paidAt: at })
+      .set({
+        status: 'paid',
+        paidAt: at,
+        receiptNumber: nextReceiptNumber(at),
+        cardBrand: card?.brand ?? null,
+        cardLast4: card?.last4 ?? null,
+      })
       .where(eq(shopOrders.id, id));
   }
 

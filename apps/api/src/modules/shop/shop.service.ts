@@ -12,6 +12,7 @@ import {
 } from '@dental/contracts';
 import {
   paymentCurrency,
+  type PaymentCard,
   type PaymentEvent,
   type PaymentProvider,
 } from '#api/adapters/payments/payment-provider';
@@ -222,7 +223,8 @@ export class ShopService {
   /** Test-mode Pay: the same completion as a Stripe webhook. */
   async payTestCheckout(id: string, token: string): Promise<void> {
     await this.testCheckoutForm(id, token);
-    await this.repository.transaction((tx) => this.complete(tx, id));
+    const card = await this.provider.paidWith(null);
+    await this.repository.transaction((tx) => this.complete(tx, id, card));
   }
 
   async cancelTestCheckout(id: string, token: string): Promise<void> {
@@ -234,12 +236,15 @@ export class ShopService {
    *  here), processed once per event id. */
   async handlePaymentEvent(event: PaymentEvent): Promise<void> {
     const { paymentId, outcome } = event;
+    // Asked before the transaction, so no lock waits on Stripe; a failure answers 500 before the
+    // event is recorded, and Stripe delivers it again.
+    const card = outcome === 'completed' ? await this.provider.paidWith(event) : null;
     await this.repository.transaction(async (tx) => {
       if (!(await tx.recordEvent(event.id, event.type, this.clock.now()))) return;
       if (paymentId === null || outcome === 'ignored') return;
       const order = await tx.lockOrder(paymentId);
       if (order === undefined || !this.matches(order, event)) return;
-      if (outcome === 'completed') await this.complete(tx, paymentId);
+      if (outcome === 'completed') await this.complete(tx, paymentId, card);
       else await this.cancel(tx, paymentId);
     });
   }
@@ -263,9 +268,10 @@ export class ShopService {
     return false;
   }
 
-  /** Paid: the points taken at order time stay spent. Only a pending order can be paid; a
-   *  provider does not complete a checkout after it expired. */
-  private async complete(tx: ShopRepository, id: string): Promise<void> {
+  /** Paid: the points taken at order time stay spent, and the order gets its receipt number
+   *  and card. Only a pending order can be paid; a provider does not complete a checkout after
+   *  it expired. */
+  private async complete(tx: ShopRepository, id: string, card: PaymentCard | null): Promise<void> {
     const order = await tx.lockOrder(id);
     if (order === undefined) return;
     if (order.status !== 'pending') {
@@ -274,7 +280,7 @@ export class ShopService {
       }
       return;
     }
-    await tx.markPaid(id, this.clock.now());
+    await tx.markPaid(id, this.clock.now(), card);
   }
 
   /** Failed, expired or cancelled: the order's points go back, once. */

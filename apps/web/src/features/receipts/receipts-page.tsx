@@ -65,7 +65,7 @@ export default function ReceiptsPage() {
           <Anchor component={Link} to={paths.membership} inherit>
             Membership
           </Anchor>
-          , its receipt appears here.
+          , or order from a supplier’s page, its receipt appears here.
         </Text>
       )}
       {receipts.isSuccess && receipts.data.results.length > 0 && (
