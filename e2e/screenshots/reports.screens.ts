@@ -60,7 +60,8 @@ test('Reports and the first page of each report', async ({ page, account }) => {
   });
   await page.goto('http://pdf.test/');
   await page.waitForFunction(() => 'draw' in window);
-  for (const [index, name] of ['report-treatment-history', 'report-summary'].entries()) {
+  // The list is newest first: the summary, then the treatment history.
+  for (const [index, name] of ['report-summary', 'report-treatment-history'].entries()) {
     const base64 = pdfs[index]?.toString('base64') ?? '';
     await page.evaluate(async (data) => {
       await (window as unknown as { draw: (data: string) => Promise<void> }).draw(data);
