@@ -1,6 +1,13 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
 import type { OralPhotoRow } from '../apps/api/src/db/schema';
-import { AccessiblePdf } from '../apps/api/src/lib/accessible-pdf';
+import {
+  AccessiblePdf,
+  AccessiblePdfFile,
+  type TaggedPdf,
+} from '../apps/api/src/lib/accessible-pdf';
 import type { MemberRecord } from '../apps/api/src/modules/data-export/data-export.repository';
 import {
   reportPeriod,
@@ -70,31 +77,48 @@ export async function reportsBench(): Promise<void> {
     threads: [],
     reviews: [],
   };
-  global.gc?.();
-  const before = process.memoryUsage();
-  let peakRss = before.rss;
-  let peakHeap = before.heapUsed;
-  const sampler = setInterval(() => {
-    const now = process.memoryUsage();
-    peakRss = Math.max(peakRss, now.rss);
-    peakHeap = Math.max(peakHeap, now.heapUsed);
-  }, 5);
-  const started = performance.now();
-  const pdf = new AccessiblePdf({ title: 'Bench', lang: 'en', paper: 'A4' });
-  await writeTreatmentHistory(
-    pdf,
-    record,
-    reportPeriod('2026-01-01', '2026-12-31'),
-    (key) => Promise.resolve(Buffer.from(jpegs[Number(key.slice(6))] ?? Buffer.alloc(0))),
-    () => new Promise((resolve) => setImmediate(resolve)),
-  );
-  const bytes = await pdf.finish();
-  const elapsed = performance.now() - started;
-  clearInterval(sampler);
+  const folder = await mkdtemp(path.join(tmpdir(), 'dental-report-bench-'));
   const mb = (value: number) => `${(value / 1024 / 1024).toFixed(0)} MB`;
   console.log(`treatment history, ${String(images)} photos of ${mb(jpegs[0]?.length ?? 0)} each`);
-  console.log(`  time: ${(elapsed / 1000).toFixed(2)} s, PDF ${mb(bytes.length)}`);
-  console.log(
-    `  RSS ${mb(before.rss)} before, peak ${mb(peakRss)} (+${mb(peakRss - before.rss)}); heap ${mb(before.heapUsed)} before, peak ${mb(peakHeap)}`,
-  );
+  const options = { title: 'Bench', lang: 'en', paper: 'A4' } as const;
+  /** Writes the report with `pdf` and prints its time, size and the process's peak memory. */
+  async function measure(label: string, pdf: TaggedPdf, finish: () => Promise<number>) {
+    global.gc?.();
+    const before = process.memoryUsage();
+    let peakRss = before.rss;
+    let peakHeap = before.heapUsed;
+    const sampler = setInterval(() => {
+      const now = process.memoryUsage();
+      peakRss = Math.max(peakRss, now.rss);
+      peakHeap = Math.max(peakHeap, now.heapUsed);
+    }, 5);
+    const started = performance.now();
+    await writeTreatmentHistory(
+      pdf,
+      record,
+      reportPeriod('2026-01-01', '2026-12-31'),
+      (key) => Promise.resolve(Buffer.from(jpegs[Number(key.slice(6))] ?? Buffer.alloc(0))),
+      () => new Promise((resolve) => setImmediate(resolve)),
+    );
+    const size = await finish();
+    const elapsed = performance.now() - started;
+    clearInterval(sampler);
+    console.log(
+      `  ${label}: ${(elapsed / 1000).toFixed(2)} s, PDF ${mb(size)}; RSS ${mb(before.rss)} before, peak +${mb(peakRss - before.rss)}; heap peak ${mb(peakHeap)}`,
+    );
+    return peakRss - before.rss;
+  }
+  try {
+    // The file first: RSS the process took for the in-memory run is not given back at once.
+    const file = path.join(folder, 'report.pdf');
+    const streamed = new AccessiblePdfFile(options, file);
+    const toFile = await measure('to a file (as the job writes it)', streamed, () =>
+      streamed.finish(),
+    );
+    const kept = new AccessiblePdf(options);
+    const inMemory = await measure('in memory', kept, async () => (await kept.finish()).length);
+    console.log(`  peak RSS growth, file ÷ memory: ${(toFile / Math.max(inMemory, 1)).toFixed(2)}`);
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
 }

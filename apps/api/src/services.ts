@@ -242,7 +242,11 @@ export function createServices(
     jobs,
     mailer,
     clock,
-    { publicUrl: config.publicUrl, companyName: config.companyName },
+    {
+      publicUrl: config.publicUrl,
+      companyName: config.companyName,
+      buildDir: path.join(config.dataDir, 'reports-in-progress'),
+    },
     log,
   );
   // Ended with the sessions on 'Sign out everywhere else' and a new password.

@@ -1,7 +1,10 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { readPdf } from '#api-test/support/pdf-reader';
-import { AccessiblePdf, paperSizeFor } from './accessible-pdf';
+import { AccessiblePdf, AccessiblePdfFile, paperSizeFor } from './accessible-pdf';
 
 const image = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: '#c8a070' } })
@@ -57,6 +60,27 @@ describe('AccessiblePdf', () => {
     expect(read.pages).toBe(3);
     expect(read.images).toEqual([1, 1, 1]);
     expect(read.text).toEqual(['Photo 1', 'Photo 2', 'Photo 3']);
+  });
+});
+
+describe('AccessiblePdfFile', () => {
+  it('writes the same tagged document to a file and answers its size', async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), 'accessible-pdf-'));
+    try {
+      const file = path.join(folder, 'report.pdf');
+      const pdf = new AccessiblePdfFile({ title: 'Photos', lang: 'en-GB', paper: 'A4' }, file);
+      pdf.heading('Photos', 1).figure(await image(800, 600), { alt: 'Upper teeth', title: 'One' });
+      const size = await pdf.finish();
+      const bytes = await readFile(file);
+      expect(size).toBe(bytes.length);
+      const read = await readPdf(bytes);
+      expect(read.title).toBe('Photos');
+      expect(read.marked).toBe(true);
+      expect(read.text).toEqual(['Photos One']);
+      expect(read.images).toEqual([1]);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 });
 

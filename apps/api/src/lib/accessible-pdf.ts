@@ -1,4 +1,8 @@
+import { once } from 'node:events';
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { pipeline } from 'node:stream/promises';
 import { dirname, join } from 'node:path';
 import PDFDocument from 'pdfkit';
 
@@ -32,6 +36,8 @@ const fonts = {
 const margin = 56;
 const headingSizes = { 1: 20, 2: 15, 3: 12.5 } as const;
 const bodySize = 11;
+/** What a file-backed document may hold in memory before its writer waits for the disk. */
+const maxBufferedBytes = 8 * 1024 * 1024;
 /** Tallest an image is drawn, so a figure and its heading share a page. */
 const maxFigureHeight = 380;
 
@@ -59,12 +65,12 @@ const pdfUa = 'PDF/UA' as PDFKit.Mixins.PDFSubsets;
 /**
  * A tagged PDF (PDF/UA where pdfkit allows) written in reading order: headings, paragraphs, lists
  * and figures with alternative text, each in the structure tree, text selectable, fonts
- * embedded.
+ * embedded. AccessiblePdf keeps the bytes in memory; AccessiblePdfFile writes them to a file as
+ * each page ends, for documents of many images.
  */
-export class AccessiblePdf {
-  private readonly doc: Document;
+export abstract class TaggedPdf {
+  protected readonly doc: Document;
   private readonly root: Structure;
-  private readonly bytes: Promise<Buffer>;
 
   constructor({ title, lang, paper }: AccessiblePdfOptions) {
     this.doc = new PDFDocument({
@@ -80,14 +86,6 @@ export class AccessiblePdf {
     this.doc.registerFont('regular', fonts.regular);
     this.doc.registerFont('bold', fonts.bold);
     this.doc.font('regular').fontSize(bodySize);
-    this.bytes = new Promise((resolve, reject) => {
-      const chunks: Buffer[] = [];
-      this.doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-      this.doc.on('end', () => {
-        resolve(Buffer.concat(chunks));
-      });
-      this.doc.on('error', reject);
-    });
     this.root = this.doc.struct('Document');
     this.doc.addStructure(this.root);
   }
@@ -196,10 +194,69 @@ export class AccessiblePdf {
     return this;
   }
 
-  /** Ends the document and answers its bytes. */
-  finish(): Promise<Buffer> {
+  /** Resolves once what was written so far has left memory (a file's pages on disk); a long
+   *  document waits on it between images. */
+  drained(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  /** Ends the structure tree and the document. */
+  protected end(): void {
     this.root.end();
     this.doc.end();
+  }
+}
+
+/** A tagged PDF kept in memory: a receipt, a test's document. */
+export class AccessiblePdf extends TaggedPdf {
+  private readonly bytes: Promise<Buffer>;
+
+  constructor(options: AccessiblePdfOptions) {
+    super(options);
+    this.bytes = new Promise((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      this.doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+      this.doc.on('end', () => {
+        resolve(Buffer.concat(chunks));
+      });
+      this.doc.on('error', reject);
+    });
+  }
+
+  /** Ends the document and answers its bytes. */
+  finish(): Promise<Buffer> {
+    this.end();
     return this.bytes;
+  }
+}
+
+/** A tagged PDF written to `path` as its pages end, so that memory holds about one page's
+ *  images however long the document grows (a report of a hundred photos). */
+export class AccessiblePdfFile extends TaggedPdf {
+  private readonly output: WriteStream;
+  private readonly written: Promise<void>;
+
+  constructor(
+    options: AccessiblePdfOptions,
+    private readonly path: string,
+  ) {
+    super(options);
+    this.output = createWriteStream(path, { mode: 0o600 });
+    this.written = pipeline(this.doc, this.output);
+    // Awaited in finish(); until then a failed write must not be an unhandled rejection.
+    this.written.catch(() => undefined);
+  }
+
+  /** pdfkit does not wait for its reader: pages pile up in memory while the disk is slower than
+   *  the images are embedded, unless the writer waits for the file to drain. */
+  override async drained(): Promise<void> {
+    while (this.doc.readableLength > maxBufferedBytes) await once(this.output, 'drain');
+  }
+
+  /** Ends the document once the file is written; answers its size in bytes. */
+  async finish(): Promise<number> {
+    this.end();
+    await this.written;
+    return (await stat(this.path)).size;
   }
 }

@@ -10,7 +10,7 @@ import {
   reportKindNames,
   toothName,
 } from '@dental/contracts';
-import type { AccessiblePdf } from '#api/lib/accessible-pdf';
+import type { TaggedPdf } from '#api/lib/accessible-pdf';
 import type { MemberRecord } from '../data-export/data-export.repository';
 
 /** One payment in the summary report (docs/decisions/reports.md). */
@@ -67,7 +67,7 @@ function inPeriod(record: MemberRecord, period: ReportPeriod) {
   };
 }
 
-function opening(pdf: AccessiblePdf, title: string, record: MemberRecord, period: ReportPeriod) {
+function opening(pdf: TaggedPdf, title: string, record: MemberRecord, period: ReportPeriod) {
   pdf
     .heading(title, 1)
     .paragraph(`${record.member.username}, from ${period.from} to ${period.to}.`);
@@ -90,13 +90,18 @@ export function treatmentHistoryImages(record: MemberRecord, period: ReportPerio
  * each image.
  */
 export async function writeTreatmentHistory(
-  pdf: AccessiblePdf,
+  pdf: TaggedPdf,
   record: MemberRecord,
   period: ReportPeriod,
   loadImage: LoadImage,
   drawn: () => Promise<void>,
 ): Promise<void> {
   const shown = inPeriod(record, period);
+  // After each image the pages written so far leave memory before the next image is read.
+  const next = async () => {
+    await pdf.drained();
+    await drawn();
+  };
   opening(pdf, reportKindNames.treatment_history, record, period);
 
   pdf.heading('Consultations', 2);
@@ -118,7 +123,7 @@ export async function writeTreatmentHistory(
       pdf.figure(await loadImage(image.blobKey, image.contentType), {
         alt: `Image ${String(image.position + 1)} of ${doctorName}’s summary: ${image.fileName}`,
       });
-      await drawn();
+      await next();
     }
   }
 
@@ -144,7 +149,7 @@ export async function writeTreatmentHistory(
         colour: colours.get(box.label) ?? 'red',
       })),
     });
-    await drawn();
+    await next();
     pdf
       .paragraph(lookedFor[result.dentalAi])
       .paragraph(readAsSentence(result.imageKind, result.imageKindSource));
@@ -190,7 +195,7 @@ export async function writeTreatmentHistory(
       title: `${photo.photoType} of ${photo.shootDate}, ${tagged}`,
       alt: `${photo.photoType} taken on ${photo.shootDate}${photo.note === '' ? '' : `: ${photo.note}`}`,
     });
-    await drawn();
+    await next();
   }
 
   pdf.heading('Medical records', 2);
@@ -213,7 +218,7 @@ const dated = (label: string, dates: readonly string[]) =>
  * then a one-page summary of the member's history in counts and dates.
  */
 export function writeSummary(
-  pdf: AccessiblePdf,
+  pdf: TaggedPdf,
   record: MemberRecord,
   period: ReportPeriod,
   payments: readonly ReportPayment[],

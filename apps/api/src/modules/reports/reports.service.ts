@@ -1,3 +1,5 @@
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import sharp from 'sharp';
 import {
@@ -22,7 +24,7 @@ import type { Clock } from '#api/clock';
 import type { ReportRow } from '#api/db/schema';
 import { NotFound } from '#api/domain-errors';
 import type { JobQueue, QueueRules } from '#api/jobs/job-queue';
-import { AccessiblePdf, paperSizeFor } from '#api/lib/accessible-pdf';
+import { AccessiblePdfFile, paperSizeFor } from '#api/lib/accessible-pdf';
 import { htmlParagraphs } from '#api/lib/html';
 import type { SignedLinks } from '#api/lib/signed-links';
 import type { ErrorLogger } from '#api/logger';
@@ -63,6 +65,9 @@ export interface ReportJob {
 export interface ReportSettings {
   publicUrl: string;
   companyName: string;
+  /** Where a report's PDF is written before it is stored (under the data folder: health data
+   *  never goes to the system's temporary folder). */
+  buildDir: string;
 }
 
 /** The reads a report is written from: the member's record, and the payments of a period. */
@@ -206,12 +211,26 @@ export class ReportService {
     const record = await this.sources.record(row.userId);
     // The account was deactivated since: nothing is written for it.
     if (record === undefined) throw new Error('The member’s account is no longer active');
+    // Written to a file page by page, so a report of many photos holds about one page's images.
+    await mkdir(this.settings.buildDir, { recursive: true, mode: 0o700 });
+    const file = path.join(this.settings.buildDir, `${row.id}.pdf`);
+    try {
+      await this.writeAndStore(row, record, file);
+    } finally {
+      await rm(file, { force: true });
+    }
+  }
+
+  private async writeAndStore(row: ReportRow, record: MemberRecord, file: string): Promise<void> {
     const period = reportPeriod(row.periodFrom, row.periodTo);
-    const pdf = new AccessiblePdf({
-      title: `${reportKindNames[row.kind]}, ${period.from} to ${period.to}`,
-      lang: 'en',
-      paper: paperSizeFor(row.locale),
-    });
+    const pdf = new AccessiblePdfFile(
+      {
+        title: `${reportKindNames[row.kind]}, ${period.from} to ${period.to}`,
+        lang: 'en',
+        paper: paperSizeFor(row.locale),
+      },
+      file,
+    );
     if (row.kind === 'treatment_history') {
       const images = treatmentHistoryImages(record, period);
       let done = 0;
@@ -228,12 +247,12 @@ export class ReportService {
       await this.repository.progress(row.id, 0.5);
       writeSummary(pdf, record, period, payments, row.locale);
     }
-    const bytes = await pdf.finish();
+    const sizeBytes = await pdf.finish();
     const key = `${userFilesPrefix}${row.userId}/reports/${row.id}.pdf`;
-    await this.blobs.put(key, bytes, 'application/pdf');
+    await this.blobs.putFile(key, file, 'application/pdf');
     const done = await this.repository.finish(row.id, {
       blobKey: key,
-      sizeBytes: bytes.length,
+      sizeBytes,
       finishedAt: this.clock.now(),
     });
     if (done === undefined) {
