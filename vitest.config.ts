@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import react from '@vitejs/plugin-react';
 
 // These start the server as its own process on its embedded PGlite in a DATA_DIR, or test PGlite
@@ -11,6 +12,28 @@ const embeddedDatabaseOnly = [
   'apps/api/src/clinic-command/channel.int.test.ts',
 ];
 
+// Files that spend most of their time waiting on real time or on child processes (workers racing
+// for jobs, servers and command lines started as processes). Vitest starts the largest files first
+// when it has no timings of an earlier run, as on a clean clone, which left these small ones to
+// the end with one worker busy and the other idle: on PostgreSQL the races alone took the last two
+// minutes. Started first, they wait while the other files run.
+const waitsOnProcesses = [
+  /-race\.int\.test\.ts$/,
+  /\/audit\/audit\.int\.test\.ts$/,
+  /\/virtual-consultation\/clinic\.int\.test\.ts$/,
+  /\/appointments\/reminders\.int\.test\.ts$/,
+  ...embeddedDatabaseOnly.map((file) => new RegExp(`${file.replaceAll('.', '\\.')}$`)),
+];
+
+class ProcessWaitsFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const waits = (file: TestSpecification) =>
+      waitsOnProcesses.some((pattern) => pattern.test(file.moduleId));
+    return [...sorted.filter(waits), ...sorted.filter((file) => !waits(file))];
+  }
+}
+
 // One runner, three projects: `unit` (pure code and components), `api` (integration
 // through the HTTP API against a real database chosen by TEST_DB=pglite|postgres).
 export default defineConfig({
@@ -19,6 +42,7 @@ export default defineConfig({
     // spend much of their time waiting on jsdom, the database and child processes, so a worker per
     // core halves the unit tier and cuts the API tiers by 40 % here.
     maxWorkers: availableParallelism(),
+    sequence: { sequencer: ProcessWaitsFirst },
     projects: [
       {
         test: {

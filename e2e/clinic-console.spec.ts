@@ -1,8 +1,6 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import {
   request as apiRequestContext,
   type APIRequestContext,
@@ -15,10 +13,9 @@ import { freePort } from '../apps/api/test/support/free-port';
 import { expect, registerAccount, submitLogin, test, type TestAccount } from './support/fixtures';
 import { checkScreen } from './support/layout-checks';
 import { mailTo } from './support/outbox';
+import { clinicCommand, startOwnServer, type OwnServer } from './support/own-server';
 import { storeXray } from './support/stored-photos';
 import { shoot } from './screenshots/shoot';
-
-const execFileAsync = promisify(execFile);
 
 /**
  * The care team's side (docs/clinic.md), three journeys in order on a server of their own: the first
@@ -48,60 +45,10 @@ const shooting = process.env.CLINIC_SCREENSHOTS === '1';
 const codeNow = (secret: string) =>
   new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() });
 
-interface Server {
-  url: string;
-  stop: () => Promise<void>;
-}
-
-/** The API serving the built app on `port`, on an embedded database in `dataDir`. */
-async function startServer(dataDir: string, port: number): Promise<Server> {
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'apps/api/src/server.ts'],
-    {
-      env: {
-        ...process.env,
-        DATA_DIR: dataDir,
-        HOST: 'localhost',
-        PORT: String(port),
-        LOG_LEVEL: 'warn',
-        CLINIC_ADMIN_EMAIL: admin.email,
-        RATE_LIMIT_PER_IP: '100000',
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  const url = await new Promise<string>((resolve, reject) => {
-    let output = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /is running at (http:\/\/localhost:\d+)\//.exec(output);
-      if (match?.[1] !== undefined) resolve(match[1]);
-    });
-    child.once('exit', (code) => {
-      reject(new Error(`the server stopped (exit ${String(code)}) before listening:\n${output}`));
-    });
-  });
-  return {
-    url,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) {
-          resolve();
-          return;
-        }
-        child.once('exit', () => {
-          resolve();
-        });
-        child.kill('SIGTERM');
-      }),
-  };
-}
-
 let folder = '';
 let dataDir = '';
 let port = 0;
-let server: Server;
+let server: OwnServer;
 let api: APIRequestContext;
 const pages: Page[] = [];
 let adminPage: Page;
@@ -179,21 +126,16 @@ async function openSection(page: Page, name: string, heading: string) {
   await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
 }
 
-async function clinicCommand(...argv: string[]): Promise<string> {
-  const { stdout } = await execFileAsync(
-    process.execPath,
-    ['--import', 'tsx', 'apps/api/src/cli/clinic.ts', ...argv],
-    { env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' } },
-  );
-  return stdout;
-}
-
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   folder = await mkdtemp(path.join(tmpdir(), 'dental-e2e-console-'));
   dataDir = path.join(folder, 'data');
   port = await freePort();
-  server = await startServer(dataDir, port);
+  server = await startOwnServer(dataDir, {
+    PORT: String(port),
+    CLINIC_ADMIN_EMAIL: admin.email,
+    RATE_LIMIT_PER_IP: '100000',
+  });
   api = await apiRequestContext.newContext({ baseURL: server.url });
 });
 
@@ -281,6 +223,7 @@ test('the practitioner sets hours, a patient books one, the practitioner writes 
     const lastWeek = new Date(Date.now() - 7 * 24 * 60 * 60 * 1000);
     lastWeek.setUTCHours(10, 0, 0, 0);
     await clinicCommand(
+      dataDir,
       'reservations',
       'add',
       '--email',

@@ -1,31 +1,20 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { accountPaths, appointmentPaths, homePaths, tokenPair } from '@dental/contracts';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, logIn, test, type TestAccount } from './support/fixtures';
 import { e2eDataDir } from './support/data-dir';
 import { expectNoAxeViolations, expectNoSidewaysScroll } from './support/layout-checks';
+import { clinicCommand } from './support/own-server';
 import { storeXray } from './support/stored-photos';
 import { shoot } from './screenshots/shoot';
 
-const execFileAsync = promisify(execFile);
 const day = 24 * 60 * 60 * 1000;
 /** One of the three doctors a fresh installation is seeded with. */
 const doctor = 'Dr. Amelia Hart';
 
-/** The clinic command, writing through the running server (docs/decisions/clinic-channel.md). */
-async function clinic(...argv: string[]): Promise<string> {
-  const { stdout } = await execFileAsync(
-    process.execPath,
-    ['--import', 'tsx', 'apps/api/src/cli/clinic.ts', ...argv],
-    { env: { ...process.env, DATA_DIR: e2eDataDir(), LOG_LEVEL: 'warn' } },
-  );
-  return stdout;
-}
-
 /** A consultation with the seeded doctor at `time`, entered as a clinic does by phone. */
 async function reservationAt(account: TestAccount, time: Date): Promise<string> {
-  const added = await clinic(
+  const added = await clinicCommand(
+    e2eDataDir(),
     'reservations',
     'add',
     '--email',
@@ -98,7 +87,8 @@ for (const viewport of [
       await storeAppointment(request, account, appointment);
       await reservationAt(account, hourFromNow(10));
       const past = await reservationAt(account, hourFromNow(-20));
-      await clinic(
+      await clinicCommand(
+        e2eDataDir(),
         'summary',
         'record',
         '--reservation',

@@ -1,16 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { accountPaths } from '@dental/contracts';
 import { expect, newAccountDetails, logIn, submitLogin, test } from './support/fixtures';
 import { checkScreen, expectAccessibleAtAllWidths } from './support/layout-checks';
 import { mailTo } from './support/outbox';
-
-const execFileAsync = promisify(execFile);
+import { clinicCommand, startOwnServer } from './support/own-server';
 
 /** The seeded form's questions (apps/api/src/modules/virtual-consultation/clinic.service.ts). */
 const answers = [
@@ -93,52 +89,6 @@ test('book a consultation, find it under Current Reservation with its answers, a
   await expect(page.getByText('You have no past consultations yet.')).toBeVisible();
 });
 
-/** An API server of this test's own on an embedded database in `dataDir`, on a free port. */
-async function startServer(dataDir: string): Promise<{ url: string; stop: () => Promise<void> }> {
-  const server: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'apps/api/src/server.ts'],
-    {
-      env: { ...process.env, DATA_DIR: dataDir, HOST: 'localhost', PORT: '0', LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  const url = await new Promise<string>((resolve, reject) => {
-    let output = '';
-    server.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /is running at (http:\/\/localhost:\d+)\//.exec(output);
-      if (match?.[1] !== undefined) resolve(match[1]);
-    });
-    server.once('exit', (code) => {
-      reject(new Error(`the server stopped (exit ${String(code)}) before listening:\n${output}`));
-    });
-  });
-  return {
-    url,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (server.exitCode !== null || server.signalCode !== null) {
-          resolve();
-          return;
-        }
-        server.once('exit', () => {
-          resolve();
-        });
-        server.kill('SIGTERM');
-      }),
-  };
-}
-
-async function clinic(dataDir: string, ...argv: string[]): Promise<string> {
-  const { stdout } = await execFileAsync(
-    process.execPath,
-    ['--import', 'tsx', 'apps/api/src/cli/clinic.ts', ...argv],
-    { env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' } },
-  );
-  return stdout;
-}
-
 /**
  * A past consultation comes only from the clinic command, which writes through the running
  * server on the embedded database (docs/decisions/clinic-channel.md); this journey runs a server
@@ -160,7 +110,7 @@ test('a past consultation shows the doctor summary and image recorded through th
       .toBuffer(),
   );
   const patient = newAccountDetails();
-  const server = await startServer(dataDir);
+  const server = await startOwnServer(dataDir);
   try {
     const registered = await request.post(`${server.url}${accountPaths.register}`, {
       data: { email: patient.email, username: patient.username, password: patient.password },
@@ -169,7 +119,7 @@ test('a past consultation shows the doctor summary and image recorded through th
 
     const lastWeek = new Date(Date.now() - 7 * 24 * 60 * 60 * 1000);
     lastWeek.setUTCMinutes(0, 0, 0);
-    const added = await clinic(
+    const added = await clinicCommand(
       dataDir,
       'reservations',
       'add',
@@ -184,7 +134,7 @@ test('a past consultation shows the doctor summary and image recorded through th
     );
     const reservationId = /Added reservation ([0-9a-f-]{36})\./.exec(added)?.[1] ?? '';
     expect(reservationId).not.toBe('');
-    await clinic(
+    await clinicCommand(
       dataDir,
       'summary',
       'record',

@@ -1,22 +1,23 @@
-// The server the Playwright journeys talk to: the real API serving the built app, on a fresh,
-// empty DATA_DIR for every run (so the mail outbox holds only this run's messages), removed again
-// when Playwright stops the server. Builds the web app first only when no build is there.
+// The server the Playwright journeys talk to: the API as `npm start` runs it (the compiled bundle)
+// serving the built app, on a fresh, empty DATA_DIR for every run (so the mail outbox holds only
+// this run's messages), removed again when Playwright stops the server. Like `npm start`, it first
+// builds what is missing or older than its sources, so a journey never meets yesterday's code.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { build, staleReason, targets } from './build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) {
-  console.log('apps/web/dist is missing; building the web app first.');
-  const build = spawnSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'build'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+const reasons = new Map();
+for (const target of targets) {
+  const reason = staleReason(target);
+  if (reason !== undefined) reasons.set(target, reason);
 }
+await build([...reasons.keys()], reasons);
+const api = targets.find((target) => target.name === 'API');
 
 // playwright.config.ts names the folder so that the tests can read the outbox inside it.
 const dataDir = process.env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'dental-e2e-'));
@@ -64,7 +65,7 @@ const providerEnv = await new Promise((resolve, reject) => {
 const logDir = path.join(root, '.test-artifacts', `playwright-${port}`);
 mkdirSync(logDir, { recursive: true });
 const serverLog = openSync(path.join(logDir, 'server.log'), 'w');
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+const server = spawn(process.execPath, [api.output], {
   cwd: root,
   stdio: ['ignore', serverLog, 'inherit'],
   env: { ...process.env, ...providerEnv, DATA_DIR: dataDir },

@@ -13,16 +13,20 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const python = process.platform === 'win32' ? 'python' : 'python3';
 const defaultDatabaseUrl = 'postgres://postgres@127.0.0.1:5432/postgres';
 
-/** Runs a command with the terminal attached; resolves with its exit code. */
-function run(command, args, env = {}) {
+/** Runs a command with the terminal attached, or with its output collected into `output` when
+ *  one is given (a check that runs beside others); resolves with its exit code. */
+function run(command, args, env = {}, output = undefined) {
   return new Promise((resolve) => {
     const child = spawn(command, args, {
       cwd: root,
-      stdio: 'inherit',
+      stdio: output === undefined ? 'inherit' : ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, ...env },
     });
+    child.stdout?.on('data', (chunk) => output.push(chunk));
+    child.stderr?.on('data', (chunk) => output.push(chunk));
     child.on('error', (error) => {
-      console.error(`Could not start ${command}: ${error.message}`);
+      output?.push(Buffer.from(`Could not start ${command}: ${error.message}\n`));
+      if (output === undefined) console.error(`Could not start ${command}: ${error.message}`);
       resolve(1);
     });
     child.on('close', (code, signal) => resolve(signal ? 1 : (code ?? 1)));
@@ -38,8 +42,8 @@ function readJson(file) {
 }
 
 /** A tool that is one check (lint, format, types, build): passed or failed as a whole. */
-async function singleCheck(command, args, env) {
-  const code = await run(command, args, env);
+async function singleCheck(command, args, output) {
+  const code = await run(command, args, {}, output);
   return code === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 };
 }
 
@@ -145,18 +149,18 @@ async function playwrightTier() {
   return { passed, failed, skipped };
 }
 
+// Lint and the type check are each one process on one core; the format check and the build
+// share the other, so the four take as long as lint alone (docs/decisions/test-orchestrator.md).
+const checksTogether = [
+  [{ name: 'lint', describe: 'eslint .', args: ['run', 'lint'] }],
+  [
+    { name: 'format', describe: 'prettier --check .', args: ['run', 'format:check'] },
+    { name: 'types', describe: 'npm run typecheck', args: ['run', 'typecheck'] },
+    { name: 'build', describe: 'npm run build', args: ['run', 'build'] },
+  ],
+];
+
 const tiers = [
-  { name: 'lint', describe: 'eslint .', run: () => singleCheck(npm, ['run', 'lint']) },
-  {
-    name: 'format',
-    describe: 'prettier --check .',
-    run: () => singleCheck(npm, ['run', 'format:check']),
-  },
-  {
-    name: 'types',
-    describe: 'npm run typecheck',
-    run: () => singleCheck(npm, ['run', 'typecheck']),
-  },
   {
     name: 'unit',
     describe: 'vitest projects unit and web',
@@ -177,13 +181,31 @@ const tiers = [
     describe: 'TEST_DB=postgres vitest run --project api',
     run: postgresTier,
   },
-  { name: 'build', describe: 'npm run build', run: () => singleCheck(npm, ['run', 'build']) },
   {
     name: 'e2e (Chromium)',
     describe: 'playwright test',
     run: playwrightTier,
   },
 ];
+
+/** Runs each lane's checks in order, the lanes side by side; a check's output is printed whole
+ *  when it ends, so that the logs of checks running together do not interleave. */
+async function runChecksTogether(lanes) {
+  const lanesDone = lanes.map(async (lane) => {
+    const results = [];
+    for (const check of lane) {
+      const output = [];
+      const started = performance.now();
+      const counts = await singleCheck(npm, check.args, output);
+      const ms = performance.now() - started;
+      console.log(`\n=== ${check.name}: ${check.describe}`);
+      process.stdout.write(Buffer.concat(output));
+      results.push({ name: check.name, ...counts, ms });
+    }
+    return results;
+  });
+  return (await Promise.all(lanesDone)).flat();
+}
 
 function formatDuration(ms) {
   const seconds = Math.round(ms / 1000);
@@ -215,7 +237,7 @@ function printTable(results) {
 
 mkdirSync(artifacts, { recursive: true });
 const started = performance.now();
-const results = [];
+const results = await runChecksTogether(checksTogether);
 for (const tier of tiers) {
   console.log(`\n=== ${tier.name}: ${tier.describe}`);
   const tierStarted = performance.now();
