@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { accountPaths, reportPaths, tokenPair } from '@dental/contracts';
 import type { TestAccount } from './fixtures';
@@ -33,12 +33,13 @@ export async function askSummaries(
   }
 }
 
-/** Clicks Download and answers the PDF's text, page by page, read with pdf.js. */
-export async function downloadedPdfText(page: Page): Promise<string[]> {
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('link', { name: 'Download' }).first().click(),
-  ]);
+/** Clicks `link` (the first Download on the page unless told) and answers the PDF's text,
+ *  page by page, read with pdf.js. */
+export async function downloadedPdfText(
+  page: Page,
+  link: Locator = page.getByRole('link', { name: 'Download' }).first(),
+): Promise<string[]> {
+  const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
   const bytes = await readFile(await download.path());
   const document = await getDocument({ data: new Uint8Array(bytes), isEvalSupported: false })
     .promise;

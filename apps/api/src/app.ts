@@ -203,6 +203,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     blobs: services.blobs,
     links: services.links,
     ownerIsActive: (key) => services.files.ownerIsActive(key),
+    downloaded: (key) => services.reports.downloaded(key),
   });
   await app.register(oralPhotoRoutes, services);
   await app.register(medicalRecordRoutes, services);

@@ -385,6 +385,7 @@ export function createServices(
     { publicUrl: config.publicUrl },
     sharedFiles,
     dentalAi,
+    reports,
   );
   return {
     metrics,

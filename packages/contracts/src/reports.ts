@@ -5,6 +5,8 @@ import type { Plan } from './plans';
 /** Reports a member generates as PDFs (docs/product/reports.md), counted against the plan. */
 export const reportPaths = {
   root: '/api/reports/',
+  /** Reports finished lately and not downloaded yet, for Home's notice. */
+  ready: '/api/reports/ready/',
   one: (id: string) => `/api/reports/${encodeURIComponent(id)}/`,
 } as const;
 
@@ -34,6 +36,10 @@ export type ReportStatus = z.infer<typeof reportStatus>;
 
 /** How long a finished report's download link works; a new link is signed on every read. */
 export const reportLinkMinutes = 15;
+
+/** Home says a report is ready for this many days after it was finished, until the member
+ *  downloads it (docs/decisions/reports.md). */
+export const reportReadyNoticeDays = 7;
 
 export const reportNotFoundMessage = 'This report was not found.';
 export const reportPeriodMessage = 'The period must start on or before the day it ends.';
@@ -84,6 +90,11 @@ export const reportList = z.object({
   remaining: reportRemaining,
 });
 export type ReportList = z.infer<typeof reportList>;
+
+/** A report Home tells the member is ready: its kind, nothing of what it holds. */
+export const readyReport = report.pick({ id: true, kind: true });
+export const readyReports = z.object({ results: z.array(readyReport) });
+export type ReadyReports = z.infer<typeof readyReports>;
 
 /** What a failed report says; the details stay in the server's log. */
 export const reportFailedMessage =

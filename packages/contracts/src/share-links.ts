@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { dentalAiResult } from './dental-ai';
 import { medicalRecord } from './medical-records';
 import { oralPhoto } from './oral-photo';
+import { report } from './reports';
 import { singleLineText } from './text';
 
 /** Share links for a dentist (docs/product/sharing.md, docs/decisions/share-links.md). */
@@ -31,7 +32,7 @@ export const shareLinkMaxHours = 720;
 export const shareLabelMaxLength = 100;
 export const sharePasscodeMinLength = 4;
 export const sharePasscodeMaxLength = 64;
-/** Most photos, records and Dental AI results one link holds. */
+/** Most photos, records, Dental AI results and reports one link holds, together. */
 export const shareLinkMaxItems = 50;
 /** Most links the list answers, newest first. */
 export const shareLinkListLimit = 200;
@@ -39,14 +40,18 @@ export const shareLinkListLimit = 200;
 export const shareLinkNotFoundMessage =
   'This link does not exist, was revoked by its owner, or has expired.';
 export const shareItemNotFoundMessage =
-  'A photo, record or Dental AI result to share was not found.';
+  'A photo, record, Dental AI result or ready report to share was not found.';
 export const sharePasscodeRequiredMessage = 'This link is protected by a passcode.';
 export const sharePasscodeWrongMessage =
   'That passcode is not right. Please check it and try again.';
 
 const ids = z.array(z.uuid('This is not a photo or record id.')).max(shareLinkMaxItems);
-const itemCount = (link: { photos: string[]; records: string[]; dental_ai: string[] }) =>
-  link.photos.length + link.records.length + link.dental_ai.length;
+const itemCount = (link: {
+  photos: string[];
+  records: string[];
+  dental_ai: string[];
+  reports: string[];
+}) => link.photos.length + link.records.length + link.dental_ai.length + link.reports.length;
 
 export const newShareLinkRequest = z
   .object({
@@ -56,6 +61,8 @@ export const newShareLinkRequest = z
       .array(z.uuid('This is not a Dental AI result id.'))
       .max(shareLinkMaxItems)
       .default([]),
+    /** The member's own reports, each done (generated): a queued or failed one has no PDF. */
+    reports: z.array(z.uuid('This is not a report id.')).max(shareLinkMaxItems).default([]),
     expires_in_hours: z
       .number('Choose how long the link works.')
       .int('Choose how long the link works.')
@@ -72,11 +79,11 @@ export const newShareLinkRequest = z
       .optional(),
   })
   .refine((link) => itemCount(link) > 0, {
-    message: 'Choose at least one photo, X-ray, record or Dental AI result to share.',
+    message: 'Choose at least one photo, X-ray, record, Dental AI result or report to share.',
     path: ['photos'],
   })
   .refine((link) => itemCount(link) <= shareLinkMaxItems, {
-    message: `A link holds at most ${shareLinkMaxItems} photos, records and results.`,
+    message: `A link holds at most ${shareLinkMaxItems} photos, records, results and reports.`,
     path: ['photos'],
   });
 export type NewShareLinkRequest = z.input<typeof newShareLinkRequest>;
@@ -106,6 +113,8 @@ export const shareLink = z.object({
   photo_count: z.number().int(),
   record_count: z.number().int(),
   dental_ai_count: z.number().int(),
+  /** Reports still shown: a deleted one leaves the link. */
+  report_count: z.number().int(),
   views: z.number().int(),
   last_viewed_at: z.iso.datetime().nullable(),
 });
@@ -119,13 +128,21 @@ export const shareLinkIdParams = z.object({ id: z.uuid('This is not a link id.')
 export const shareTokenMaxLength = 100;
 export const shareTokenParams = z.object({ token: z.string().min(1).max(shareTokenMaxLength) });
 
+/** A report as the recipient sees it: its kind and period, and the PDF through the share's own
+ *  short-lived file link. */
+export const sharedReport = report.pick({ id: true, kind: true, from: true, to: true }).extend({
+  download_url: z.string(),
+});
+export type SharedReport = z.infer<typeof sharedReport>;
+
 /** What the recipient sees: the same photo, record and Dental AI result shapes as the owner's
- *  own answers. */
+ *  own answers, and the finished reports. */
 export const sharedItems = z.object({
   label: z.string(),
   expires_at: z.iso.datetime(),
   photos: z.array(oralPhoto),
   records: z.array(medicalRecord),
   dental_ai: z.array(dentalAiResult),
+  reports: z.array(sharedReport),
 });
 export type SharedItems = z.infer<typeof sharedItems>;

@@ -63,13 +63,16 @@ export interface ShareDialogProps {
   records: readonly string[];
   /** Ids of the member's Dental AI results to share. */
   dentalAi: readonly string[];
+  /** Ids of the member's finished reports to share. */
+  reports: readonly string[];
   /** What is shared, in words ('2 X-rays'), for the dialog's first line. */
   summary: string;
 }
 
 /**
- * Share the chosen photos, records or Dental AI results with a dentist (docs/product/sharing.md): a label, how long
- * the link works and an optional passcode; then the link, shown once, with a Copy button.
+ * Share the chosen photos, records, Dental AI results or reports with a dentist
+ * (docs/product/sharing.md): a label, how long the link works and an optional passcode; then the
+ * link, shown once, with a Copy button.
  */
 export function ShareDialog({
   opened,
@@ -77,6 +80,7 @@ export function ShareDialog({
   photos,
   records,
   dentalAi,
+  reports,
   summary,
 }: ShareDialogProps) {
   const create = useCreateShareLink();
@@ -98,6 +102,7 @@ export function ShareDialog({
         photos: [...photos],
         records: [...records],
         dental_ai: [...dentalAi],
+        reports: [...reports],
         label: values.label,
         expires_in_hours: Number(values.hours),
         ...(values.passcode === '' ? {} : { passcode: values.passcode }),

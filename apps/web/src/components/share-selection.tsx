@@ -49,7 +49,7 @@ export function ShareButton({ selection }: { selection: ShareSelection }) {
 export interface ShareSelectionBarProps {
   selection: ShareSelection;
   /** Which kind of item the ids are. */
-  kind: 'photos' | 'records' | 'dental_ai';
+  kind: 'photos' | 'records' | 'dental_ai' | 'reports';
   /** The chosen items in words ('2 items'), for the bar and the dialog. */
   noun: (count: number) => string;
 }
@@ -106,6 +106,7 @@ export function ShareSelectionBar({ selection, kind, noun }: ShareSelectionBarPr
         photos={kind === 'photos' ? selection.ids : []}
         records={kind === 'records' ? selection.ids : []}
         dentalAi={kind === 'dental_ai' ? selection.ids : []}
+        reports={kind === 'reports' ? selection.ids : []}
         summary={noun(count)}
       />
     </>

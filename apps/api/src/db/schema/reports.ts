@@ -29,6 +29,9 @@ export const reports = pgTable(
     sizeBytes: integer('size_bytes'),
     createdAt: timestamptz('created_at').notNull(),
     finishedAt: timestamptz('finished_at'),
+    /** The member's first download through their own link; Home's 'ready' notice ends with it
+     *  (a recipient's download through a share does not count). */
+    downloadedAt: timestamptz('downloaded_at'),
     /** Set when the member deleted the report: it is no longer listed, its use stays spent. */
     deletedAt: timestamptz('deleted_at'),
   },

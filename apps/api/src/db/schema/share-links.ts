@@ -4,6 +4,7 @@ import { timestamptz } from './columns';
 import { dentalAiResults } from './dental-ai';
 import { medicalRecords } from './medical-records';
 import { oralPhotos } from './oral-photo';
+import { reports } from './reports';
 
 /**
  * A member's share links for a dentist (docs/decisions/share-links.md). Only the SHA-256 of the
@@ -81,5 +82,23 @@ export const shareLinkDentalAiResults = pgTable(
   (table) => [
     primaryKey({ columns: [table.shareLinkId, table.dentalAiResultId] }),
     index('share_link_dental_ai_results_result_id_idx').on(table.dentalAiResultId),
+  ],
+);
+
+/** The reports a link shows. A deleted report keeps its row (its use stays counted) but leaves
+ *  every link at once: reads take only reports that are done and not deleted. */
+export const shareLinkReports = pgTable(
+  'share_link_reports',
+  {
+    shareLinkId: uuid('share_link_id')
+      .notNull()
+      .references(() => shareLinks.id, { onDelete: 'cascade' }),
+    reportId: uuid('report_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.shareLinkId, table.reportId] }),
+    index('share_link_reports_report_id_idx').on(table.reportId),
   ],
 );

@@ -120,3 +120,33 @@ export const bySessionStarted: AuditSubjectLookup = async (_request, lookups, an
 
 /** The actor of a row written by a share link's recipient. */
 export const shareLinkActor = (linkId: string) => `share_link:${linkId}`;
+
+/** File links scoped to someone (a share link, a staff member): checked, with the scope and the
+ *  blob key they name. */
+export interface ScopedFileLinks {
+  verify(
+    path: string,
+    query: Readonly<Record<string, unknown>>,
+  ): { scopeId: string; key: string | undefined };
+}
+
+/** Each file opened through a scoped link joins its owner's chain with `actorOf` the scope as
+ *  actor; a link whose signature fails, or whose file no row refers to, names no one. */
+export function scopedFileOpener(
+  links: ScopedFileLinks,
+  actorOf: (scopeId: string) => AuditActor,
+): AuditSubjectLookup {
+  return async (request, lookups) => {
+    let scoped;
+    try {
+      scoped = links.verify(
+        (request.params as Record<string, string>)['*'] ?? '',
+        request.query as Record<string, unknown>,
+      );
+    } catch {
+      return null;
+    }
+    const file = scoped.key === undefined ? undefined : await lookups.fileByKey(scoped.key);
+    return file === undefined ? null : { ...file, actor: actorOf(scoped.scopeId) };
+  };
+}

@@ -15,16 +15,16 @@ import { security } from '#api/lib/openapi-security';
 import { sendPage } from '#api/lib/pagination';
 import { problems } from '#api/lib/problem-responses';
 import { linkedFileHeaders, type LinkedFile } from '#api/lib/signed-links';
-import type { AuditSubjectLookup } from '../audit/audit-declarations';
+import {
+  scopedFileOpener,
+  type AuditSubjectLookup,
+  type ScopedFileLinks,
+} from '../audit/audit-declarations';
 import type { CareTeamService } from './care-team.service';
 
 /** A staff member's file links: checked, and opened while the grant allows (the share links'
  *  SharedFiles at the care team's path, wired in services.ts). */
-export interface StaffFiles {
-  verify(
-    path: string,
-    query: Readonly<Record<string, unknown>>,
-  ): { scopeId: string; key: string | undefined };
+export interface StaffFiles extends ScopedFileLinks {
   open(
     path: string,
     query: Readonly<Record<string, unknown>>,
@@ -140,21 +140,8 @@ export const clinicPatientRoutes: FastifyPluginAsyncZod<ClinicPatientRoutesOptio
       ),
   );
 
-  // Each opening joins the owner's chain with the staff member the link was made for as actor;
-  // a link whose signature fails names no one.
-  const fileOpener: AuditSubjectLookup = async (request, lookups) => {
-    let scoped;
-    try {
-      scoped = staffFiles.verify(
-        (request.params as Record<string, string>)['*'] ?? '',
-        request.query as Record<string, unknown>,
-      );
-    } catch {
-      return null;
-    }
-    const file = scoped.key === undefined ? undefined : await lookups.fileByKey(scoped.key);
-    return file === undefined ? null : { ...file, actor: scoped.scopeId };
-  };
+  // Each opening joins the owner's chain with the staff member the link was made for as actor.
+  const fileOpener = scopedFileOpener(staffFiles, (staffId) => staffId);
 
   app.get(
     `${careTeamFilesPath}*`,

@@ -10,6 +10,8 @@ export interface FilesRoutesOptions {
   links: SignedLinks;
   /** Whether the file's owner is still an active member: a deactivated owner's links stop. */
   ownerIsActive: (key: string) => Promise<boolean>;
+  /** Told of each file its owner's link serves (a report's first download ends Home's notice). */
+  downloaded: (key: string) => Promise<void>;
 }
 
 export const fileGoneMessage = 'This file no longer exists.';
@@ -20,7 +22,7 @@ export const fileGoneMessage = 'This file no longer exists.';
  */
 export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesOptions> = (
   app,
-  { blobs, links, ownerIsActive },
+  { blobs, links, ownerIsActive, downloaded },
 ) => {
   app.get(
     `${filesPath}*`,
@@ -52,6 +54,7 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesOptions> = (
       if (!(await ownerIsActive(file.key))) throw new NotFound(fileGoneMessage);
       const blob = await blobs.get(file.key);
       if (blob === null) throw new NotFound(fileGoneMessage);
+      await downloaded(file.key);
       return reply.headers(linkedFileHeaders(file, blob.size)).send(blob.stream);
     },
   );

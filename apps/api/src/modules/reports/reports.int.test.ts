@@ -8,6 +8,7 @@ import {
   newOralPhotoRequest,
   plans,
   problemTypes,
+  readyReports,
   report,
   reportFailedMessage,
   reportList,
@@ -281,6 +282,55 @@ describe('a receipts and history summary report', () => {
       treatment_history: plans.Gold.treatmentHistoryReportsPerYear,
       summary: plans.Gold.summaryReportsPerYear - 1,
     });
+  });
+});
+
+describe('Home’s notice of a ready report', () => {
+  async function readyOf(member: Member) {
+    const res = await t.request('GET', reportPaths.ready, { token: member.tokens.access });
+    expect(res.statusCode, res.body).toBe(200);
+    return readyReports.parse(res.json()).results;
+  }
+
+  it('names a finished report, to its member only, until the member downloads it', async () => {
+    const member = await factory.loggedInMember();
+    const other = await factory.loggedInMember();
+    const id = await asked(member, { kind: 'treatment_history' });
+    expect(await readyOf(member)).toEqual([]);
+    await t.services.reports.run(id);
+    expect(await readyOf(member)).toEqual([{ id, kind: 'treatment_history' }]);
+    expect(await newestAuditRow(t, member.id)).toMatchObject({
+      actor: member.id,
+      action: 'read',
+      resourceType: 'report_list',
+      result: 'success',
+    });
+    expect(await readyOf(other)).toEqual([]);
+    const answer = await read(member, id);
+    expect((await fetchLink(t, answer.download_url ?? '')).statusCode).toBe(200);
+    expect(await readyOf(member)).toEqual([]);
+  });
+
+  it('names it for 7 days after it was finished, and never once deleted', async () => {
+    const member = await factory.loggedInMember();
+    const kept = await asked(member, { kind: 'treatment_history' });
+    const deleted = await asked(member, { kind: 'treatment_history' });
+    await t.services.reports.run(kept);
+    await t.services.reports.run(deleted);
+    const res = await t.request('DELETE', reportPaths.one(deleted), {
+      token: member.tokens.access,
+    });
+    expect(res.statusCode, res.body).toBe(204);
+    // Finished 7 days ago to the millisecond: still named; a millisecond earlier: no longer.
+    const finishedAt = (ms: number) =>
+      t.db
+        .update(reports)
+        .set({ finishedAt: new Date(t.clock.now().getTime() - ms) })
+        .where(eq(reports.id, kept));
+    await finishedAt(7 * dayMs);
+    expect(await readyOf(member)).toEqual([{ id: kept, kind: 'treatment_history' }]);
+    await finishedAt(7 * dayMs + 1);
+    expect(await readyOf(member)).toEqual([]);
   });
 });
 

@@ -7,6 +7,10 @@ import { reports, type ReportRow } from '#api/db/schema';
 /** Reports listed at most: a year's allowances of both kinds, and some failed ones. */
 const listLimit = 50;
 
+/** The member's reports that are done and not deleted. */
+const doneOf = (userId: string) =>
+  and(eq(reports.userId, userId), eq(reports.status, 'done'), isNull(reports.deletedAt));
+
 /** The only code that reads or writes reports. */
 export class ReportRepository {
   constructor(readonly db: Database) {}
@@ -54,6 +58,35 @@ export class ReportRepository {
       .where(and(eq(reports.userId, userId), isNull(reports.deletedAt)))
       .orderBy(desc(reports.createdAt), desc(reports.id))
       .limit(listLimit);
+  }
+
+  /** The member's reports among `ids` that are done and not deleted. */
+  async findManyDone(userId: string, ids: readonly string[]): Promise<ReportRow[]> {
+    if (ids.length === 0) return [];
+    return this.db
+      .select()
+      .from(reports)
+      .where(and(doneOf(userId), inArray(reports.id, [...ids])))
+      .orderBy(desc(reports.createdAt), desc(reports.id));
+  }
+
+  /** The member's reports finished since `since` that the member has not downloaded, newest
+   *  first. */
+  async readySince(userId: string, since: Date): Promise<ReportRow[]> {
+    return this.db
+      .select()
+      .from(reports)
+      .where(and(doneOf(userId), gte(reports.finishedAt, since), isNull(reports.downloadedAt)))
+      .orderBy(desc(reports.finishedAt), desc(reports.id))
+      .limit(listLimit);
+  }
+
+  /** Notes the first download of the report stored under `blobKey`. */
+  async markDownloaded(blobKey: string, at: Date): Promise<void> {
+    await this.db
+      .update(reports)
+      .set({ downloadedAt: at })
+      .where(and(eq(reports.blobKey, blobKey), isNull(reports.downloadedAt)));
   }
 
   /** Takes a queued report for one worker; undefined when it is taken, finished or deleted. */

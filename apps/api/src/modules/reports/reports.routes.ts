@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { report, reportList, reportPaths, reportRequest, reportStarted } from '@dental/contracts';
+import {
+  readyReports,
+  report,
+  reportList,
+  reportPaths,
+  reportRequest,
+  reportStarted,
+} from '@dental/contracts';
 import { security } from '#api/lib/openapi-security';
 import { problems } from '#api/lib/problem-responses';
 import { requestLocale, type ReportService } from './reports.service';
@@ -56,6 +63,22 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportRoutesOptions> = (app, { 
       },
     },
     (request) => reports.list(request.user.id),
+  );
+
+  app.get(
+    reportPaths.ready,
+    {
+      ...authenticated,
+      config: { audit: { action: 'read', resourceType: 'report_list' } },
+      schema: {
+        tags,
+        security,
+        summary:
+          'Reports finished in the last 7 days that the member has not downloaded, for Home’s notice: ids and kinds only',
+        response: { 200: readyReports, ...problems(401) },
+      },
+    },
+    (request) => reports.ready(request.user.id),
   );
 
   app.get(

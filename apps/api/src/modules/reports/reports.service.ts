@@ -11,6 +11,8 @@ import {
   reportLimitMessage,
   reportLinkMinutes,
   reportNotFoundMessage,
+  reportReadyNoticeDays,
+  type ReadyReports,
   type Report,
   type ReportKind,
   type ReportList,
@@ -54,6 +56,10 @@ export const reportQueueRules: QueueRules = {
 /** A report still queued or running this long after it was asked for lost its job (the process
  *  died): it fails and gives its use back. Longer than the queue's expiry. */
 export const reportAbandonedAfterMs = 30 * 60_000;
+
+/** Where a report's PDF is stored, under the member's files. */
+const reportKey = (userId: string, id: string) => `${userFilesPrefix}${userId}/reports/${id}.pdf`;
+const reportKeyPattern = new RegExp(`^${userFilesPrefix}[^/]+/reports/[^/]+\\.pdf$`);
 
 /** Progress is written at most this often (in steps of the whole), not once per image. */
 const progressSteps = 20;
@@ -165,6 +171,26 @@ export class ReportService {
     return { results: rows.map((row) => this.toAnswer(row)), remaining };
   }
 
+  /** The member's reports among `ids` that are done and not deleted (a share link's). */
+  async getManyDone(userId: string, ids: readonly string[]): Promise<Report[]> {
+    const rows = await this.repository.findManyDone(userId, ids);
+    return rows.map((row) => this.toAnswer(row));
+  }
+
+  /** Reports finished in the last days that the member has not downloaded: Home's notice. */
+  async ready(userId: string): Promise<ReadyReports> {
+    const since = new Date(this.clock.now().getTime() - reportReadyNoticeDays * 24 * 60 * 60_000);
+    const rows = await this.repository.readySince(userId, since);
+    return { results: rows.map(({ id, kind }) => ({ id, kind })) };
+  }
+
+  /** The member downloaded a file through their own link: a report's ends Home's notice. */
+  async downloaded(key: string): Promise<void> {
+    // Photos and records pass here too: only a report's key is looked up.
+    if (!reportKeyPattern.test(key)) return;
+    await this.repository.markDownloaded(key, this.clock.now());
+  }
+
   /** Reports of each kind the plan still allows this calendar year. */
   async remaining(userId: string): Promise<ReportRemaining> {
     const now = this.clock.now();
@@ -248,7 +274,7 @@ export class ReportService {
       writeSummary(pdf, record, period, payments, row.locale);
     }
     const sizeBytes = await pdf.finish();
-    const key = `${userFilesPrefix}${row.userId}/reports/${row.id}.pdf`;
+    const key = reportKey(row.userId, row.id);
     await this.blobs.putFile(key, file, 'application/pdf');
     const done = await this.repository.finish(row.id, {
       blobKey: key,

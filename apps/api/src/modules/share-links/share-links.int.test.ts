@@ -7,6 +7,9 @@ import {
   oralPhotoPaths,
   problemContentType,
   problemTypes,
+  report,
+  reportPaths,
+  reportStarted,
   shareItemNotFoundMessage,
   shareLinkList,
   shareLinkNotFoundMessage,
@@ -24,7 +27,13 @@ import { buildTestApp, type TestApp } from '#api-test/build-test-app';
 import { factories } from '#api-test/factories';
 import { addDentalAiResult, fetchLink } from '#api-test/support/files';
 import { dataUrlOf, makePdf, makePng } from '#api-test/fixtures/upload-test-files';
-import { auditEvents, shareLinkPhotos, shareLinks } from '#api/db/schema';
+import {
+  auditEvents,
+  reports,
+  shareLinkPhotos,
+  shareLinkReports,
+  shareLinks,
+} from '#api/db/schema';
 
 let t: TestApp;
 let factory: ReturnType<typeof factories>;
@@ -133,6 +142,7 @@ describe('share link lifecycle', () => {
         photo_count: 1,
         record_count: 1,
         dental_ai_count: 0,
+        report_count: 0,
         views: 0,
         last_viewed_at: null,
       },
@@ -154,6 +164,7 @@ describe('share link lifecycle', () => {
       label: 'For Dr. Patel',
       expires_at: created.expires_at,
       dental_ai: [],
+      reports: [],
       photos: [{ ...ownPhoto, image_link: sharedFileLink, thumbnail_link: sharedFileLink }],
       records: [
         {
@@ -253,15 +264,23 @@ describe('Dental AI results', () => {
     ) as unknown as string;
     expect(shared.dental_ai).toEqual([{ ...own, image_url: linkOfShare }]);
     expect(shared.dental_ai[0]?.image_url).not.toContain(owner.id);
-    const image = await fetchLink(t, shared.dental_ai[0]?.image_url ?? '');
-    expect(image.statusCode).toBe(200);
-    expect(image.headers['content-type']).toBe('image/png');
     // Opening it is written to the owner's chain like any opening of the share.
     expect(await newestRowOf(owner.id)).toMatchObject({
       actor: `share_link:${created.id}`,
       action: 'read',
       resourceType: 'share_link',
       resourceId: created.id,
+      result: 'success',
+    });
+    const image = await fetchLink(t, shared.dental_ai[0]?.image_url ?? '');
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
+    // And so is each file the recipient fetches.
+    expect(await newestRowOf(owner.id)).toMatchObject({
+      actor: `share_link:${created.id}`,
+      action: 'download',
+      resourceType: 'dental_ai_result',
+      resourceId: result.id,
       result: 'success',
     });
 
@@ -291,6 +310,116 @@ describe('Dental AI results', () => {
     const deleted = await t.request('DELETE', dentalAiPaths.result(result.id), as(owner));
     expect(deleted.statusCode, deleted.body).toBe(204);
     expect(sharedItems.parse((await open(created.token)).json()).dental_ai).toEqual([]);
+  });
+});
+
+/** A report of the member's, asked for through the API and, unless `run` is false, generated
+ *  as the queue's worker does. */
+async function addReport(member: Member, run = true) {
+  const res = await t.request('POST', reportPaths.root, {
+    ...as(member),
+    body: { kind: 'treatment_history' },
+  });
+  expect(res.statusCode, res.body).toBe(202);
+  const { id } = reportStarted.parse(res.json());
+  if (run) await t.services.reports.run(id);
+  const own = await t.request('GET', reportPaths.one(id), as(member));
+  return report.parse(own.json());
+}
+
+describe('reports', () => {
+  it('shares a finished report whose PDF the recipient downloads through the share, audited, until revoked', async () => {
+    const owner = await factory.loggedInMember();
+    const own = await addReport(owner);
+    expect(own.status).toBe('done');
+    const created = await shareOk(owner, { reports: [own.id] });
+    expect(await linksOf(owner)).toMatchObject([
+      { photo_count: 0, record_count: 0, dental_ai_count: 0, report_count: 1 },
+    ]);
+
+    const res = await open(created.token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.body).not.toContain(owner.id);
+    const shared = sharedItems.parse(res.json());
+    expect(shared.reports).toEqual([
+      {
+        id: own.id,
+        kind: 'treatment_history',
+        from: own.from,
+        to: own.to,
+        download_url: expect.stringMatching(`^/api/shared-files/${created.id}/`) as unknown,
+      },
+    ]);
+    const download = await fetchLink(t, shared.reports[0]?.download_url ?? '');
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('application/pdf');
+    expect(download.headers['content-disposition']).toContain('attachment');
+    expect(download.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    // The download joins the owner's chain with the link as its actor.
+    const downloadRow = {
+      actor: `share_link:${created.id}`,
+      action: 'download',
+      resourceType: 'report',
+      resourceId: own.id,
+    };
+    expect(await newestRowOf(owner.id)).toMatchObject({ ...downloadRow, result: 'success' });
+    // The recipient's download is not the member's: Home still says the report is ready.
+    const [row] = await t.db.select().from(reports).where(eq(reports.id, own.id));
+    expect(row?.downloadedAt).toBeNull();
+
+    const revoked = await t.request('DELETE', shareLinkPaths.one(created.id), as(owner));
+    expect(revoked.statusCode, revoked.body).toBe(204);
+    expect((await open(created.token)).statusCode).toBe(404);
+    const gone = await fetchLink(t, shared.reports[0]?.download_url ?? '');
+    expect(gone.statusCode).toBe(404);
+    expect(await newestRowOf(owner.id)).toMatchObject({ ...downloadRow, result: 'failure' });
+  });
+
+  it('stops the download once the link has expired', async () => {
+    const owner = await factory.loggedInMember();
+    const own = await addReport(owner);
+    const created = await shareOk(owner, { reports: [own.id], expires_in_hours: 1 });
+    // Opened a minute before the link ends: its file link would work for a few minutes more.
+    t.clock.advance(hourMs - 60_000);
+    const shared = sharedItems.parse((await open(created.token)).json());
+    t.clock.advance(60_000);
+    expect((await open(created.token)).statusCode).toBe(404);
+    expect((await fetchLink(t, shared.reports[0]?.download_url ?? '')).statusCode).toBe(404);
+  });
+
+  it('refuses another member’s report, and one not done, with a 404, and makes no link', async () => {
+    const owner = await factory.loggedInMember();
+    const other = await factory.loggedInMember();
+    const done = await addReport(owner);
+    const theirs = await addReport(other);
+    const queued = await addReport(owner, false);
+    const failed = await addReport(owner, false);
+    await t.db.update(reports).set({ status: 'failed' }).where(eq(reports.id, failed.id));
+    const deleted = await addReport(owner);
+    const removed = await t.request('DELETE', reportPaths.one(deleted.id), as(owner));
+    expect(removed.statusCode, removed.body).toBe(204);
+    for (const refused of [theirs, queued, failed, deleted]) {
+      const res = await share(owner, { reports: [done.id, refused.id] });
+      expect(res.statusCode, refused.status).toBe(404);
+      expect(res.headers['content-type']).toContain(problemContentType);
+      expect(res.json()).toMatchObject({ detail: shareItemNotFoundMessage });
+    }
+    expect(await linksOf(owner)).toEqual([]);
+    expect(
+      await t.db.select().from(shareLinkReports).where(eq(shareLinkReports.reportId, done.id)),
+    ).toEqual([]);
+  });
+
+  it('no longer shows or counts a report the owner deleted', async () => {
+    const owner = await factory.loggedInMember();
+    const own = await addReport(owner);
+    const created = await shareOk(owner, { reports: [own.id] });
+    const shared = sharedItems.parse((await open(created.token)).json());
+    const deleted = await t.request('DELETE', reportPaths.one(own.id), as(owner));
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    expect(sharedItems.parse((await open(created.token)).json()).reports).toEqual([]);
+    expect(await linksOf(owner)).toMatchObject([{ report_count: 0 }]);
+    expect((await fetchLink(t, shared.reports[0]?.download_url ?? '')).statusCode).toBe(404);
   });
 });
 
@@ -419,6 +548,12 @@ describe('bad input', () => {
     [
       'more than 50 items with results',
       { dental_ai: Array.from({ length: 50 }, () => randomUUID()) },
+      'photos',
+    ],
+    ['a report id that is not one', { reports: ['nope'] }, 'reports.0'],
+    [
+      'more than 50 items with reports',
+      { reports: Array.from({ length: 50 }, () => randomUUID()) },
       'photos',
     ],
   ])('answers 400 for %s and makes nothing', async (_name, body, field) => {

@@ -5,6 +5,7 @@ import {
   shareLinkDentalAiResults,
   shareLinkPhotos,
   shareLinkRecords,
+  shareLinkReports,
   shareLinks,
   users,
   type ShareLinkRow,
@@ -20,6 +21,7 @@ export interface ShareLinkItemIds {
   photoIds: readonly string[];
   recordIds: readonly string[];
   dentalAiIds: readonly string[];
+  reportIds: readonly string[];
 }
 
 /** A link with how many photos, records and Dental AI results it still shows. */
@@ -27,6 +29,7 @@ export interface ShareLinkWithCounts extends ShareLinkRow {
   photoCount: number;
   recordCount: number;
   dentalAiCount: number;
+  reportCount: number;
 }
 
 const shareLinkColumns = {
@@ -50,7 +53,7 @@ export class ShareLinkRepository {
   insert(
     userId: string,
     values: NewShareLinkRow,
-    { photoIds, recordIds, dentalAiIds }: ShareLinkItemIds,
+    { photoIds, recordIds, dentalAiIds, reportIds }: ShareLinkItemIds,
   ): Promise<ShareLinkRow> {
     return this.db.transaction(async (tx) => {
       const link = insertedRow(
@@ -76,6 +79,11 @@ export class ShareLinkRepository {
             dentalAiIds.map((dentalAiResultId) => ({ shareLinkId: link.id, dentalAiResultId })),
           );
       }
+      if (reportIds.length > 0) {
+        await tx
+          .insert(shareLinkReports)
+          .values(reportIds.map((reportId) => ({ shareLinkId: link.id, reportId })));
+      }
       return link;
     });
   }
@@ -88,6 +96,9 @@ export class ShareLinkRepository {
         photoCount: sql<number>`(select count(*)::int from ${shareLinkPhotos} where ${shareLinkPhotos.shareLinkId} = ${shareLinks.id})`,
         recordCount: sql<number>`(select count(*)::int from ${shareLinkRecords} where ${shareLinkRecords.shareLinkId} = ${shareLinks.id})`,
         dentalAiCount: sql<number>`(select count(*)::int from ${shareLinkDentalAiResults} where ${shareLinkDentalAiResults.shareLinkId} = ${shareLinks.id})`,
+        // A deleted report keeps its row, so the count leaves it out. Written out in full: in a
+        // select list drizzle names columns without their table, and both tables have an id.
+        reportCount: sql<number>`(select count(*)::int from share_link_reports inner join reports on reports.id = share_link_reports.report_id where share_link_reports.share_link_id = share_links.id and reports.deleted_at is null)`,
       })
       .from(shareLinks)
       .where(eq(shareLinks.userId, userId))
@@ -148,9 +159,9 @@ export class ShareLinkRepository {
     return row?.userId;
   }
 
-  /** The ids of the photos, records and Dental AI results the link shows. */
+  /** The ids of the photos, records, Dental AI results and reports the link shows. */
   async items(id: string): Promise<ShareLinkItemIds> {
-    const [photos, records, results] = await Promise.all([
+    const [photos, records, results, linkReports] = await Promise.all([
       this.db
         .select({ id: shareLinkPhotos.oralPhotoId })
         .from(shareLinkPhotos)
@@ -163,11 +174,16 @@ export class ShareLinkRepository {
         .select({ id: shareLinkDentalAiResults.dentalAiResultId })
         .from(shareLinkDentalAiResults)
         .where(eq(shareLinkDentalAiResults.shareLinkId, id)),
+      this.db
+        .select({ id: shareLinkReports.reportId })
+        .from(shareLinkReports)
+        .where(eq(shareLinkReports.shareLinkId, id)),
     ]);
     return {
       photoIds: photos.map((row) => row.id),
       recordIds: records.map((row) => row.id),
       dentalAiIds: results.map((row) => row.id),
+      reportIds: linkReports.map((row) => row.id),
     };
   }
 }

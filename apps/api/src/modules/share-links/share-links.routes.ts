@@ -16,7 +16,11 @@ import {
 import { security } from '#api/lib/openapi-security';
 import { problems } from '#api/lib/problem-responses';
 import { linkedFileHeaders } from '#api/lib/signed-links';
-import { shareLinkActor, type AuditSubjectLookup } from '../audit/audit-declarations';
+import {
+  scopedFileOpener,
+  shareLinkActor,
+  type AuditSubjectLookup,
+} from '../audit/audit-declarations';
 import type { ShareLinkService } from './share-links.service';
 import { sharedFilesPath, type SharedFiles } from './shared-files';
 
@@ -142,10 +146,18 @@ export const shareLinkRoutes: FastifyPluginAsyncZod<ShareLinkRoutesOptions> = (
       onRequest: async (_request, reply) => {
         void reply.header('x-robots-tag', 'noindex, nofollow');
       },
+      // Each file a recipient fetches joins the owner's chain with the link as actor.
+      config: {
+        audit: {
+          action: 'download',
+          resourceType: 'oral_photo',
+          subject: scopedFileOpener(sharedFiles, shareLinkActor),
+        },
+      },
       schema: {
         tags,
         summary:
-          'A shared photo or file through the signed link a share answered; a DICOM original ' +
+          'A shared photo, file or report through the signed link a share answered; a DICOM original ' +
           'without names and IDs',
         params: z.object({ '*': z.string() }),
         querystring: z.record(z.string(), z.union([z.string(), z.array(z.string())])),

@@ -11,6 +11,7 @@ import {
   type MedicalRecord,
   type NewShareLink,
   type OralPhoto,
+  type Report,
   type ShareLink,
   type ShareLinkCreated,
   type SharedItems,
@@ -34,6 +35,11 @@ export interface SharedRecords {
 /** The member's Dental AI results, as the Dental AI module answers them. */
 export interface SharedDentalAi {
   getMany(userId: string, ids: readonly string[]): Promise<DentalAiResult[]>;
+}
+
+/** The member's reports that are done and not deleted, as the reports module answers them. */
+export interface SharedReports {
+  getManyDone(userId: string, ids: readonly string[]): Promise<Report[]>;
 }
 
 /** Hashes and checks passcodes like passwords (argon2id; the auth module's service). */
@@ -76,24 +82,29 @@ export class ShareLinkService {
     private readonly settings: ShareLinkSettings,
     private readonly sharedFiles: SharedFiles,
     private readonly dentalAi: SharedDentalAi,
+    private readonly reports: SharedReports,
   ) {}
 
-  /** A new link to the member's own photos, records and Dental AI results; the token is
-   *  answered only here. */
+  /** A new link to the member's own photos, records, Dental AI results and finished reports; the
+   *  token is answered only here. */
   async create(userId: string, input: NewShareLink): Promise<ShareLinkCreated> {
     const photoIds = [...new Set(input.photos)];
     const recordIds = [...new Set(input.records)];
     const dentalAiIds = [...new Set(input.dental_ai)];
-    // Another member's id (or one that is gone) makes no link: every item must be the member's.
-    const [photos, records, results] = await Promise.all([
+    const reportIds = [...new Set(input.reports)];
+    // Another member's id (or one that is gone, or a report not done) makes no link: every item
+    // must be the member's and ready to show.
+    const [photos, records, results, reports] = await Promise.all([
       this.photos.getMany(userId, photoIds),
       this.records.getMany(userId, recordIds),
       this.dentalAi.getMany(userId, dentalAiIds),
+      this.reports.getManyDone(userId, reportIds),
     ]);
     if (
       photos.length !== photoIds.length ||
       records.length !== recordIds.length ||
-      results.length !== dentalAiIds.length
+      results.length !== dentalAiIds.length ||
+      reports.length !== reportIds.length
     ) {
       throw new NotFound(shareItemNotFoundMessage);
     }
@@ -109,7 +120,7 @@ export class ShareLinkService {
         createdAt: now,
         expiresAt: new Date(now.getTime() + input.expires_in_hours * hourMs),
       },
-      { photoIds, recordIds, dentalAiIds },
+      { photoIds, recordIds, dentalAiIds, reportIds },
     );
     return {
       id: row.id,
@@ -144,20 +155,22 @@ export class ShareLinkService {
     const counted = await this.repository.countView(link.id, now);
     // Revoked or expired between the two statements.
     if (counted === undefined) throw new NotFound(shareLinkNotFoundMessage);
-    const { photoIds, recordIds, dentalAiIds } = await this.repository.items(link.id);
-    const [photos, records, dentalAi] = await Promise.all([
+    const { photoIds, recordIds, dentalAiIds, reportIds } = await this.repository.items(link.id);
+    const [photos, records, dentalAi, reports] = await Promise.all([
       this.photos.getMany(link.userId, photoIds),
       this.records.getMany(link.userId, recordIds),
       this.dentalAi.getMany(link.userId, dentalAiIds),
+      this.reports.getManyDone(link.userId, reportIds),
     ]);
     // The owner's links name the owner's member id; the recipient's name only the share.
-    const scoped = this.sharedFiles.scope(link.id, { photos, records, dentalAi });
+    const scoped = this.sharedFiles.scope(link.id, { photos, records, dentalAi, reports });
     return {
       label: link.label,
       expires_at: link.expiresAt.toISOString(),
       photos: scoped.photos,
       records: scoped.records,
       dental_ai: scoped.dentalAi,
+      reports: scoped.reports,
     };
   }
 
@@ -196,6 +209,7 @@ function toShareLink(row: ShareLinkWithCounts, now: Date): ShareLink {
     photo_count: row.photoCount,
     record_count: row.recordCount,
     dental_ai_count: row.dentalAiCount,
+    report_count: row.reportCount,
     views: row.views,
     last_viewed_at: row.lastViewedAt?.toISOString() ?? null,
   };

@@ -1,7 +1,13 @@
 import { createCipheriv, createDecipheriv, createHmac } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import type { DentalAiResult, MedicalRecord, OralPhoto } from '@dental/contracts';
+import type {
+  DentalAiResult,
+  MedicalRecord,
+  OralPhoto,
+  Report,
+  SharedReport,
+} from '@dental/contracts';
 import type { BlobStore } from '#api/adapters/blob-store/blob-store';
 import { NotFound } from '#api/domain-errors';
 import { filesPath, type LinkedFile, type SignedLinks } from '#api/lib/signed-links';
@@ -53,14 +59,27 @@ export class SharedFiles {
     this.ivKey = derive('shared-file-key-ivs');
   }
 
-  /** The photos, records and Dental AI results with every file link replaced by one scoped to
-   *  `scopeId`. */
+  /** The photos, records, Dental AI results and reports with every file link replaced by one
+   *  scoped to `scopeId`; a report without its PDF is left out. */
   scope(
     scopeId: string,
-    items: { photos: OralPhoto[]; records: MedicalRecord[]; dentalAi?: DentalAiResult[] },
-  ): { photos: OralPhoto[]; records: MedicalRecord[]; dentalAi: DentalAiResult[] } {
+    items: {
+      photos: OralPhoto[];
+      records: MedicalRecord[];
+      dentalAi?: DentalAiResult[];
+      reports?: Report[];
+    },
+  ): {
+    photos: OralPhoto[];
+    records: MedicalRecord[];
+    dentalAi: DentalAiResult[];
+    reports: SharedReport[];
+  } {
     const relink = (link: string) => this.relink(scopeId, link);
     return {
+      reports: (items.reports ?? []).flatMap(({ id, kind, from, to, download_url }) =>
+        download_url === null ? [] : [{ id, kind, from, to, download_url: relink(download_url) }],
+      ),
       dentalAi: (items.dentalAi ?? []).map((result) => ({
         ...result,
         image_url: relink(result.image_url),

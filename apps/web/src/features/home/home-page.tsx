@@ -5,14 +5,15 @@ import { paths } from '#web/config/paths';
 import { useAccount } from '#web/lib/account';
 import { useDocumentTitle } from '#web/lib/document-title';
 import { MessagesCard } from './messages-card';
+import { ReadyReportsNotice } from './ready-reports-notice';
 import { TopicCardLink } from './topic-card-link';
 import { UpNextStrip } from './up-next-strip';
 import { topicCards } from './topic-cards';
 import classes from './home-page.module.css';
 
-/** Home (docs/product/general.md#home): the greeting, the way to a membership, what is next, the
- *  messages with the practice and the seven topics; Log out is in the frame of every screen
- *  (app-layout). */
+/** Home (docs/product/general.md#home): the greeting, the way to a membership, what is next, a
+ *  report that is ready, the messages with the practice and the seven topics; Log out is in the
+ *  frame of every screen (app-layout). */
 export default function HomePage() {
   useDocumentTitle('Home');
   // The plan as the account says it now: refetched when a payment completes (membership-page).
@@ -27,6 +28,7 @@ export default function HomePage() {
         </Anchor>
       </Group>
       <UpNextStrip />
+      <ReadyReportsNotice />
       <MessagesCard />
       <ul className={classes.grid} aria-label="Topics">
         {topicCards.map((card) => (

@@ -6,7 +6,7 @@ import { messagePaths, unreadMessages } from '@dental/contracts';
 import { paths } from '#web/config/paths';
 import { apiRequest } from '#web/lib/api-client';
 import { messagesQueryKey, useLiveMessages } from '#web/lib/message-events';
-import classes from './messages-card.module.css';
+import classes from './home-card.module.css';
 
 /** Home's Messages card (docs/decisions/care-messages-live.md#home): the way to the messages
  *  with the practice and how many of its messages are unread, kept live. */

@@ -3,6 +3,7 @@ import {
   Alert,
   Anchor,
   Button,
+  Checkbox,
   Group,
   Paper,
   Progress,
@@ -23,12 +24,19 @@ import {
   type ReportRemaining,
 } from '@dental/contracts';
 import { DeleteButton } from '#web/components/delete-button';
+import {
+  ShareButton,
+  ShareSelectionBar,
+  useShareSelection,
+  type ShareSelection,
+} from '#web/components/share-selection';
 import { LoadFailed } from '#web/components/load-failed';
 import { paths } from '#web/config/paths';
 import { Section } from '#web/components/section';
 import { errorMessage } from '#web/lib/api-client';
 import { dateFormat } from '#web/lib/dates';
 import { useDocumentTitle } from '#web/lib/document-title';
+import { bottomBarRoom } from '#web/lib/list-pages';
 import { leftThisYear, useReports } from '#web/lib/reports';
 import { useDeleteReport, useGenerateReport, useReport } from './api/reports';
 
@@ -122,11 +130,13 @@ function GenerateForm({ remaining }: { remaining: ReportRemaining }) {
   );
 }
 
-function ReportItem({ listed }: { listed: Report }) {
+function ReportItem({ listed, sharing }: { listed: Report; sharing: ShareSelection }) {
   const { data: row } = useReport(listed);
   const deletion = useDeleteReport();
   const percent = Math.round(row.progress * 100);
   const name = reportKindNames[row.kind];
+  // Only a finished report has a PDF to share.
+  const shareable = sharing.choosing && row.status === 'done';
   return (
     <Paper component="li" withBorder p="sm">
       <Stack gap={6}>
@@ -142,26 +152,75 @@ function ReportItem({ listed }: { listed: Report }) {
         {(row.status === 'queued' || row.status === 'running') && (
           <Progress value={percent} aria-label={`${name} ${String(percent)}% generated`} animated />
         )}
-        <Group gap="sm">
-          {row.download_url !== null && (
-            <Button component="a" href={row.download_url} download size="xs">
-              Download
-            </Button>
-          )}
-          <DeleteButton
-            deletion={deletion}
-            id={row.id}
-            title="Delete report"
-            question={`Delete this ${name.toLowerCase()}? It still counts as one of this year’s reports.`}
+        {shareable ? (
+          <Checkbox
+            label="Share"
+            aria-label={`Share ${name}, ${row.from} to ${row.to}`}
+            checked={sharing.isChosen(row.id)}
+            onChange={(event) => {
+              sharing.choose(row.id, event.currentTarget.checked);
+            }}
           />
-        </Group>
+        ) : (
+          <Group gap="sm">
+            {row.download_url !== null && (
+              <Button component="a" href={row.download_url} download size="xs">
+                Download
+              </Button>
+            )}
+            <DeleteButton
+              deletion={deletion}
+              id={row.id}
+              title="Delete report"
+              question={`Delete this ${name.toLowerCase()}? It still counts as one of this year’s reports.`}
+            />
+          </Group>
+        )}
       </Stack>
     </Paper>
   );
 }
 
+/** The member's reports, newest first; the ready ones can be shared with a dentist. */
+function ReportList({ results }: { results: Report[] }) {
+  const sharing = useShareSelection();
+  return (
+    <Section title="Your reports">
+      {results.length === 0 ? (
+        <Text>No reports yet.</Text>
+      ) : (
+        <>
+          {results.some((row) => row.status === 'done') && (
+            <Group justify="flex-end" mb="sm">
+              <ShareButton selection={sharing} />
+            </Group>
+          )}
+          <Stack
+            component="ul"
+            gap="sm"
+            p={0}
+            m={0}
+            // The last report stays clear of the bar while choosing what to share.
+            mb={sharing.choosing ? bottomBarRoom : 0}
+            style={{ listStyle: 'none' }}
+          >
+            {results.map((row) => (
+              <ReportItem key={row.id} listed={row} sharing={sharing} />
+            ))}
+          </Stack>
+        </>
+      )}
+      <ShareSelectionBar
+        selection={sharing}
+        kind="reports"
+        noun={(count) => (count === 1 ? '1 report' : `${String(count)} reports`)}
+      />
+    </Section>
+  );
+}
+
 /** Reports (docs/product/reports.md): generate a treatment history or a receipts and history
- *  summary of a period as a PDF, follow its progress, download or delete it. */
+ *  summary of a period as a PDF, follow its progress, download, delete or share it. */
 export default function ReportsPage() {
   useDocumentTitle('Reports');
   const reports = useReports();
@@ -177,17 +236,7 @@ export default function ReportsPage() {
       {reports.data && (
         <>
           <GenerateForm remaining={reports.data.remaining} />
-          <Section title="Your reports">
-            {reports.data.results.length === 0 ? (
-              <Text>No reports yet.</Text>
-            ) : (
-              <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
-                {reports.data.results.map((row) => (
-                  <ReportItem key={row.id} listed={row} />
-                ))}
-              </Stack>
-            )}
-          </Section>
+          <ReportList results={reports.data.results} />
         </>
       )}
       <Anchor component={Link} to={paths.membership} size="sm">

@@ -29,13 +29,14 @@ function countText(count: number, one: string, many: string) {
 
 /** What a link shows, in words ('2 photos or X-rays and 1 record'). */
 export function sharedContents(
-  link: Pick<ShareLink, 'photo_count' | 'record_count' | 'dental_ai_count'>,
+  link: Pick<ShareLink, 'photo_count' | 'record_count' | 'dental_ai_count' | 'report_count'>,
 ): string {
   const parts = [
     link.photo_count > 0 && countText(link.photo_count, 'photo or X-ray', 'photos or X-rays'),
     link.record_count > 0 && countText(link.record_count, 'record', 'records'),
     link.dental_ai_count > 0 &&
       countText(link.dental_ai_count, 'Dental AI result', 'Dental AI results'),
+    link.report_count > 0 && countText(link.report_count, 'report', 'reports'),
   ].filter((part) => part !== false);
   return parts.length === 0 ? 'Nothing left to show' : parts.join(' and ');
 }

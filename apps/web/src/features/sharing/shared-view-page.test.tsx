@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
   problemTypes,
@@ -17,6 +17,7 @@ const shared: SharedItems = {
   label: 'For Dr. Patel',
   expires_at: '2026-12-01T10:00:00.000Z',
   dental_ai: [],
+  reports: [],
   photos: [
     {
       id: '6c0d2c3e-1d7b-4a63-9d2f-0d7f0e8b2a01',
@@ -78,6 +79,38 @@ describe('the shared page /s/{token}', () => {
     expect(document.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe(
       'noindex, nofollow',
     );
+  });
+
+  it('lists a shared report by its kind and period, with its PDF to download', async () => {
+    const download = '/api/shared-files/link/sealed?exp=1&sig=s';
+    stubFetch({
+      [path]: () =>
+        json({
+          ...shared,
+          photos: [],
+          reports: [
+            {
+              id: '7d1e3d4f-2e8c-4b74-8e3a-1e8f1f9c3b02',
+              kind: 'treatment_history',
+              from: '2025-12-01',
+              to: '2026-11-29',
+              download_url: download,
+            },
+          ],
+        }),
+    });
+    renderRoute(`/s/${token}`);
+    const reports = await screen.findByRole('region', { name: 'Reports' });
+    expect(
+      within(reports).getByRole('heading', { name: 'Treatment history report' }),
+    ).toBeVisible();
+    expect(within(reports).getByText('2025-12-01 to 2026-11-29')).toBeVisible();
+    expect(
+      within(reports).getByRole('link', {
+        name: 'Download the treatment history report, 2025-12-01 to 2026-11-29 (PDF)',
+      }),
+    ).toHaveAttribute('href', download);
+    expect(screen.queryByText('Nothing is shared here any more.')).not.toBeInTheDocument();
   });
 
   it('says plainly that a revoked, expired or unknown link no longer works', async () => {

@@ -16,6 +16,7 @@ import { useParams } from 'react-router';
 import dayjs from 'dayjs';
 import {
   problemTypes,
+  reportKindNames,
   shareLinkPaths,
   sharePasscodeHeader,
   sharedItems,
@@ -206,9 +207,51 @@ function Records({ records }: { records: SharedItems['records'] }) {
   );
 }
 
+/** Each report by its kind and period, with its PDF to download through the share. */
+function Reports({ reports }: { reports: SharedItems['reports'] }) {
+  return (
+    <section aria-labelledby="shared-reports">
+      <Title order={2} size="h3" id="shared-reports" mb="sm">
+        Reports
+      </Title>
+      <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+        {reports.map((report) => {
+          const name = reportKindNames[report.kind];
+          return (
+            <Paper component="li" key={report.id} withBorder p="sm">
+              <Group justify="space-between" gap="xs">
+                <Stack gap={2}>
+                  <Title order={3} size="h5">
+                    {name}
+                  </Title>
+                  <Text size="sm">
+                    {report.from} to {report.to}
+                  </Text>
+                </Stack>
+                <Button
+                  component="a"
+                  href={report.download_url}
+                  download
+                  size="xs"
+                  aria-label={`Download the ${name.toLowerCase()}, ${report.from} to ${report.to} (PDF)`}
+                >
+                  Download PDF
+                </Button>
+              </Group>
+            </Paper>
+          );
+        })}
+      </Stack>
+    </section>
+  );
+}
+
 function Shared({ shared }: { shared: SharedItems }) {
   const nothing =
-    shared.photos.length === 0 && shared.records.length === 0 && shared.dental_ai.length === 0;
+    shared.photos.length === 0 &&
+    shared.records.length === 0 &&
+    shared.dental_ai.length === 0 &&
+    shared.reports.length === 0;
   return (
     <Stack gap="lg">
       <Text>
@@ -222,14 +265,15 @@ function Shared({ shared }: { shared: SharedItems }) {
       {shared.dental_ai.length > 0 && (
         <DentalAiResults results={shared.dental_ai} heading="Dental AI results" order={2} />
       )}
+      {shared.reports.length > 0 && <Reports reports={shared.reports} />}
     </Stack>
   );
 }
 
 /**
  * A share link's page for its recipient, without an account (docs/product/sharing.md): the
- * label, until when it works, the photos in the app's viewer, the records with their files and
- * the Dental AI results with their boxes, plain words and disclaimer;
+ * label, until when it works, the photos in the app's viewer, the records with their files, the
+ * Dental AI results with their boxes, plain words and disclaimer, and the reports to download;
  * a passcode form when the link has one; a plain page when it no longer works. Each load is one
  * opening the owner sees, so it is not refetched in the background.
  */
