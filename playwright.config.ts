@@ -49,9 +49,6 @@ export default defineConfig({
   // Per port, so that journeys run side by side do not clear each other's results.
   outputDir: `.test-artifacts/playwright-${port}/results`,
   forbidOnly: true,
-  // Journeys, not files, are spread over the workers: a file of several long journeys otherwise
-  // kept one worker busy at the end (docs/decisions/e2e-harness.md#workers).
-  fullyParallel: true,
   // One retry under CI only; a journey that passes on it is listed as flaky in the output
   // (docs/decisions/e2e-harness.md#retries).
   retries: process.env.CI ? 1 : 0,

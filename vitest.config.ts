@@ -12,24 +12,20 @@ const embeddedDatabaseOnly = [
   'apps/api/src/clinic-command/channel.int.test.ts',
 ];
 
-// Files that spend most of their time waiting on real time or on child processes (workers racing
-// for jobs, servers and command lines started as processes). Vitest starts the largest files first
-// when it has no timings of an earlier run, as on a clean clone, which left these small ones to
-// the end with one worker busy and the other idle: on PostgreSQL the races alone took the last two
-// minutes. Started first, they wait while the other files run.
-const waitsOnProcesses = [
-  /-race\.int\.test\.ts$/,
-  /\/audit\/audit\.int\.test\.ts$/,
-  /\/virtual-consultation\/clinic\.int\.test\.ts$/,
-  /\/appointments\/reminders\.int\.test\.ts$/,
-  ...embeddedDatabaseOnly.map((file) => new RegExp(`${file.replaceAll('.', '\\.')}$`)),
-];
+// Files that spend most of their time waiting on real time: workers racing for jobs due in a few
+// seconds, reminders due at their minute (PostgreSQL runs the races; PGlite skips them). Vitest
+// starts the largest files first when it has no timings of an earlier run, as on a clean clone,
+// which left these small ones to the end with one worker busy and the other idle: on PostgreSQL
+// the races alone took the last two minutes. Started first, they wait while the other files run.
+// Files that start servers as processes are not on the list: they keep the cores busy, and two of
+// them started together made the PGlite tier slower (docs/decisions/test-orchestrator.md).
+const waitsOnRealTime = [/-race\.int\.test\.ts$/, /\/appointments\/reminders\.int\.test\.ts$/];
 
-class ProcessWaitsFirst extends BaseSequencer {
+class RealTimeWaitsFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
     const waits = (file: TestSpecification) =>
-      waitsOnProcesses.some((pattern) => pattern.test(file.moduleId));
+      waitsOnRealTime.some((pattern) => pattern.test(file.moduleId));
     return [...sorted.filter(waits), ...sorted.filter((file) => !waits(file))];
   }
 }
@@ -42,7 +38,7 @@ export default defineConfig({
     // spend much of their time waiting on jsdom, the database and child processes, so a worker per
     // core halves the unit tier and cuts the API tiers by 40 % here.
     maxWorkers: availableParallelism(),
-    sequence: { sequencer: ProcessWaitsFirst },
+    sequence: { sequencer: RealTimeWaitsFirst },
     projects: [
       {
         test: {

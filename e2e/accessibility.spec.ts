@@ -100,6 +100,8 @@ test('logged-in screens: no axe violations, no sideways scroll at 360 px', async
   page,
   account,
 }) => {
+  // Six axe runs, two of them over the whole Profile, on two cores shared with the other workers.
+  test.setTimeout(180_000);
   const desktop = page.viewportSize();
   const check = async (name: string, open: () => Promise<void>) => {
     await test.step(name, async () => {

@@ -36,6 +36,8 @@ test('a first sign-in with Google, Apple or Facebook creates the account; a used
   browser,
   request,
 }) => {
+  // Three sign-ins, each in a browser context of its own, on two cores shared with other workers.
+  test.setTimeout(180_000);
   for (const provider of ['google', 'apple', 'facebook'] as const) {
     const context = await browser.newContext();
     const page = await context.newPage();

@@ -5,7 +5,7 @@ import {
   practitionerList,
   weekdays,
 } from '@dental/contracts';
-import { joinAsStaff, staffAccount, type StaffAccount } from './clinic-staff';
+import { joinAsStaff, staffAdmin, type StaffAccount } from './clinic-staff';
 import { expect } from './fixtures';
 
 /** A new practitioner of the shared e2e server's practice, invited by its first administrator,
@@ -14,7 +14,7 @@ import { expect } from './fixtures';
 export async function practitionerAccess(
   request: APIRequestContext,
 ): Promise<StaffAccount & { name: string }> {
-  const admin = await staffAccount(request);
+  const admin = await staffAdmin(request);
   const id = Math.random().toString(36).slice(2, 8);
   const email = `dr-${id}@clinic.e2e.example`;
   const name = `Dr. Grace Hopper ${id}`;
@@ -32,7 +32,7 @@ export async function practitionerWithHours(
   request: APIRequestContext,
 ): Promise<StaffAccount & { name: string }> {
   const practitioner = await practitionerAccess(request);
-  const admin = await staffAccount(request);
+  const admin = await staffAdmin(request);
   const listed = await request.get(clinicConsultationPaths.practitioners, {
     headers: { authorization: `Bearer ${admin.access}` },
   });
