@@ -155,7 +155,7 @@ function newestMtime(file) {
 }
 
 /** Why a target needs building, or undefined when its output is newer than every source. */
-export function staleReason(target) {
+function staleReason(target) {
   if (!existsSync(target.output)) return `${path.relative(root, target.output)} is missing`;
   const built = statSync(target.output).mtimeMs;
   const changed = target.sources.find((source) => newestMtime(source) > built);
@@ -166,7 +166,7 @@ export function staleReason(target) {
  * Builds the given targets in order, printing what and why. A failed build ends the process: the
  * bundler or Vite has already printed the errors.
  */
-export async function build(list, reasons = new Map()) {
+async function build(list, reasons = new Map()) {
   for (const target of list) {
     const reason = reasons.get(target);
     console.log(`Building the ${target.name}${reason === undefined ? '' : ` (${reason})`}…`);
@@ -177,6 +177,16 @@ export async function build(list, reasons = new Map()) {
       process.exit(1);
     }
   }
+}
+
+/** Builds every target that is missing or older than its sources (`npm start`, the e2e server). */
+export async function buildStale() {
+  const reasons = new Map();
+  for (const target of targets) {
+    const reason = staleReason(target);
+    if (reason !== undefined) reasons.set(target, reason);
+  }
+  await build([...reasons.keys()], reasons);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

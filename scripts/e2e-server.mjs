@@ -7,16 +7,11 @@ import { mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, staleReason, targets } from './build.mjs';
+import { buildStale, targets } from './build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-const reasons = new Map();
-for (const target of targets) {
-  const reason = staleReason(target);
-  if (reason !== undefined) reasons.set(target, reason);
-}
-await build([...reasons.keys()], reasons);
+await buildStale();
 const api = targets.find((target) => target.name === 'API');
 
 // playwright.config.ts names the folder so that the tests can read the outbox inside it.

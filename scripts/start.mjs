@@ -2,14 +2,9 @@
 // this same process (one process to signal, no second Node.js in memory;
 // docs/decisions/start-and-runtime.md).
 import { pathToFileURL } from 'node:url';
-import { build, staleReason, targets } from './build.mjs';
+import { buildStale, targets } from './build.mjs';
 
-const reasons = new Map();
-for (const target of targets) {
-  const reason = staleReason(target);
-  if (reason !== undefined) reasons.set(target, reason);
-}
-await build([...reasons.keys()], reasons);
+await buildStale();
 
 const api = targets.find((target) => target.name === 'API');
 await import(pathToFileURL(api.output).href);
