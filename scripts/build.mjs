@@ -155,7 +155,7 @@ function newestMtime(file) {
 }
 
 /** Why a target needs building, or undefined when its output is newer than every source. */
-function staleReason(target) {
+export function staleReason(target) {
   if (!existsSync(target.output)) return `${path.relative(root, target.output)} is missing`;
   const built = statSync(target.output).mtimeMs;
   const changed = target.sources.find((source) => newestMtime(source) > built);
@@ -166,7 +166,7 @@ function staleReason(target) {
  * Builds the given targets in order, printing what and why. A failed build ends the process: the
  * bundler or Vite has already printed the errors.
  */
-async function build(list, reasons = new Map()) {
+export async function build(list, reasons = new Map()) {
   for (const target of list) {
     const reason = reasons.get(target);
     console.log(`Building the ${target.name}${reason === undefined ? '' : ` (${reason})`}…`);
