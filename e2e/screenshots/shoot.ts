@@ -7,6 +7,7 @@ const widths = [1280, 360] as const;
  *  that the repository stays small. `focus` is scrolled into view at each width, since resizing
  *  moves the page under it. */
 export async function shoot(page: Page, screen: string, focus?: Locator) {
+  const journeyViewport = page.viewportSize();
   for (const width of widths) {
     await page.setViewportSize({ width, height: width === 360 ? 740 : 800 });
     await focus?.scrollIntoViewIfNeeded();
@@ -15,5 +16,6 @@ export async function shoot(page: Page, screen: string, focus?: Locator) {
       .png({ palette: true, compressionLevel: 9 })
       .toFile(`docs/screenshots/${screen}-${String(width)}.png`);
   }
-  await page.setViewportSize({ width: 1280, height: 800 });
+  // Back to the width the journey runs at, for its next steps.
+  await page.setViewportSize(journeyViewport ?? { width: 1280, height: 800 });
 }

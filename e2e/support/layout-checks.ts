@@ -2,7 +2,9 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 /** The narrowest phone width the screens must fit without sideways scrolling. */
-const narrowViewport = { width: 360, height: 740 };
+export const phoneViewport = { width: 360, height: 740 };
+/** The desktop width every journey's screens are judged at too. */
+const desktopViewport = { width: 1280, height: 800 };
 
 /** Lets opening transitions (modals, menus) end so axe judges the settled screen. A transition
  *  starts a frame or two after its element mounts, so two frames pass before looking for it. */
@@ -47,10 +49,13 @@ export async function expectNoSidewaysScroll(page: Page, screen: string) {
     .toBeLessThanOrEqual(innerWidth);
 }
 
-/** axe at the desktop width, then the same at 360 px along with the sideways-scroll check. */
+/** axe at the desktop width, then the same at 360 px along with the sideways-scroll check,
+ *  whatever width the journey runs at: a journey on a phone judges each screen at both widths
+ *  without running twice (docs/decisions/e2e-harness.md#widths). */
 export async function expectAccessibleAtAllWidths(page: Page, screen: string) {
+  await page.setViewportSize(desktopViewport);
   await expectNoAxeViolations(page, `${screen} (desktop)`);
-  await page.setViewportSize(narrowViewport);
+  await page.setViewportSize(phoneViewport);
   await expectNoSidewaysScroll(page, screen);
   await expectNoAxeViolations(page, `${screen} (360 px)`);
 }
@@ -65,7 +70,15 @@ async function keepingViewport(page: Page, steps: () => Promise<void>) {
 /** Runs `steps` at 360 px and then goes back to the journey's viewport. */
 export async function atNarrowWidth(page: Page, steps: () => Promise<void>) {
   await keepingViewport(page, async () => {
-    await page.setViewportSize(narrowViewport);
+    await page.setViewportSize(phoneViewport);
+    await steps();
+  });
+}
+
+/** Runs `steps` at the desktop width and then goes back to the journey's viewport. */
+export async function atDesktopWidth(page: Page, steps: () => Promise<void>) {
+  await keepingViewport(page, async () => {
+    await page.setViewportSize(desktopViewport);
     await steps();
   });
 }
