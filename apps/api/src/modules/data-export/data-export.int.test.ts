@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -34,7 +34,7 @@ import {
   type OralPhoto,
 } from '@dental/contracts';
 import { systemClock } from '#api/clock';
-import { auditEvents, dataExports, dentalAiResults, users } from '#api/db/schema';
+import { auditEvents, dataExports, users } from '#api/db/schema';
 import { OrphanSweep } from '#api/modules/files/orphan-sweep';
 import { buildTestApp, type TestApp } from '#api-test/build-test-app';
 import { factories } from '#api-test/factories';
@@ -48,6 +48,7 @@ import {
   slotAfter,
   summarizedConsultation,
 } from '#api-test/support/consultation';
+import { storedDentalAiResult } from '#api-test/support/dental-ai-result';
 import { fhirR4Validator, fhirResourceValidator } from '#api-test/support/fhir-validator';
 import { fetchLink } from '#api-test/support/files';
 import { withJobQueue, type JobQueueApp } from '#api-test/support/job-queue-app';
@@ -152,7 +153,7 @@ describe('Download my data', () => {
   let transaction: Bundle;
   let answer: DataExport;
   let unreviewedRun: { id: string };
-  let reviewedRun: { id: string } | undefined;
+  let reviewedRun: { id: string };
   let dentist: Awaited<ReturnType<ReturnType<typeof staffFactories>['loggedInStaff']>>;
   const pdf = makePdf();
   let scan: Buffer;
@@ -214,29 +215,16 @@ describe('Download my data', () => {
       image_url: dataUrlOf(await makePng(64, 64), 'image/png'),
     });
     // A wisdom teeth run with two boxes, which a dentist then reviews.
-    const runImage = `users/${member.id}/dental-ai/${randomUUID()}.png`;
-    await t.services.blobs.put(runImage, await makePng(64, 48), 'image/png');
-    [reviewedRun] = await t.db
-      .insert(dentalAiResults)
-      .values({
-        userId: member.id,
-        dentalAi: 'wisdom_teeth',
-        blobKey: runImage,
-        contentType: 'image/png',
-        imageWidth: 64,
-        imageHeight: 48,
-        detections: [
-          { xmin: 1, ymin: 1, xmax: 10, ymax: 10, label: 'Impacted Tooth', confidence: 0.9 },
-          { xmin: 20, ymin: 20, xmax: 30, ymax: 30, label: 'Implant', confidence: 0.6 },
-        ],
-        imageKind: 'xray',
-        imageKindSource: 'member',
-        modelName: 'fixture',
-        modelVersion: '1',
-      })
-      .returning({ id: dentalAiResults.id });
+    reviewedRun = await storedDentalAiResult(t, member.id, {
+      dentalAi: 'wisdom_teeth',
+      imageKind: 'xray',
+      detections: [
+        { xmin: 1, ymin: 1, xmax: 10, ymax: 10, label: 'Impacted Tooth', confidence: 0.9 },
+        { xmin: 20, ymin: 20, xmax: 30, ymax: 30, label: 'Implant', confidence: 0.6 },
+      ],
+    });
     const runReview = await created<{ id: string }>(member, reviewPaths.root, {
-      dental_ai: present(reviewedRun).id,
+      dental_ai: reviewedRun.id,
       question: 'Is this tooth stuck?',
     });
     // A dentist's review of the X-ray, answered with one box they drew.
@@ -386,7 +374,7 @@ describe('Download my data', () => {
       code: { coding: [{ code: '18748-4' }] },
     });
     expect(unreviewed.performer).toBeUndefined();
-    const reviewed = byIdAs<DiagnosticReport>('DiagnosticReport', present(reviewedRun).id);
+    const reviewed = byIdAs<DiagnosticReport>('DiagnosticReport', reviewedRun.id);
     expect(reviewed).toMatchObject({
       status: 'final',
       performer: [{ display: dentist.username }],
