@@ -54,6 +54,14 @@ export const socialProviders = ['google', 'apple', 'facebook'] as const;
 export const socialProvider = z.enum(socialProviders);
 export type SocialProvider = z.infer<typeof socialProvider>;
 
+/** FHIR's administrative gender, which a health record carries (docs/decisions/fhir-export.md). */
+export const administrativeSexes = ['male', 'female', 'other', 'unknown'] as const;
+export const administrativeSex = z.enum(
+  administrativeSexes,
+  'Choose male, female, other or unknown.',
+);
+export type AdministrativeSex = z.infer<typeof administrativeSex>;
+
 export const linkedSocialAccount = z
   .object({ email: z.string().nullable(), social_media_account: z.string() })
   .nullable();
@@ -86,6 +94,13 @@ export const account = z.object({
   email_confirmed: z.boolean(),
   /** A new address the member asked to change to, waiting for its confirmation; null when none. */
   pending_email: z.string().nullable(),
+  /** Health record details: optional, never needed to use the app; the data export's FHIR
+   *  Patient carries them when set (docs/decisions/fhir-export.md). */
+  given_name: z.string().nullable(),
+  family_name: z.string().nullable(),
+  /** YYYY-MM-DD. */
+  birth_date: z.string().nullable(),
+  sex: administrativeSex.nullable(),
 });
 export type Account = z.infer<typeof account>;
 

@@ -58,6 +58,10 @@ export const testAccount: Account = {
   role: 'member',
   email_confirmed: true,
   pending_email: null,
+  given_name: null,
+  family_name: null,
+  birth_date: null,
+  sex: null,
 };
 
 /**

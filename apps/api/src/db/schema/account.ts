@@ -1,13 +1,25 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  date,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns';
 import { planNames } from '@dental/contracts/plans';
+import { administrativeSexes } from '@dental/contracts/account';
 
 export const customerLevel = pgEnum('customer_level', planNames);
 
 /** A member keeps a patient record; staff accounts run the clinic console and hold no record
  *  (docs/decisions/clinic-staff.md). */
 export const userRole = pgEnum('user_role', ['member', 'practitioner', 'clinic_admin']);
+
+export const administrativeSex = pgEnum('administrative_sex', administrativeSexes);
 
 export const users = pgTable(
   'users',
@@ -35,6 +47,12 @@ export const users = pgTable(
     /** When the member proved they read mail at `email`; null until then. Reminders and notices
      *  go only to a confirmed address (docs/decisions/email-confirmation.md). */
     emailConfirmedAt: timestamptz('email_confirmed_at'),
+    /** Health record details, each optional (docs/decisions/fhir-export.md): the data export's
+     *  Patient carries them when set. */
+    givenName: text('given_name'),
+    familyName: text('family_name'),
+    birthDate: date('birth_date', { mode: 'string' }),
+    sex: administrativeSex('sex'),
   },
   (table) => [uniqueIndex('users_email_lower_key').on(sql`lower(${table.email})`)],
 );

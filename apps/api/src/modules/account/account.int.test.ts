@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { accountPaths, type Account } from '@dental/contracts';
 import { buildTestApp, type TestApp } from '#api-test/build-test-app';
+import { newestAuditRow } from '#api-test/support/audit-rows';
 import { statementsOf } from '#api-test/support/query-counter';
 import { factories } from '#api-test/factories';
 import { socialAccounts, users } from '#api/db/schema';
@@ -128,6 +129,103 @@ describe('PUT /api/account/', () => {
     expect(
       (await t.request('PUT', accountPaths.account, { body: { username: 'X' } })).statusCode,
     ).toBe(401);
+  });
+});
+
+describe('health record details', () => {
+  const details = {
+    given_name: 'Ann Marie',
+    family_name: 'Lee',
+    birth_date: '1984-02-29',
+    sex: 'female',
+  } as const;
+
+  it('are none until set, then are kept, answered and recorded in the activity', async () => {
+    const member = await factory.loggedInMember();
+    expect((await getAccount(member.tokens.access)).json()).toMatchObject({
+      given_name: null,
+      family_name: null,
+      birth_date: null,
+      sex: null,
+    });
+    const res = await putAccount(member.tokens.access, details);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject(details);
+    expect((await getAccount(member.tokens.access)).json()).toMatchObject(details);
+    expect(await newestAuditRow(t, member.id)).toMatchObject({
+      action: 'change',
+      resourceType: 'account',
+      resourceId: member.id,
+      result: 'success',
+    });
+  });
+
+  it('are cleared one by one by an empty value or null, and kept when absent', async () => {
+    const member = await factory.loggedInMember();
+    await putAccount(member.tokens.access, details);
+    const res = await putAccount(member.tokens.access, { given_name: '', birth_date: null });
+    expect(res.json()).toMatchObject({
+      given_name: null,
+      family_name: 'Lee',
+      birth_date: null,
+      sex: 'female',
+    });
+    // The web app sends the whole account back with one change: the others stay as they were.
+    const whole = { ...res.json<Account>(), sex: '' };
+    expect((await putAccount(member.tokens.access, whole)).json()).toMatchObject({
+      family_name: 'Lee',
+      sex: null,
+    });
+  });
+
+  it.each([
+    ['birth_date', '29/02/1984', 'Enter a date as YYYY-MM-DD.'],
+    ['birth_date', '1983-02-29', 'Enter a date as YYYY-MM-DD.'],
+    ['birth_date', '1850-01-01', 'Enter a date from 1900 to 2199.'],
+    ['sex', 'F', 'Choose male, female, other or unknown.'],
+    ['given_name', 'x'.repeat(101), 'Given name must be at most 100 characters.'],
+    ['family_name', 'x'.repeat(101), 'Family name must be at most 100 characters.'],
+  ])('refuse %s = %j with a problem and change nothing', async (field, value, message) => {
+    const member = await factory.loggedInMember();
+    await putAccount(member.tokens.access, details);
+    const res = await putAccount(member.tokens.access, { ...details, [field]: value });
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(res.json()).toMatchObject({ errors: { [field]: [message] } });
+    expect((await getAccount(member.tokens.access)).json()).toMatchObject(details);
+  });
+
+  it('refuse a birth date after today, and take today', async () => {
+    const member = await factory.loggedInMember();
+    await putAccount(member.tokens.access, details);
+    const tomorrow = new Date(t.clock.now().getTime() + 2 * 24 * 3600_000)
+      .toISOString()
+      .slice(0, 10);
+    const refused = await putAccount(member.tokens.access, { birth_date: tomorrow });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      detail: 'Date of birth cannot be in the future.',
+      errors: { birth_date: ['Date of birth cannot be in the future.'] },
+    });
+    expect((await getAccount(member.tokens.access)).json()).toMatchObject(details);
+    const today = t.clock.now().toISOString().slice(0, 10);
+    const taken = await putAccount(member.tokens.access, { birth_date: today });
+    expect(taken.json()).toMatchObject({ birth_date: today });
+  });
+
+  it('are the member’s own: another member sees and changes only theirs', async () => {
+    const ann = await factory.loggedInMember();
+    const bob = await factory.loggedInMember();
+    await putAccount(ann.tokens.access, details);
+    // Bob's PUT names Ann's id; it changes Bob's account, whose answer holds none of Ann's.
+    const res = await putAccount(bob.tokens.access, { id: ann.id, sex: 'male' });
+    expect(res.json()).toMatchObject({
+      id: bob.id,
+      given_name: null,
+      birth_date: null,
+      sex: 'male',
+    });
+    expect((await getAccount(ann.tokens.access)).json()).toMatchObject(details);
   });
 });
 

@@ -29,10 +29,9 @@ const pendingEmailOf = (userId: typeof users.id) => sql<string | null>`(
     and lower(${emailConfirmations.email}) <> lower(${users.email})
   order by ${emailConfirmations.createdAt} desc limit 1)`;
 
-export interface ProfileChanges {
-  username?: string;
-  phone?: string | null;
-}
+export type ProfileChanges = Partial<
+  Pick<UserRow, 'username' | 'phone' | 'givenName' | 'familyName' | 'birthDate' | 'sex'>
+>;
 
 /** The member's profile: the only code that reads or writes it. Every query takes the member's
  *  id. */

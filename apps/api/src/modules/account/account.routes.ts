@@ -11,7 +11,8 @@ export interface AccountRoutesOptions {
 
 const noContent = z.null().describe('No content');
 const tags = ['account'];
-/** The profile is account data, not health data (docs/decisions/upload-disclaimer.md). */
+/** Reading the profile and accepting the disclaimer are account events, not reads of health data
+ *  (docs/decisions/upload-disclaimer.md). */
 const accountData = { none: 'account data, not health data' };
 
 /** The member's profile and its deactivation (docs/product/accounts.md#account-calls); the
@@ -38,10 +39,13 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = (app, 
     accountPaths.account,
     {
       ...authenticated,
-      config: { audit: accountData },
+      // The health record details (birth date, sex, legal name) are health data: each change
+      // is recorded. The GET stays unrecorded: every screen's layout reads it.
+      config: { audit: { action: 'change', resourceType: 'account', resourceId: 'answer' } },
       schema: {
         tags,
-        summary: 'Change name and phone; every other field sent is ignored',
+        summary:
+          'Change name, phone and the health record details (given and family name, date of birth, sex); every other field sent is ignored',
         security,
         body: updateAccountRequest,
         response: { 200: account, ...problems(400, 401) },

@@ -1,14 +1,15 @@
-import type {
-  Account,
-  LinkedSocialAccount,
-  PlanName,
-  SocialProvider,
-  UpdateAccountRequest,
+import {
+  birthDateInFutureMessage,
+  type Account,
+  type LinkedSocialAccount,
+  type PlanName,
+  type SocialProvider,
+  type UpdateAccountRequest,
 } from '@dental/contracts';
 import type { Clock } from '#api/clock';
 import type { Database } from '#api/db/client';
 import type { UserRow } from '#api/db/schema';
-import { NotFound } from '#api/domain-errors';
+import { BadRequest, NotFound } from '#api/domain-errors';
 import { toE164 } from '#api/lib/phone';
 import type { AccountRepository, ProfileChanges, SocialAccountLink } from './account.repository';
 
@@ -55,6 +56,10 @@ export function toAccount(
     role: row.role,
     email_confirmed: row.emailConfirmedAt !== null,
     pending_email: pendingEmail,
+    given_name: row.givenName,
+    family_name: row.familyName,
+    birth_date: row.birthDate,
+    sex: row.sex,
   };
 }
 
@@ -83,11 +88,24 @@ export class AccountService {
     return toAccount(user, { usedBytes: storedBytes, quotaBytes }, links, pendingEmail);
   }
 
-  /** Only the name and phone change; the schema has already dropped every other field. */
+  /** Only the name, phone and health record details change; the schema has already dropped
+   *  every other field. */
   async update(userId: string, request: UpdateAccountRequest): Promise<Account> {
     const changes: ProfileChanges = {};
     if (request.username !== undefined) changes.username = request.username;
     if (request.phone !== undefined) changes.phone = toE164(request.phone);
+    if (request.given_name !== undefined) changes.givenName = request.given_name;
+    if (request.family_name !== undefined) changes.familyName = request.family_name;
+    if (request.sex !== undefined) changes.sex = request.sex;
+    if (request.birth_date !== undefined) {
+      // The member's time zone is not known here: today is the date where it is latest (UTC+14),
+      // so that a birth today is accepted everywhere.
+      const today = new Date(this.clock.now().getTime() + 14 * 3600_000).toISOString().slice(0, 10);
+      if (request.birth_date !== null && request.birth_date > today) {
+        throw new BadRequest(birthDateInFutureMessage, { birth_date: [birthDateInFutureMessage] });
+      }
+      changes.birthDate = request.birth_date;
+    }
     const row =
       Object.keys(changes).length === 0
         ? await this.requireUser(userId)

@@ -60,6 +60,11 @@ describe('POST /api/account/register/', () => {
       // Confirmed once the e-mailed link is opened (docs/decisions/email-confirmation.md).
       email_confirmed: false,
       pending_email: null,
+      // Health record details are optional and never asked at sign-up.
+      given_name: null,
+      family_name: null,
+      birth_date: null,
+      sex: null,
     });
     expect(plans.Silver.signUpBonusPoints).toBe(500);
   });

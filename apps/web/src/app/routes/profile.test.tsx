@@ -36,6 +36,7 @@ describe('Profile', () => {
     ).toEqual([
       'Customer Information',
       'Profile',
+      'Health record details',
       'Social Account Connect',
       'Passkeys',
       'Two-step verification',
@@ -91,6 +92,40 @@ describe('Profile', () => {
     expect(api.to('PUT /api/account/')[0]?.body).toEqual({
       ...testAccount,
       username: 'Ada Lovelace',
+    });
+  });
+
+  it('edits the health record details, sending the whole user object, and shows the server’s refusal', async () => {
+    let refuse = true;
+    const { api, user } = await openProfile({
+      'PUT /api/account/': (request) =>
+        refuse
+          ? problemResponse(400, 'Date of birth cannot be in the future.')
+          : json({ ...testAccount, ...(request.body as object) }),
+    });
+    const section = within(screen.getByRole('region', { name: 'Health record details' }));
+    expect(section.getAllByText('Not set')).toHaveLength(4);
+    await user.click(section.getByRole('button', { name: 'Edit health record details' }));
+    await user.type(section.getByRole('textbox', { name: 'Given name' }), 'Ada');
+    await user.type(section.getByRole('textbox', { name: 'Family name' }), 'Lovelace');
+    await user.type(section.getByLabelText('Date of birth'), '2999-12-10');
+    await user.selectOptions(section.getByRole('combobox', { name: 'Sex' }), 'female');
+    await user.click(section.getByRole('button', { name: 'Save' }));
+    expect(await section.findByText('Date of birth cannot be in the future.')).toBeInTheDocument();
+
+    refuse = false;
+    await user.clear(section.getByLabelText('Date of birth'));
+    await user.type(section.getByLabelText('Date of birth'), '1815-12-10');
+    await user.click(section.getByRole('button', { name: 'Save' }));
+    expect(await section.findByText('Lovelace')).toBeInTheDocument();
+    expect(section.getByText('1815-12-10')).toBeInTheDocument();
+    expect(section.getByText('Female')).toBeInTheDocument();
+    expect(api.to('PUT /api/account/')[1]?.body).toEqual({
+      ...testAccount,
+      given_name: 'Ada',
+      family_name: 'Lovelace',
+      birth_date: '1815-12-10',
+      sex: 'female',
     });
   });
 

@@ -5,6 +5,7 @@ import { errorMessage } from '#web/lib/api-client';
 import { useDocumentTitle } from '#web/lib/document-title';
 import { CustomerInformationSection } from '#web/features/account/components/customer-information-section';
 import { DeleteAccountSection } from '#web/features/account/components/delete-account-section';
+import { HealthRecordSection } from '#web/features/account/components/health-record-section';
 import { ProfileDetailsSection } from '#web/features/account/components/profile-details-section';
 import { ServiceSection } from '#web/features/account/components/service-section';
 import { AccountActivitySection } from '#web/features/activity/components/account-activity-section';
@@ -53,6 +54,7 @@ export default function ProfileRoute() {
         <>
           <CustomerInformationSection account={account.data} />
           <ProfileDetailsSection account={account.data} />
+          <HealthRecordSection account={account.data} />
           <SocialAccountsSection account={account.data} />
           <PasskeysSection />
           <TwoStepSection />

@@ -3,10 +3,12 @@ import { account, accountPaths, type Account } from '@dental/contracts';
 import { apiRequest } from '#web/lib/api-client';
 import { accountQuery } from '#web/lib/account';
 
-export type AccountChanges = Partial<Pick<Account, 'username' | 'phone'>>;
+export type AccountChanges = Partial<
+  Pick<Account, 'username' | 'phone' | 'given_name' | 'family_name' | 'birth_date' | 'sex'>
+>;
 
 /** PUT sends the whole user object with the change (docs/product/accounts.md#account-calls); the
- *  server changes only the name and phone and its answer replaces the cached user. */
+ *  server changes only the name, phone and health record details, and its answer replaces the cached user. */
 export function useUpdateAccount() {
   const queryClient = useQueryClient();
   return useMutation({
