@@ -51,6 +51,11 @@ export class DatabaseOutage {
 
   constructor(private readonly log: ErrorLogger) {}
 
+  /** Whether an outage has been logged and no new connection has been made since. */
+  get ongoing(): boolean {
+    return this.since !== undefined;
+  }
+
   /** A connection was lost or could not be made: the driver's error (connectionLossOf). */
   lost(loss: ErrorLike): void {
     if (this.since !== undefined) return;

@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '#api/db/client';
+import { rowsOf, type Database } from '#api/db/client';
+import { DatabaseOutage } from '#api/db/database-outage';
 import type { ErrorLogger } from '#api/logger';
 import { buildTestApp, type TestApp } from '#api-test/build-test-app';
-import { startJobQueue, type JobQueue, type QueueRules } from './job-queue';
+import { freePort } from '#api-test/support/free-port';
+import { confirmOutage, startJobQueue, type JobQueue, type QueueRules } from './job-queue';
 
 const log: ErrorLogger = { error: () => undefined, warn: () => undefined };
 const settings = { workers: true, pollSeconds: 0.5, superviseSeconds: 1 };
@@ -99,5 +103,43 @@ describe('a database whose job queue schema a newer pg-boss wrote', () => {
       ),
     );
     expect(tables[0]?.n).toBe(1);
+  });
+});
+
+describe("a lost connection of the queue's own pool", () => {
+  const lines: string[] = [];
+  const record: ErrorLogger = {
+    error: (_details, message) => lines.push(message),
+    warn: (_details, message) => lines.push(message),
+  };
+  const refused = { code: '57P03', message: 'the database system is starting up' };
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  }, 60_000);
+  afterAll(() => t.close());
+
+  it("is no outage while the API's pool reaches the database", async () => {
+    lines.length = 0;
+    await confirmOutage(t.db, new DatabaseOutage(record), refused, record);
+
+    expect(lines).toEqual([]);
+  });
+
+  it('is logged once as an outage when the database cannot be reached', async () => {
+    lines.length = 0;
+    const pool = new pg.Pool({
+      connectionString: `postgres://postgres@127.0.0.1:${String(await freePort())}/postgres`,
+    });
+    try {
+      const unreachable = drizzle({ client: pool }) as unknown as Database;
+      const outage = new DatabaseOutage(record);
+      await confirmOutage(unreachable, outage, refused, record);
+      await confirmOutage(unreachable, outage, refused, record);
+
+      expect(lines).toEqual(['database unreachable; requests answer 503 until it is back']);
+    } finally {
+      await pool.end();
+    }
   });
 });

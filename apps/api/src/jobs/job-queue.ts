@@ -145,6 +145,27 @@ const queueCountsQuery = `
   GROUP BY q.name`;
 
 /**
+ * A lost connection of the queue's own pool is an outage only if the API's pool cannot reach the
+ * database either: a poll that began while the server was still starting up can fail just after
+ * the API's pool connected again, and would log a second outage for one restart
+ * (docs/decisions/database-restarts.md). Exported for its test.
+ */
+export async function confirmOutage(
+  db: Database,
+  outage: DatabaseOutage,
+  loss: NonNullable<ReturnType<typeof connectionLossOf>>,
+  log: ErrorLogger,
+): Promise<void> {
+  if (outage.ongoing) return;
+  try {
+    await db.execute(sql`SELECT 1`);
+  } catch (error) {
+    if (connectionLossOf(error) !== undefined) outage.lost(loss);
+    else log.error({ err: error }, 'job queue error');
+  }
+}
+
+/**
  * Starts pg-boss (it creates and migrates its own `pgboss` schema). Its pool reconnects by itself
  * after a database restart; the lost connections and failed polls in between are told to `outage`,
  * which logs them once, instead of one error per poll.
@@ -163,7 +184,7 @@ export async function startJobQueue(
   });
   boss.on('error', (error) => {
     const loss = connectionLossOf(error);
-    if (loss !== undefined && outage !== undefined) outage.lost(loss);
+    if (loss !== undefined && outage !== undefined) void confirmOutage(db, outage, loss, log);
     else log.error({ err: error }, 'job queue error');
   });
   await boss.start();
