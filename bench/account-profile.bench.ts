@@ -57,7 +57,7 @@ function shares(profile: Profiler.Profile): Map<string, number> {
       parts.find(([, pattern]) => pattern.test(node.callFrame.url))?.[0];
     let part: string;
     if (socketWrites.has(leaf.callFrame.functionName)) {
-      const writer = stack.find((node) => /node_modules/.test(node.callFrame.url));
+      const writer = stack.find((node) => node.callFrame.url.includes('node_modules'));
       part = `socket writes by ${writer === undefined ? 'Node.js' : (partOf(writer) ?? 'other')}`;
     } else if (leaf.callFrame.functionName === '(garbage collector)') {
       part = 'garbage collection';
