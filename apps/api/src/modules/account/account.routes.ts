@@ -39,8 +39,9 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = (app, 
     accountPaths.account,
     {
       ...authenticated,
-      // The health record details (birth date, sex, legal name) are health data: each change
-      // is recorded. The GET stays unrecorded: every screen's layout reads it.
+      // The health record details (birth date, sex, legal name) go into another system's record
+      // through the export, so each change is recorded; like the e-mail and phone they identify
+      // the member, and the GET stays unrecorded: every screen's layout reads it.
       config: { audit: { action: 'change', resourceType: 'account', resourceId: 'answer' } },
       schema: {
         tags,
