@@ -8,6 +8,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
+import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
 import { accountPaths, type TokenPair } from '@dental/contracts';
 import { createMailer } from '../apps/api/src/adapters/mailer';
@@ -213,6 +214,46 @@ export async function loggedInMember(apiUrl: string): Promise<Record<string, str
     password,
   });
   return { authorization: `Bearer ${tokens.access}` };
+}
+
+/** What the web app asks for at a time (listPageSize in apps/web/src/lib/list-pages.tsx). */
+export const webPageSize = 30;
+
+/**
+ * Adds photos through the API, as a member would (thumbnails included), four at a time, numbered
+ * on from `from` (photo n is dated n days after 2020-01-01), until the member has `count`.
+ */
+export async function addPhotos(
+  listUrl: string,
+  bearer: Record<string, string>,
+  from: number,
+  count: number,
+): Promise<void> {
+  const png = await sharp({
+    create: { width: 640, height: 480, channels: 3, background: { r: 90, g: 120, b: 200 } },
+  })
+    .png()
+    .toBuffer();
+  const imageLink = `data:image/png;base64,${png.toString('base64')}`;
+  let next = from;
+  const upload = async () => {
+    while (next < count) {
+      const index = next++;
+      const day = new Date(Date.UTC(2020, 0, 1) + index * 24 * 60 * 60 * 1000);
+      const res = await fetch(listUrl, {
+        method: 'POST',
+        headers: { ...bearer, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          shoot_date: day.toISOString().slice(0, 10),
+          photo_type: index % 2 === 0 ? 'X-ray' : 'Photo',
+          note: `Bench photo ${String(index)}`,
+          image_link: imageLink,
+        }),
+      });
+      if (res.status !== 201) throw new Error(`Upload answered ${String(res.status)}`);
+    }
+  };
+  await Promise.all(Array.from({ length: 4 }, upload));
 }
 
 /** Prints the measurements side by side, each compared with the first one (the reference). */

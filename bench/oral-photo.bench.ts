@@ -1,7 +1,7 @@
 import { get } from 'node:http';
-import sharp from 'sharp';
 import { accountPaths, oralPhotoList, oralPhotoPaths } from '@dental/contracts';
 import {
+  addPhotos,
   benchDurationSeconds,
   interleavedMedians,
   loggedInMember,
@@ -9,15 +9,13 @@ import {
   measureBareRoute,
   printComparison,
   startApi,
+  webPageSize,
   withBenchDatabase,
 } from './harness';
 import { printIssueFigures } from './issue-figures';
 
 const photoCounts = [200, 2000] as const;
 const pageSize = 50;
-/** What the web app asks for at a time (listPageSize in apps/web/src/lib/list-pages.tsx). */
-const webPageSize = 30;
-const uploadConcurrency = 4;
 const rounds = 3;
 
 /**
@@ -32,35 +30,7 @@ export async function oralPhotoBench(): Promise<void> {
     const api = await startApi(databaseUrl, { UPLOADS_PER_MINUTE: String(photoCounts[1] * 2) });
     try {
       const bearer = await loggedInMember(api.url);
-      const png = await sharp({
-        create: { width: 640, height: 480, channels: 3, background: { r: 90, g: 120, b: 200 } },
-      })
-        .png()
-        .toBuffer();
-      const imageLink = `data:image/png;base64,${png.toString('base64')}`;
       const listUrl = `${api.url}${oralPhotoPaths.list}`;
-      // The photos go in through the API, as a member would add them (thumbnails included).
-      let next = 0;
-      const uploadUpTo = async (count: number) => {
-        const upload = async () => {
-          while (next < count) {
-            const index = next++;
-            const day = new Date(Date.UTC(2020, 0, 1) + index * 24 * 60 * 60 * 1000);
-            const res = await fetch(listUrl, {
-              method: 'POST',
-              headers: { ...bearer, 'content-type': 'application/json' },
-              body: JSON.stringify({
-                shoot_date: day.toISOString().slice(0, 10),
-                photo_type: index % 2 === 0 ? 'X-ray' : 'Photo',
-                note: `Bench photo ${String(index)}`,
-                image_link: imageLink,
-              }),
-            });
-            if (res.status !== 201) throw new Error(`Upload answered ${String(res.status)}`);
-          }
-        };
-        await Promise.all(Array.from({ length: uploadConcurrency }, upload));
-      };
       const listed = async (url: string, expected: number) => {
         const photos = oralPhotoList.parse(await (await fetch(url, { headers: bearer })).json());
         if (photos.length !== expected) {
@@ -69,7 +39,7 @@ export async function oralPhotoBench(): Promise<void> {
       };
 
       const [whole, paged] = photoCounts;
-      await uploadUpTo(whole);
+      await addPhotos(listUrl, bearer, 0, whole);
       await listed(listUrl, whole);
       const wholeList = await measure(
         `GET /api/oral-photo/ (all ${String(whole)} photos)`,
@@ -103,7 +73,7 @@ export async function oralPhotoBench(): Promise<void> {
           }).on('error', reject);
         });
       const [plainBytes, brotliBytes] = [await pageBytes(bearer), await pageBytes(asBrowser)];
-      await uploadUpTo(paged);
+      await addPhotos(listUrl, bearer, whole, paged);
       const firstPage = `${listUrl}?limit=${String(pageSize)}`;
       await listed(firstPage, pageSize);
       const pagedList = await measure(

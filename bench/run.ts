@@ -1,5 +1,5 @@
 import { accountBench } from './account.bench';
-import { accountProfileBench } from './account-profile.bench';
+import { profileBench } from './profile.bench';
 import { dataExportBench } from './data-export.bench';
 import { dentalAiBench } from './dental-ai.bench';
 import { dicomBench } from './dicom.bench';
@@ -15,7 +15,7 @@ import { startBench } from './start.bench';
  */
 const benches: Record<string, () => Promise<void>> = {
   account: accountBench,
-  'account-profile': accountProfileBench,
+  profile: profileBench,
   'oral-photo': oralPhotoBench,
   reminders: remindersBench,
   'dental-ai': dentalAiBench,
