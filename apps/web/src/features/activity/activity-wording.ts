@@ -26,6 +26,7 @@ const things: Record<AuditResourceType, string> = {
   delegation: 'an invitation to view your record',
   share_link: 'a shared link',
   data_export: 'a copy of all your data',
+  data_import: 'an import of a record into yours',
   staff_account: 'a staff account of the practice',
   care_team_access: 'what you share with your dental practice',
   message_thread: 'a conversation with your dental practice',
