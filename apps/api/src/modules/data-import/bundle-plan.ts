@@ -96,27 +96,31 @@ const identity = (entry: BundleEntry): string =>
 
 /** `xmin=… ymin=… xmax=… ymax=… confidence=…`, as the export writes each box. */
 function detectionOf(label: string | undefined, value: string | undefined): Detection | undefined {
-  const numbers = Object.fromEntries(
-    [...(value ?? '').matchAll(/(\w+)=(-?[\d.]+(?:e-?\d+)?)/g)].map(([, key, number]) => [
-      key,
-      Number(number),
-    ]),
+  const numbers = new Map(
+    [...(value ?? '').matchAll(/(\w+)=(-?[\d.]+(?:e-?\d+)?)/g)].map(
+      ([, key, number]): [string | undefined, number] => [key, Number(number)],
+    ),
   );
-  const { xmin, ymin, xmax, ymax, confidence } = numbers;
+  const [xmin, ymin, xmax, ymax, confidence] = ['xmin', 'ymin', 'xmax', 'ymax', 'confidence'].map(
+    (key) => numbers.get(key),
+  );
   if (
     label === undefined ||
-    [xmin, ymin, xmax, ymax, confidence].some((n) => n === undefined || !Number.isFinite(n))
+    xmin === undefined ||
+    ymin === undefined ||
+    xmax === undefined ||
+    ymax === undefined ||
+    confidence === undefined ||
+    ![xmin, ymin, xmax, ymax, confidence].every(Number.isFinite)
   ) {
     return undefined;
   }
-  return {
-    label,
-    xmin: xmin as number,
-    ymin: ymin as number,
-    xmax: xmax as number,
-    ymax: ymax as number,
-    confidence: confidence as number,
-  };
+  return { label, xmin, ymin, xmax, ymax, confidence };
+}
+
+/** An entry left out, and why. */
+interface NotImported {
+  notImported: string;
 }
 
 class Unreadable extends Error {}
@@ -183,9 +187,10 @@ export function planBundle(bundle: Bundle): BundlePlan {
     const source = identity(entry);
     try {
       const item = itemOf(resource, entry, { partOf, dicomOriginals, media });
-      if (item === 'part') continue;
-      if (typeof item === 'string') {
-        notImported(entry, item);
+      // Part of another entry (the member, a file): neither imported nor an error.
+      if (item === undefined) continue;
+      if ('notImported' in item) {
+        notImported(entry, item.notImported);
         continue;
       }
       items.push({ source, id: resource.id, resourceType: resource.resourceType, item });
@@ -205,14 +210,14 @@ function itemOf(
     dicomOriginals: ReadonlyMap<string, Media>;
     media: (reference: string | undefined) => Media | undefined;
   },
-): PlannedItem | 'part' | string {
+): PlannedItem | NotImported | undefined {
   switch (resource.resourceType) {
     // The member is the one importing; the files come with the entries that use them.
     case 'Patient':
     case 'Binary':
-      return 'part';
+      return undefined;
     case 'Media':
-      if (entry.fullUrl !== undefined && bundle.partOf.has(entry.fullUrl)) return 'part';
+      if (entry.fullUrl !== undefined && bundle.partOf.has(entry.fullUrl)) return undefined;
       return photoOf(resource, bundle.dicomOriginals);
     case 'DocumentReference':
       return recordOf(resource);
@@ -221,14 +226,17 @@ function itemOf(
     case 'Observation':
       return dentalAiOf(resource, bundle.media);
     default:
-      return `Not imported: this app keeps no ${resource.resourceType}.`;
+      return { notImported: `Not imported: this app keeps no ${resource.resourceType}.` };
   }
 }
 
-function photoOf(media: Media, dicomOriginals: ReadonlyMap<string, Media>): PlannedItem | string {
+function photoOf(
+  media: Media,
+  dicomOriginals: ReadonlyMap<string, Media>,
+): PlannedItem | NotImported {
   const photoType = media.modality?.text;
   if (!isPhotoType(photoType)) {
-    return 'Not imported: only photos and X-rays are imported as images.';
+    return { notImported: 'Not imported: only photos and X-rays are imported as images.' };
   }
   const original =
     media.id === undefined ? undefined : dicomOriginals.get(uuidV5('dicom-original', media.id));
@@ -274,9 +282,12 @@ function recordOf(document: DocumentReference): PlannedItem {
   };
 }
 
-function appointmentOf(appointment: Appointment): PlannedItem | string {
+function appointmentOf(appointment: Appointment): PlannedItem | NotImported {
   if (appointment.description === consultationDescription) {
-    return 'Not imported: a virtual consultation is booked with this practice’s own doctors.';
+    return {
+      notImported:
+        'Not imported: a virtual consultation is booked with this practice’s own doctors.',
+    };
   }
   return {
     kind: 'appointment',
@@ -289,10 +300,10 @@ function appointmentOf(appointment: Appointment): PlannedItem | string {
 function dentalAiOf(
   observation: Observation,
   media: (reference: string | undefined) => Media | undefined,
-): PlannedItem | string {
+): PlannedItem | NotImported {
   const dentalAi = dentalAiTitles[observation.code.text ?? ''];
   if (dentalAi === undefined) {
-    return 'Not imported: only Dental AI results are imported as observations.';
+    return { notImported: 'Not imported: only Dental AI results are imported as observations.' };
   }
   const model = /^Dental AI model (.+), version (.+)$/.exec(observation.device?.display ?? '');
   const readAs = /, read as (.+)$/.exec(observation.method?.text ?? '')?.[1];

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZipFile } from 'yazl';
 import { buffer } from 'node:stream/consumers';
-import type { Bundle, BundleEntry, Media } from '@medplum/fhirtypes';
+import type { Bundle, BundleEntry } from '@medplum/fhirtypes';
 import {
   dataExportBundlePath,
   dataImportLimits,
@@ -176,9 +176,9 @@ describe('Import a record', () => {
       note: record.note,
       files: record.medical_files.map((file) => file.file_name),
     });
-    expect(bobRecords?.map(recordFacts)).toEqual(aliceRecords?.map(recordFacts));
-    const bobFiles = bobRecords?.flatMap((record) => record.medical_files) ?? [];
-    const aliceFiles = aliceRecords?.flatMap((record) => record.medical_files) ?? [];
+    expect(bobRecords.map(recordFacts)).toEqual(aliceRecords.map(recordFacts));
+    const bobFiles = bobRecords.flatMap((record) => record.medical_files);
+    const aliceFiles = aliceRecords.flatMap((record) => record.medical_files);
     expect(bobFiles).toHaveLength(2);
     for (const [index, file] of bobFiles.entries()) {
       expect(await bytesOf(file.file_link)).toEqual(
@@ -271,7 +271,7 @@ describe('Import a record', () => {
             data: inline(resource.content.url),
           },
         });
-        (resource as Media).content = { ...resource.content, url: fullUrl };
+        resource.content = { ...resource.content, url: fullUrl };
       }
       if (resource?.resourceType === 'DocumentReference') {
         for (const content of resource.content) {
