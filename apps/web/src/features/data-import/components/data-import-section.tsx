@@ -114,7 +114,7 @@ function DataImportForm() {
           if (file !== null) start.mutate(file);
         }}
       >
-        Import
+        Import this file
       </Button>
     </Stack>
   );
