@@ -1,4 +1,5 @@
 import { accountBench } from './account.bench';
+import { dataExportBench } from './data-export.bench';
 import { dentalAiBench } from './dental-ai.bench';
 import { dicomBench } from './dicom.bench';
 import { loginBench } from './login.bench';
@@ -20,6 +21,7 @@ const benches: Record<string, () => Promise<void>> = {
   start: startBench,
   login: loginBench,
   reports: reportsBench,
+  'data-export': dataExportBench,
 };
 
 const wanted = process.argv.slice(2);

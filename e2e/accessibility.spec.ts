@@ -100,8 +100,9 @@ test('logged-in screens: no axe violations, no sideways scroll at 360 px', async
   page,
   account,
 }) => {
-  // Six axe runs, two of them over the whole Profile, on two cores shared with the other workers.
-  test.setTimeout(180_000);
+  // Seven axe runs, three of them over the whole Profile, on two cores shared with the other
+  // workers.
+  test.setTimeout(210_000);
   const desktop = page.viewportSize();
   const check = async (name: string, open: () => Promise<void>) => {
     await test.step(name, async () => {
@@ -121,6 +122,11 @@ test('logged-in screens: no axe violations, no sideways scroll at 360 px', async
     await page.goto('/account');
     await expect(page.getByRole('heading', { name: 'Customer Information' })).toBeVisible();
     await expect(page.getByText(account.email)).toBeVisible();
+  });
+  await check('profile with the health record details form open', async () => {
+    await page.goto('/account');
+    await page.getByRole('button', { name: 'Edit health record details' }).click();
+    await expect(page.getByRole('textbox', { name: 'Given name' })).toBeVisible();
   });
   await check('profile with the delete confirmation open', async () => {
     await page.goto('/account');

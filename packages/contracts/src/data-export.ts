@@ -16,6 +16,8 @@ export const dataExportLinkDays = 7;
 
 /** Where the Bundle sits inside the archive; the files sit beside it under `files/`. */
 export const dataExportBundlePath = 'fhir/bundle.json';
+/** The same record as a `transaction` Bundle of conditional creates, for a FHIR server's import. */
+export const dataExportTransactionPath = 'fhir/transaction.json';
 
 export const dataExportNotFoundMessage = 'This export was not found.';
 

@@ -79,8 +79,8 @@ export function archiveIndex(
     return `<li><h3>${row.dentalAi === 'caries' ? 'Caries' : 'Wisdom teeth'}, ${escapeHtml(when(row.createdAt, 'UTC'))}</h3><p>Model ${escapeHtml(row.modelName)} ${escapeHtml(row.modelVersion)}, read as ${imageKindNames[row.imageKind]}. ${fileLink(image.path, 'The image analysed')}</p>${boxes}</li>`;
   });
   const consultations = record.consultations.map(
-    ({ reservation, doctorName, answers, summary, summaryImages }) =>
-      `<li><h3>${escapeHtml(when(reservation.reservationTime, reservation.timeZone))} with ${escapeHtml(doctorName)}${
+    ({ reservation, doctor, answers, summary, summaryImages }) =>
+      `<li><h3>${escapeHtml(when(reservation.reservationTime, reservation.timeZone))} with ${escapeHtml(doctor.name)}${
         reservation.status === 'cancelled' ? ' (cancelled)' : ''
       }</h3>${
         answers.length === 0

@@ -95,7 +95,15 @@ describe('a stored file that fails its integrity check', () => {
     const media = (photoId: string) =>
       bundle.entry?.find((entry) => entry.resource?.id === photoId)?.resource as Media;
     expect(media(rotten.id).content.url).toBeUndefined();
-    expect(media(sound.id).content.url).toMatch(/^\.\.\/files\/x-rays\//);
+    // The sound file is in the Bundle as a Binary; the damaged one has none.
+    const soundUrl = media(sound.id).content.url ?? '';
+    expect(soundUrl).toMatch(/^urn:uuid:/);
+    expect(bundle.entry?.find((entry) => entry.fullUrl === soundUrl)?.resource).toMatchObject({
+      resourceType: 'Binary',
+    });
+    expect(bundle.entry?.filter((entry) => entry.resource?.resourceType === 'Binary')).toHaveLength(
+      1,
+    );
 
     const logged = logLines.map((line) => JSON.parse(line) as { msg?: string; blobKey?: string });
     expect(logged).toContainEqual(

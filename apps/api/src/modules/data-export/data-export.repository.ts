@@ -33,12 +33,14 @@ import {
   type PhotoReviewRow,
   type ReservationAnswerRow,
   type ReservationRow,
+  type UserRow,
 } from '#api/db/schema';
 
 /** A past or booked virtual consultation with everything the member may see of it. */
 export interface ExportedConsultation {
   reservation: ReservationRow;
-  doctorName: string;
+  /** The doctor, with their staff account if any (the same person reviews photos). */
+  doctor: { id: string; name: string; userId: string | null; slotMinutes: number };
   answers: ReservationAnswerRow[];
   summary: ComplaintRow | undefined;
   summaryImages: ComplaintImageRow[];
@@ -60,7 +62,17 @@ export interface ExportedThread {
 }
 
 export interface MemberRecord {
-  member: { id: string; username: string; email: string; phone: string | null; createdAt: Date };
+  member: {
+    id: string;
+    username: string;
+    email: string;
+    phone: string | null;
+    createdAt: Date;
+    givenName: string | null;
+    familyName: string | null;
+    birthDate: string | null;
+    sex: UserRow['sex'];
+  };
   photos: OralPhotoRow[];
   records: { record: MedicalRecordRow; files: MedicalFileRow[] }[];
   appointments: AppointmentRow[];
@@ -225,6 +237,10 @@ export class DataExportRepository {
           email: users.email,
           phone: users.phone,
           createdAt: users.createdAt,
+          givenName: users.givenName,
+          familyName: users.familyName,
+          birthDate: users.birthDate,
+          sex: users.sex,
         })
         .from(users)
         .where(and(eq(users.id, userId), isNull(users.deactivatedAt)));
@@ -256,7 +272,15 @@ export class DataExportRepository {
           .where(eq(dentalAiResults.userId, userId))
           .orderBy(asc(dentalAiResults.createdAt), asc(dentalAiResults.id)),
         tx
-          .select({ reservation: reservations, doctorName: doctors.name })
+          .select({
+            reservation: reservations,
+            doctor: {
+              id: doctors.id,
+              name: doctors.name,
+              userId: doctors.userId,
+              slotMinutes: doctors.slotMinutes,
+            },
+          })
           .from(reservations)
           .innerJoin(doctors, eq(doctors.id, reservations.doctorId))
           .where(eq(reservations.userId, userId))
@@ -336,11 +360,11 @@ export class DataExportRepository {
         records: records.map((record) => ({ record, files: filesByRecord.get(record.id) ?? [] })),
         appointments: dated,
         dentalAiResults: results,
-        consultations: booked.map(({ reservation, doctorName }) => {
+        consultations: booked.map(({ reservation, doctor }) => {
           const summary = summaries.find((row) => row.reservationId === reservation.id);
           return {
             reservation,
-            doctorName,
+            doctor,
             answers: answersByReservation.get(reservation.id) ?? [],
             summary,
             summaryImages: summary === undefined ? [] : (imagesBySummary.get(summary.id) ?? []),

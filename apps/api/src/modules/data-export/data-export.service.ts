@@ -7,6 +7,7 @@ import { finished, pipeline } from 'node:stream/promises';
 import { ZipFile } from 'yazl';
 import {
   dataExportBundlePath,
+  dataExportTransactionPath,
   dataExportLinkDays,
   dataExportNotFoundMessage,
   type DataExport,
@@ -26,7 +27,8 @@ import { FileIntegrityError } from '../files/integrity-checked-blob-store';
 import { archiveIndex } from './archive-index';
 import { ArchiveLayout, type ArchivedFile } from './archive-layout';
 import type { DataExportRepository } from './data-export.repository';
-import { fhirBundle } from './fhir-bundle';
+import { fhirRecord, type ArchivedDigest, type FhirRecord } from './fhir-bundle';
+import { bundleJson, type BundleKind } from './fhir-bundle-json';
 
 export const dataExportQueue = 'data-export';
 
@@ -105,17 +107,19 @@ async function writeZip(target: string, entries: readonly ArchiveEntry[], mtime:
   }
 }
 
-/** Passes the bytes on and reports their SHA-1 (base64, as FHIR's Attachment.hash has it) at the
- *  end. */
-function sha1Reporting(source: Readable, report: (sha1: string) => void): Readable {
+/** Passes the bytes on and reports their SHA-1 (base64, as FHIR's Attachment.hash has it) and
+ *  count at the end. */
+function sha1Reporting(source: Readable, report: (digest: ArchivedDigest) => void): Readable {
   const hash = createHash('sha1');
+  let size = 0;
   const tap = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       hash.update(chunk);
+      size += chunk.length;
       done(null, chunk);
     },
     flush(done) {
-      report(hash.digest('base64'));
+      report({ sha1: hash.digest('base64'), size });
       done();
     },
   });
@@ -312,7 +316,7 @@ export class DataExportService {
     const exportedAt = this.clock.now();
     const layout = new ArchiveLayout(row.id);
     const files = layout.files(record);
-    const sha1ByPath = new Map<string, string>();
+    const archived = new Map<string, ArchivedDigest>();
     const damaged: ArchivedFile[] = [];
     let progressWrites = Promise.resolve();
     let handled = 0;
@@ -334,6 +338,11 @@ export class DataExportService {
         });
     };
     const zipPath = path.join(folder, 'archive.zip');
+    const bundles: [BundleKind, string][] = [
+      ['collection', dataExportBundlePath],
+      ['transaction', dataExportTransactionPath],
+    ];
+    let fhir: FhirRecord | undefined;
     await writeZip(
       zipPath,
       [
@@ -345,26 +354,38 @@ export class DataExportService {
               fileHandled();
               return null;
             }
-            return sha1Reporting(stream, (sha1) => {
-              sha1ByPath.set(file.path, sha1);
+            return sha1Reporting(stream, (digest) => {
+              archived.set(file.path, digest);
               fileHandled();
             });
           },
         })),
-        {
-          // Written after every file, so that it carries their hashes.
-          path: dataExportBundlePath,
-          open: () =>
-            Promise.resolve(
-              Readable.from([
-                JSON.stringify(
-                  fhirBundle(record, layout, { ...this.settings, exportedAt, sha1ByPath }),
-                  null,
-                  2,
+        ...bundles.map(([kind, bundlePath]) => ({
+          // Written after every file, so that it carries their hashes; each file is read again
+          // into its Binary, streamed.
+          path: bundlePath,
+          open: () => {
+            fhir ??= fhirRecord(record, layout, { ...this.settings, exportedAt, archived });
+            return Promise.resolve(
+              Readable.from(
+                bundleJson(
+                  kind,
+                  fhir,
+                  {
+                    identifier: { system: `${this.settings.publicUrl}/data-export`, value: row.id },
+                    timestamp: exportedAt.toISOString(),
+                  },
+                  async (file) => {
+                    const stream = await this.openStoredFile(row.id, file, []);
+                    // Read whole moments ago; gone now means the build must start over.
+                    if (stream === null) throw new Error(`A stored file changed: ${file.key}`);
+                    return stream;
+                  },
                 ),
-              ]),
-            ),
-        },
+              ),
+            );
+          },
+        })),
         {
           path: 'index.html',
           open: () =>

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Communication } from '@medplum/fhirtypes';
+import type { Bundle, Communication } from '@medplum/fhirtypes';
 import { clinicMessagePaths, createdMessage, messagePaths } from '@dental/contracts';
 import { buildTestApp, type TestApp } from '#api-test/build-test-app';
 import { factories } from '#api-test/factories';
@@ -8,7 +8,8 @@ import { staffFactories } from '#api-test/staff';
 import { fhirR4Validator } from '#api-test/support/fhir-validator';
 import { ArchiveLayout } from './archive-layout';
 import { DataExportRepository } from './data-export.repository';
-import { fhirBundle } from './fhir-bundle';
+import { fhirRecord } from './fhir-bundle';
+import { bundleJson } from './fhir-bundle-json';
 
 let t: TestApp;
 
@@ -49,12 +50,21 @@ describe('the data export of messages with the practice', () => {
 
     const record = await new DataExportRepository(t.db).memberRecord(member.id);
     if (record === undefined) throw new Error('no record');
-    const bundle = fhirBundle(record, new ArchiveLayout(randomUUID()), {
+    const fhir = fhirRecord(record, new ArchiveLayout(randomUUID()), {
       exportedAt: t.clock.now(),
       companyName: 'Dental Companion',
       publicUrl: t.config.publicUrl,
-      sha1ByPath: new Map(),
+      archived: new Map(),
     });
+    // No file was archived, so the Bundle carries no Binary to read.
+    let json = '';
+    const header = { identifier: { value: 'an export' }, timestamp: t.clock.now().toISOString() };
+    for await (const piece of bundleJson('collection', fhir, header, () => {
+      throw new Error('no file expected');
+    })) {
+      json += piece;
+    }
+    const bundle = JSON.parse(json) as Bundle;
     const communications = (bundle.entry ?? [])
       .map((entry) => entry.resource)
       .filter((resource): resource is Communication => resource?.resourceType === 'Communication');
@@ -62,7 +72,10 @@ describe('the data export of messages with the practice', () => {
     expect(communications).toHaveLength(2);
     expect(question).toMatchObject({
       status: 'completed',
-      identifier: [{ value: id }],
+      identifier: [
+        { value: question?.id },
+        { system: `${t.config.publicUrl}/message-thread`, value: id },
+      ],
       topic: { text: 'Shadow on X-ray' },
       sender: { reference: `urn:uuid:${member.id}` },
       recipient: [{ display: 'Dental Companion' }],

@@ -106,9 +106,9 @@ export async function writeTreatmentHistory(
 
   pdf.heading('Consultations', 2);
   if (shown.consultations.length === 0) pdf.paragraph('No consultations in this period.');
-  for (const { reservation, doctorName, summary, summaryImages } of shown.consultations) {
+  for (const { reservation, doctor, summary, summaryImages } of shown.consultations) {
     pdf.heading(
-      `${dateTime(reservation.reservationTime, reservation.timeZone)} with ${doctorName}`,
+      `${dateTime(reservation.reservationTime, reservation.timeZone)} with ${doctor.name}`,
       3,
     );
     if (summary === undefined) {
@@ -121,7 +121,7 @@ export async function writeTreatmentHistory(
       .paragraph(`Return visit: ${summary.returnVisit}`);
     for (const image of summaryImages) {
       pdf.figure(await loadImage(image.blobKey, image.contentType), {
-        alt: `Image ${String(image.position + 1)} of ${doctorName}’s summary: ${image.fileName}`,
+        alt: `Image ${String(image.position + 1)} of ${doctor.name}’s summary: ${image.fileName}`,
       });
       await next();
     }

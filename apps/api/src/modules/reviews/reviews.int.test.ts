@@ -16,10 +16,9 @@ import {
   type ReviewAnswer,
 } from '@dental/contracts';
 import { auditEvents, messageNotices, photoReviews, users } from '#api/db/schema';
-import { DentalAiRepository } from '#api/modules/dental-ai/dental-ai.repository';
 import { buildTestApp, type TestApp } from '#api-test/build-test-app';
 import { factories } from '#api-test/factories';
-import { makePng } from '#api-test/fixtures/upload-test-files';
+import { storedDentalAiResult } from '#api-test/support/dental-ai-result';
 import { startSmtpInbox, type SmtpInbox } from '#api-test/smtp-inbox';
 import { staffFactories } from '#api-test/staff';
 import { fetchLink } from '#api-test/support/files';
@@ -54,28 +53,7 @@ const question = 'Is this dark spot on my molar a cavity?';
 
 /** A stored Dental AI result of the member (a 64 × 48 image) with two AI boxes. */
 async function dentalAiResult(member: Member): Promise<string> {
-  const key = `users/${member.id}/dental-ai/${crypto.randomUUID()}.png`;
-  await t.services.blobs.put(key, await makePng(64, 48), 'image/png');
-  const row = await new DentalAiRepository(t.db).insert(
-    member.id,
-    {
-      dentalAi: 'caries',
-      blobKey: key,
-      contentType: 'image/png',
-      imageWidth: 64,
-      imageHeight: 48,
-      detections: [
-        { xmin: 1, ymin: 1, xmax: 10, ymax: 10, label: 'Cavity', confidence: 0.9 },
-        { xmin: 20, ymin: 20, xmax: 30, ymax: 30, label: 'Cavity', confidence: 0.6 },
-      ],
-      imageKind: 'photo',
-      imageKindSource: 'member',
-      modelName: 'fixture',
-      modelVersion: '1',
-    },
-    t.clock.now(),
-  );
-  return row.id;
+  return (await storedDentalAiResult(t, member.id)).id;
 }
 
 async function ask(member: Member, body: unknown) {
