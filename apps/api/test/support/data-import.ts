@@ -137,7 +137,7 @@ export async function openArchive(zip: Buffer) {
 /**
  * Gives the member one of every kind an import brings in: a phone photo, a DICOM X-ray, a PNG
  * X-ray, a record with a PDF and an image, a record without files, an appointment and a Dental
- * AI result with two boxes.
+ * AI result with two boxes and one that marked nothing.
  */
 export async function fillRecord(
   t: TestApp,
@@ -195,5 +195,9 @@ export async function fillRecord(
       { xmin: 1.5, ymin: 2, xmax: 30.25, ymax: 40, label: 'caries', confidence: 0.71 },
       { xmin: 40, ymin: 5, xmax: 60, ymax: 20, label: 'caries', confidence: 0.4321 },
     ],
+  });
+  // A run that marked nothing: its report names no box, so no model Device either.
+  await addDentalAiResult(t, member, {
+    image: { bytes: await makePng(32, 32), contentType: 'image/png', width: 32, height: 32 },
   });
 }

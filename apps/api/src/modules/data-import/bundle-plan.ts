@@ -3,6 +3,7 @@ import type {
   Attachment,
   Bundle,
   BundleEntry,
+  DiagnosticReport,
   DocumentReference,
   Media,
   Observation,
@@ -82,6 +83,8 @@ const dentalAiTitles: Record<string, DentalAiType> = {
 const dicomOriginalText = 'X-ray (DICOM original)';
 const consultationDescription = 'Virtual dental consultation';
 
+const isDentalAi = (title: string | undefined) => dentalAiTitles[title ?? ''] !== undefined;
+
 const isPhotoType = (text: string | undefined): text is PhotoType =>
   (photoTypes as readonly (string | undefined)[]).includes(text);
 
@@ -94,16 +97,12 @@ const date = (value: string | undefined): Date | undefined => {
 const identity = (entry: BundleEntry): string =>
   entry.fullUrl ?? `${entry.resource?.resourceType ?? 'Resource'}/${entry.resource?.id ?? '?'}`;
 
-/** `xmin=… ymin=… xmax=… ymax=… confidence=…`, as the export writes each box. */
-function detectionOf(label: string | undefined, value: string | undefined): Detection | undefined {
-  const numbers = new Map(
-    [...(value ?? '').matchAll(/(\w+)=(-?[\d.]+(?:e-?\d+)?)/g)].map(
-      ([, key, number]): [string | undefined, number] => [key, Number(number)],
-    ),
-  );
-  const [xmin, ymin, xmax, ymax, confidence] = ['xmin', 'ymin', 'xmax', 'ymax', 'confidence'].map(
-    (key) => numbers.get(key),
-  );
+/** A box, when the label, its four corners and the confidence are all numbers. */
+function detectionOf(
+  label: string | undefined,
+  numbers: Partial<Record<string, number | undefined>>,
+): Detection | undefined {
+  const { xmin, ymin, xmax, ymax, confidence } = numbers;
   if (
     label === undefined ||
     xmin === undefined ||
@@ -116,6 +115,17 @@ function detectionOf(label: string | undefined, value: string | undefined): Dete
     return undefined;
   }
   return { label, xmin, ymin, xmax, ymax, confidence };
+}
+
+/** The id of the row an entry was made of: its own, its identifier's, or its full URL's. */
+function rowIdOf(entry: BundleEntry): string | undefined {
+  const resource = entry.resource;
+  const identifier =
+    resource !== undefined && 'identifier' in resource ? resource.identifier : undefined;
+  const first: { value?: string } | undefined = Array.isArray(identifier)
+    ? identifier[0]
+    : identifier;
+  return resource?.id ?? first?.value ?? /^urn:uuid:(.+)$/.exec(entry.fullUrl ?? '')?.[1];
 }
 
 /** An entry left out, and why. */
@@ -148,24 +158,26 @@ export function planBundle(bundle: Bundle): BundlePlan {
         : [],
     ),
   );
-  const media = (reference: string | undefined): Media | undefined => {
-    const resource = reference === undefined ? undefined : byUrl.get(reference)?.resource;
-    return resource?.resourceType === 'Media' ? resource : undefined;
-  };
-  // Media that belong to another entry: a Dental AI result's image, an X-ray's DICOM original.
+  const resolve = (reference: string | undefined): Resource | undefined =>
+    reference === undefined ? undefined : byUrl.get(reference)?.resource;
+  // Entries that belong to another: a Dental AI run's image and boxes, an X-ray's DICOM original.
   const partOf = new Set<string>();
   const dicomOriginals = new Map<string, Media>();
   for (const entry of entries) {
     const resource = entry.resource;
-    if (
-      resource?.resourceType === 'Observation' &&
-      dentalAiTitles[resource.code.text ?? ''] !== undefined
-    ) {
+    if (resource?.resourceType === 'DiagnosticReport' && isDentalAi(resource.code.text)) {
+      for (const { reference } of resource.result ?? []) if (reference) partOf.add(reference);
+      for (const { link } of resource.media ?? []) if (link.reference) partOf.add(link.reference);
+    }
+    // A Dental AI run as one Observation, as exports before 2026-11-29 wrote it.
+    if (resource?.resourceType === 'Observation' && isDentalAi(resource.code.text)) {
       for (const ref of resource.derivedFrom ?? []) if (ref.reference) partOf.add(ref.reference);
     }
     if (resource?.resourceType === 'Media' && resource.modality?.text === dicomOriginalText) {
-      if (entry.fullUrl !== undefined) partOf.add(entry.fullUrl);
-      if (resource.id !== undefined) dicomOriginals.set(resource.id, resource);
+      if (entry.fullUrl !== undefined) {
+        partOf.add(entry.fullUrl);
+        dicomOriginals.set(entry.fullUrl, resource);
+      }
     }
   }
 
@@ -186,14 +198,14 @@ export function planBundle(bundle: Bundle): BundlePlan {
     }
     const source = identity(entry);
     try {
-      const item = itemOf(resource, entry, { partOf, dicomOriginals, media });
+      const item = itemOf(resource, entry, { partOf, dicomOriginals, resolve });
       // Part of another entry (the member, a file): neither imported nor an error.
       if (item === undefined) continue;
       if ('notImported' in item) {
         notImported(entry, item.notImported);
         continue;
       }
-      items.push({ source, id: resource.id, resourceType: resource.resourceType, item });
+      items.push({ source, id: rowIdOf(entry), resourceType: resource.resourceType, item });
     } catch (error) {
       if (!(error instanceof Unreadable)) throw error;
       notImported(entry, `Not imported: ${error.message}`);
@@ -202,29 +214,37 @@ export function planBundle(bundle: Bundle): BundlePlan {
   return { items, errors, binaries };
 }
 
+type Resolve = (reference: string | undefined) => Resource | undefined;
+
 function itemOf(
   resource: Resource,
   entry: BundleEntry,
   bundle: {
     partOf: ReadonlySet<string>;
     dicomOriginals: ReadonlyMap<string, Media>;
-    media: (reference: string | undefined) => Media | undefined;
+    resolve: Resolve;
   },
 ): PlannedItem | NotImported | undefined {
+  if (entry.fullUrl !== undefined && bundle.partOf.has(entry.fullUrl)) return undefined;
   switch (resource.resourceType) {
-    // The member is the one importing; the files come with the entries that use them.
+    // The member is the one importing; the files come with the entries that use them; the
+    // practice, its doctors and the Dental AI models are described by what refers to them.
     case 'Patient':
     case 'Binary':
+    case 'Organization':
+    case 'Practitioner':
+    case 'Device':
       return undefined;
     case 'Media':
-      if (entry.fullUrl !== undefined && bundle.partOf.has(entry.fullUrl)) return undefined;
-      return photoOf(resource, bundle.dicomOriginals);
+      return photoOf(resource, rowIdOf(entry), bundle.dicomOriginals);
     case 'DocumentReference':
       return recordOf(resource);
     case 'Appointment':
       return appointmentOf(resource);
+    case 'DiagnosticReport':
+      return dentalAiReportOf(resource, bundle.resolve);
     case 'Observation':
-      return dentalAiOf(resource, bundle.media);
+      return dentalAiObservationOf(resource, bundle.resolve);
     default:
       return { notImported: `Not imported: this app keeps no ${resource.resourceType}.` };
   }
@@ -232,6 +252,7 @@ function itemOf(
 
 function photoOf(
   media: Media,
+  rowId: string | undefined,
   dicomOriginals: ReadonlyMap<string, Media>,
 ): PlannedItem | NotImported {
   const photoType = media.modality?.text;
@@ -239,7 +260,9 @@ function photoOf(
     return { notImported: 'Not imported: only photos and X-rays are imported as images.' };
   }
   const original =
-    media.id === undefined ? undefined : dicomOriginals.get(uuidV5('dicom-original', media.id));
+    rowId === undefined
+      ? undefined
+      : dicomOriginals.get(`urn:uuid:${uuidV5('dicom-original', rowId)}`);
   const shootDate = required(media.createdDateTime, 'date taken').slice(0, 10);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(shootDate)) throw new Unreadable('Its date taken is not a date.');
   return {
@@ -297,32 +320,103 @@ function appointmentOf(appointment: Appointment): PlannedItem | NotImported {
   };
 }
 
-function dentalAiOf(
+/** The kind of image a run read, from 'read as …' in its method or the image's modality. */
+const imageKindOf = (text: string | undefined): ImageKind =>
+  imageKinds.find((kind) => imageKindNames[kind] === /(?:read as )?(.+)$/.exec(text ?? '')?.[1]) ??
+  'xray';
+
+/** A Dental AI run as a DiagnosticReport with one Observation per box, as the export writes it
+ *  (docs/decisions/fhir-export.md): the model from the boxes' Device, or, for a run that marked
+ *  nothing, from the report's narrative. */
+function dentalAiReportOf(report: DiagnosticReport, resolve: Resolve): PlannedItem | NotImported {
+  const dentalAi = dentalAiTitles[report.code.text ?? ''];
+  if (dentalAi === undefined) {
+    return { notImported: 'Not imported: only Dental AI results are imported as reports.' };
+  }
+  const boxes = (report.result ?? []).map(({ reference }) => {
+    const observation = resolve(reference);
+    if (observation?.resourceType !== 'Observation') throw new Unreadable('A box is missing.');
+    return observation;
+  });
+  const corner = (observation: Observation, name: string) =>
+    observation.component?.find(
+      (component) =>
+        component.code.text === name ||
+        component.code.coding?.some((coding) => coding.code === name) === true,
+    )?.valueQuantity?.value;
+  const detections = boxes.map((box) => {
+    const detection = detectionOf(box.code.text, {
+      xmin: corner(box, 'xmin'),
+      ymin: corner(box, 'ymin'),
+      xmax: corner(box, 'xmax'),
+      ymax: corner(box, 'ymax'),
+      confidence: box.valueQuantity?.value,
+    });
+    if (detection === undefined) throw new Unreadable('One of its boxes cannot be read.');
+    return detection;
+  });
+  const device = resolve(boxes[0]?.device?.reference);
+  const model =
+    device?.resourceType === 'Device'
+      ? [device.deviceName?.[0]?.name, device.version?.[0]?.value]
+      : / by (.+?) (\S+): /.exec(plainText(report.text?.div))?.slice(1);
+  const image = resolve(report.media?.[0]?.link.reference);
+  return {
+    kind: 'dental_ai_result',
+    dentalAi,
+    imageKind: imageKindOf(
+      boxes[0]?.method?.text ??
+        (image?.resourceType === 'Media' ? image.modality?.text : undefined),
+    ),
+    modelName: required(model?.[0], 'model'),
+    modelVersion: required(model?.[1], 'model version'),
+    detections,
+    createdAt: date(report.effectiveDateTime ?? report.issued),
+    image: required(image?.resourceType === 'Media' ? image.content : undefined, 'image'),
+  };
+}
+
+/** The text of a narrative's XHTML, its entities read. */
+function plainText(div: string | undefined): string {
+  return (div ?? '')
+    .replaceAll(/<[^>]*>/g, ' ')
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&quot;', '"')
+    .replaceAll('&#39;', "'")
+    .replaceAll('&amp;', '&');
+}
+
+/** A Dental AI run as one Observation, each box a component in words, as exports before
+ *  2026-11-29 wrote it. */
+function dentalAiObservationOf(
   observation: Observation,
-  media: (reference: string | undefined) => Media | undefined,
+  resolve: Resolve,
 ): PlannedItem | NotImported {
   const dentalAi = dentalAiTitles[observation.code.text ?? ''];
   if (dentalAi === undefined) {
     return { notImported: 'Not imported: only Dental AI results are imported as observations.' };
   }
   const model = /^Dental AI model (.+), version (.+)$/.exec(observation.device?.display ?? '');
-  const readAs = /, read as (.+)$/.exec(observation.method?.text ?? '')?.[1];
-  const imageKind = imageKinds.find((kind) => imageKindNames[kind] === readAs) ?? 'xray';
-  const image = media(observation.derivedFrom?.[0]?.reference);
-  const detections = (observation.component ?? []).map((component) =>
-    detectionOf(component.code.text, component.valueString),
-  );
-  if (detections.some((detection) => detection === undefined)) {
-    throw new Unreadable('One of its boxes cannot be read.');
-  }
+  const image = resolve(observation.derivedFrom?.[0]?.reference);
+  const detections = (observation.component ?? []).map((component) => {
+    const numbers = new Map(
+      [...(component.valueString ?? '').matchAll(/(\w+)=(-?[\d.]+(?:e-?\d+)?)/g)].map(
+        ([, key, number]): [string | undefined, number] => [key, Number(number)],
+      ),
+    );
+    const detection = detectionOf(component.code.text, Object.fromEntries(numbers));
+    if (detection === undefined) throw new Unreadable('One of its boxes cannot be read.');
+    return detection;
+  });
   return {
     kind: 'dental_ai_result',
     dentalAi,
-    imageKind,
+    imageKind: imageKindOf(observation.method?.text),
     modelName: required(model?.[1], 'model'),
     modelVersion: required(model?.[2], 'model version'),
-    detections: detections.filter((detection) => detection !== undefined),
+    detections,
     createdAt: date(observation.issued ?? observation.effectiveDateTime),
-    image: required(image?.content, 'image'),
+    image: required(image?.resourceType === 'Media' ? image.content : undefined, 'image'),
   };
 }
