@@ -7,6 +7,7 @@ import { buffer } from 'node:stream/consumers';
 import type { Attachment, Bundle, BundleEntry } from '@medplum/fhirtypes';
 import {
   dataExportBundlePath,
+  dataExportTransactionPath,
   dataImportLimits,
   dataImportNoBundleMessage,
   dataImportNotBundleMessage,
@@ -344,6 +345,16 @@ describe('Import a record', () => {
       });
     }
   }, 90_000);
+
+  it('reads the export’s transaction Bundle too, whose entries have no ids', async () => {
+    const member = await factory.loggedInMember();
+    const transaction = files.get(dataExportTransactionPath);
+    expect(transaction).toBeDefined();
+    const outcome = await importAndWait(app, member, transaction ?? Buffer.alloc(0), 'fhir.json');
+    expect(outcome).toMatchObject({ status: 'done', imported: everyKind, skipped: 0, errors: [] });
+    // The same entries by their identifiers: nothing twice.
+    expect(await importAndWait(app, member, archive)).toMatchObject({ skipped: 8 });
+  }, 60_000);
 
   it('lists an entry of a kind it does not keep, and imports the rest', async () => {
     const dave = await factory.loggedInMember();

@@ -101,6 +101,7 @@ function DataImportForm() {
         value={file}
         onChange={setFile}
         clearable
+        clearButtonProps={{ 'aria-label': 'Clear the chosen file' }}
         w="100%"
         maw={420}
       />
