@@ -300,7 +300,7 @@ export class DataImportService {
               row: {
                 appointmentDate: item.appointmentDate,
                 // The export does not say the member's zone; reminders are off, so it only shapes
-                // the date filters (docs/decisions/data-import.md#mapping).
+                // the date filters (docs/decisions/data-import.md#mapping-this-products-export).
                 timeZone: 'UTC',
                 note: item.note,
                 ...(item.createdAt === undefined ? {} : { createdAt: item.createdAt }),
