@@ -1,5 +1,5 @@
-import { exportedZip } from './support/exported-zip';
-import { expect, logIn, registerAccount, test } from './support/fixtures';
+import { exportedZip, newMemberChoosing } from './support/data-import';
+import { expect, test } from './support/fixtures';
 import { localDate } from './support/dates';
 import { checkScreen } from './support/layout-checks';
 import { storeXray } from './support/stored-photos';
@@ -17,15 +17,7 @@ test.describe('on a phone', () => {
     await storeXray(request, account, 'Lower left molar', today);
     const zip = await exportedZip(request, account);
 
-    const newcomer = await registerAccount(request);
-    await logIn(page, newcomer);
-    await page.goto('/account');
-    const section = page.getByRole('region', { name: 'Import a record' });
-    const choosing = page.waitForEvent('filechooser');
-    await section.getByLabel('Import a record').tap();
-    await (
-      await choosing
-    ).setFiles({ name: 'dental-record.zip', mimeType: 'application/zip', buffer: zip });
+    const section = await newMemberChoosing(page, request, zip, (field) => field.tap());
     await section.getByRole('button', { name: 'Import this file' }).tap();
     // The job's progress, then what it brought in.
     await expect(section.getByText(/^Importing your record: \d+%\.$/)).toBeVisible();

@@ -1,5 +1,5 @@
-import { exportedZip } from '../support/exported-zip';
-import { expect, logIn, registerAccount, test } from '../support/fixtures';
+import { exportedZip, newMemberChoosing } from '../support/data-import';
+import { expect, test } from '../support/fixtures';
 import { storeXray } from '../support/stored-photos';
 import { shoot } from './shoot';
 
@@ -9,15 +9,7 @@ test('Import a record', async ({ page, request, account }) => {
   test.setTimeout(180_000);
   await storeXray(request, account, 'Lower left molar');
   const zip = await exportedZip(request, account);
-  const newcomer = await registerAccount(request);
-  await logIn(page, newcomer);
-  await page.goto('/account');
-  const section = page.getByRole('region', { name: 'Import a record' });
-  const choosing = page.waitForEvent('filechooser');
-  await section.getByLabel('Import a record').click();
-  await (
-    await choosing
-  ).setFiles({ name: 'dental-record.zip', mimeType: 'application/zip', buffer: zip });
+  const section = await newMemberChoosing(page, request, zip, (field) => field.click());
   await shoot(page, 'data-import-chosen', section);
   await section.getByRole('button', { name: 'Import this file' }).click();
   await expect(section.getByText('Import finished')).toBeVisible({ timeout: 60_000 });

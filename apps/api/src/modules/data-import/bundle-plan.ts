@@ -400,12 +400,13 @@ function dentalAiObservationOf(
   const model = /^Dental AI model (.+), version (.+)$/.exec(observation.device?.display ?? '');
   const image = resolve(observation.derivedFrom?.[0]?.reference);
   const detections = (observation.component ?? []).map((component) => {
-    const numbers = new Map(
-      [...(component.valueString ?? '').matchAll(/(\w+)=(-?[\d.]+(?:e-?\d+)?)/g)].map(
-        ([, key, number]): [string | undefined, number] => [key, Number(number)],
-      ),
-    );
-    const detection = detectionOf(component.code.text, Object.fromEntries(numbers));
+    const numbers: Record<string, number> = {};
+    for (const [, key, number] of (component.valueString ?? '').matchAll(
+      /(\w+)=(-?[\d.]+(?:e-?\d+)?)/g,
+    )) {
+      if (key !== undefined) numbers[key] = Number(number);
+    }
+    const detection = detectionOf(component.code.text, numbers);
     if (detection === undefined) throw new Unreadable('One of its boxes cannot be read.');
     return detection;
   });

@@ -150,7 +150,8 @@ function carrying(form: 'zip' | 'binary' | 'inline'): {
     // A file has a hash; a record's note (inline text) has none and stays as it is.
     if (attachment.hash === undefined) return attachment;
     const bytes = bytesOf(attachment) ?? Buffer.alloc(0);
-    const { url: _url, data: _data, ...rest } = attachment;
+    // The file's place goes: it is given anew below.
+    const rest: Attachment = { ...attachment, url: undefined, data: undefined };
     const name = `files/moved/${String(Object.keys(zipped).length + added.length)}`;
     switch (form) {
       case 'zip':

@@ -290,23 +290,18 @@ export class DataImportService {
     try {
       switch (item.kind) {
         case 'appointment':
-          return {
-            planned,
-            blobs: [],
-            bytes: 0,
-            imported: {
-              kind: 'appointment',
-              source,
-              row: {
-                appointmentDate: item.appointmentDate,
-                // The export does not say the member's zone; reminders are off, so it only shapes
-                // the date filters (docs/decisions/data-import.md#mapping-this-products-export).
-                timeZone: 'UTC',
-                note: item.note,
-                ...(item.createdAt === undefined ? {} : { createdAt: item.createdAt }),
-              },
+          return await this.withBlobs(planned, [], true, {
+            kind: 'appointment',
+            source,
+            row: {
+              appointmentDate: item.appointmentDate,
+              // The export does not say the member's zone; reminders are off, so it only shapes
+              // the date filters (docs/decisions/data-import.md#mapping-this-products-export).
+              timeZone: 'UTC',
+              note: item.note,
+              ...(item.createdAt === undefined ? {} : { createdAt: item.createdAt }),
             },
-          };
+          });
         case 'oral_photo': {
           const image = await this.ports.uploads.acceptImportedPhoto(await read(item.file));
           if (await isDuplicate([image.dicom?.sha256 ?? image.sha256])) return 'duplicate';
@@ -329,29 +324,23 @@ export class DataImportService {
                 ]
               : []),
           ];
-          await this.ports.files.put(blobs);
-          return {
-            planned,
-            blobs,
-            bytes: blobs.reduce((sum, blob) => sum + blob.bytes.byteLength, 0),
-            imported: {
-              kind: 'oral_photo',
-              source,
-              row: {
-                shootDate: item.shootDate,
-                photoType: item.photoType,
-                note: item.note,
-                teeth: item.teeth,
-                blobKey,
-                contentType: image.contentType,
-                sizeBytes: image.size,
-                thumbnailKey: thumbnailKeyOf(blobKey),
-                thumbnailSizeBytes: image.thumbnail.bytes.length,
-                originalKey: originalKey ?? null,
-                originalSizeBytes: image.dicom?.size ?? null,
-              },
+          return await this.withBlobs(planned, blobs, true, {
+            kind: 'oral_photo',
+            source,
+            row: {
+              shootDate: item.shootDate,
+              photoType: item.photoType,
+              note: item.note,
+              teeth: item.teeth,
+              blobKey,
+              contentType: image.contentType,
+              sizeBytes: image.size,
+              thumbnailKey: thumbnailKeyOf(blobKey),
+              thumbnailSizeBytes: image.thumbnail.bytes.length,
+              originalKey: originalKey ?? null,
+              originalSizeBytes: image.dicom?.size ?? null,
             },
-          };
+          });
         }
         case 'medical_record': {
           const files = [];
@@ -374,30 +363,24 @@ export class DataImportService {
             bytes: file.accepted.bytes,
             contentType: file.accepted.contentType,
           }));
-          await this.ports.files.put(blobs);
-          return {
-            planned,
-            blobs,
-            bytes: blobs.reduce((sum, blob) => sum + blob.bytes.byteLength, 0),
-            imported: {
-              kind: 'medical_record',
-              source,
-              row: {
-                title: item.title,
-                recordDate: item.recordDate,
-                note: item.note,
-                ...(item.createdAt === undefined ? {} : { createdAt: item.createdAt }),
-                ...(item.updatedAt === undefined ? {} : { updatedAt: item.updatedAt }),
-              },
-              files: stored.map((file) => ({
-                fileName: file.accepted.fileName,
-                blobKey: file.key,
-                contentType: file.accepted.contentType,
-                sizeBytes: file.accepted.size,
-                ...(file.createdAt === undefined ? {} : { createdAt: file.createdAt }),
-              })),
+          return await this.withBlobs(planned, blobs, true, {
+            kind: 'medical_record',
+            source,
+            row: {
+              title: item.title,
+              recordDate: item.recordDate,
+              note: item.note,
+              ...(item.createdAt === undefined ? {} : { createdAt: item.createdAt }),
+              ...(item.updatedAt === undefined ? {} : { updatedAt: item.updatedAt }),
             },
-          };
+            files: stored.map((file) => ({
+              fileName: file.accepted.fileName,
+              blobKey: file.key,
+              contentType: file.accepted.contentType,
+              sizeBytes: file.accepted.size,
+              ...(file.createdAt === undefined ? {} : { createdAt: file.createdAt }),
+            })),
+          });
         }
         case 'dental_ai_result': {
           const image = await this.ports.uploads.acceptImportedPhoto(await read(item.image));
@@ -405,28 +388,23 @@ export class DataImportService {
           if (await isDuplicate([image.sha256])) return 'duplicate';
           const blobKey = newBlobKey(userId, 'dental-ai', image.extension);
           const blobs = [{ key: blobKey, bytes: image.bytes, contentType: image.contentType }];
-          await this.ports.files.put(blobs);
-          return {
-            planned,
-            blobs,
-            bytes: 0,
-            imported: {
-              kind: 'dental_ai_result',
-              source,
-              row: {
-                dentalAi: item.dentalAi,
-                blobKey,
-                contentType: image.contentType,
-                imageWidth: image.width,
-                imageHeight: image.height,
-                detections: item.detections,
-                imageKind: item.imageKind,
-                modelName: item.modelName,
-                modelVersion: item.modelVersion,
-                ...(item.createdAt === undefined ? {} : { createdAt: item.createdAt }),
-              },
+          // Dental AI images do not count against the storage quota.
+          return await this.withBlobs(planned, blobs, false, {
+            kind: 'dental_ai_result',
+            source,
+            row: {
+              dentalAi: item.dentalAi,
+              blobKey,
+              contentType: image.contentType,
+              imageWidth: image.width,
+              imageHeight: image.height,
+              detections: item.detections,
+              imageKind: item.imageKind,
+              modelName: item.modelName,
+              modelVersion: item.modelVersion,
+              ...(item.createdAt === undefined ? {} : { createdAt: item.createdAt }),
             },
-          };
+          });
         }
       }
     } catch (error) {
@@ -437,6 +415,19 @@ export class DataImportService {
         return refused(error.detail);
       throw error;
     }
+  }
+
+  /** Writes an entry's blobs before any row refers to them (docs/decisions/file-write-order.md);
+   *  `quota`: whether they count against the plan's storage. */
+  private async withBlobs(
+    planned: Planned,
+    blobs: BlobToStore[],
+    quota: boolean,
+    imported: ImportedRow,
+  ): Promise<Prepared> {
+    await this.ports.files.put(blobs);
+    const bytes = quota ? blobs.reduce((sum, blob) => sum + blob.bytes.byteLength, 0) : 0;
+    return { planned, blobs, bytes, imported };
   }
 
   /** Counts entries handled and writes the share done at most `progressSteps` times, one write

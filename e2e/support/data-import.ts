@@ -1,6 +1,6 @@
 import { accountPaths, dataExport, dataExportPaths, tokenPair } from '@dental/contracts';
-import type { APIRequestContext } from '@playwright/test';
-import { expect, type TestAccount } from './fixtures';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect, logIn, registerAccount, type TestAccount } from './fixtures';
 
 /** 'Download my data' for the account through the API: the zip's bytes. */
 export async function exportedZip(
@@ -31,4 +31,25 @@ export async function exportedZip(
   const download = await request.get(latest.link ?? '');
   expect(download.status()).toBe(200);
   return download.body();
+}
+
+/**
+ * A new member, signed in on the Profile, with the zip chosen in 'Import a record' through the
+ * file chooser (`pick` taps or clicks the field); answers the section.
+ */
+export async function newMemberChoosing(
+  page: Page,
+  request: APIRequestContext,
+  zip: Buffer,
+  pick: (field: Locator) => Promise<void>,
+): Promise<Locator> {
+  await logIn(page, await registerAccount(request));
+  await page.goto('/account');
+  const section = page.getByRole('region', { name: 'Import a record' });
+  const choosing = page.waitForEvent('filechooser');
+  await pick(section.getByLabel('Import a record'));
+  await (
+    await choosing
+  ).setFiles({ name: 'dental-record.zip', mimeType: 'application/zip', buffer: zip });
+  return section;
 }
