@@ -8,6 +8,7 @@ CREATE TABLE "data_imports" (
 	"skipped" integer DEFAULT 0 NOT NULL,
 	"errors" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"attempts" integer DEFAULT 0 NOT NULL,
+	"started_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"finished_at" timestamp with time zone,
 	CONSTRAINT "data_imports_blob_key_unique" UNIQUE("blob_key"),

@@ -37,6 +37,9 @@ export const dataImports = pgTable(
     skipped: integer('skipped').notNull().default(0),
     errors: jsonb('errors').$type<DataImportError[]>().notNull().default([]),
     attempts: integer('attempts').notNull().default(0),
+    /** When a worker took it: a `running` import taken longer ago than the queue's expiry lost
+     *  its worker, and the queue's retry takes it over (docs/decisions/data-import.md#job). */
+    startedAt: timestamptz('started_at'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     finishedAt: timestamptz('finished_at'),
   },

@@ -505,6 +505,31 @@ describe('Import a record', () => {
     });
   });
 
+  it('takes over an import whose worker died, once the queue’s expiry has passed', async () => {
+    // The test app's own services send no job: the import waits as a dead worker leaves it.
+    const helen = await factory.loggedInMember();
+    const { id } = await t.services.dataImports.request(helen.id, archive);
+    const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+    const taken = async (startedAt: Date) => {
+      await t.db
+        .update(dataImports)
+        .set({ status: 'running', startedAt })
+        .where(eq(dataImports.id, id));
+      await t.services.dataImports.run(id);
+      return t.services.dataImports.get(helen.id, id);
+    };
+    // Taken a minute ago: its worker may still be at it.
+    expect(await taken(minutesAgo(1))).toMatchObject({ status: 'running' });
+    expect(await rowCounts(helen.id)).toEqual({
+      photos: 0,
+      records: 0,
+      appointments: 0,
+      results: 0,
+    });
+    // Taken before the queue's 30-minute expiry: the retry imports it.
+    expect(await taken(minutesAgo(31))).toMatchObject({ status: 'done', imported: everyKind });
+  }, 60_000);
+
   it('shows an import to its member only, and audits its request and reads', async () => {
     const started = await sendImport(app, bob, archive);
     const { id } = started.json<{ id: string }>();

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '#api/db/client';
 import { insertedRow } from '#api/db/inserted-row';
 import {
@@ -80,12 +80,21 @@ export class DataImportRepository {
     await this.db.update(dataImports).set(changes).where(eq(dataImports.id, id));
   }
 
-  /** Takes a queued import for one worker; undefined when another has it or it is finished. */
-  async claim(id: string): Promise<DataImportRow | undefined> {
+  /** Takes a queued import for one worker, or a running one taken before `staleBefore` (its
+   *  worker died); undefined when another has it or it is finished. */
+  async claim(id: string, now: Date, staleBefore: Date): Promise<DataImportRow | undefined> {
     const [row] = await this.db
       .update(dataImports)
-      .set({ status: 'running', attempts: sql`${dataImports.attempts} + 1` })
-      .where(and(eq(dataImports.id, id), eq(dataImports.status, 'queued')))
+      .set({ status: 'running', startedAt: now, attempts: sql`${dataImports.attempts} + 1` })
+      .where(
+        and(
+          eq(dataImports.id, id),
+          or(
+            eq(dataImports.status, 'queued'),
+            and(eq(dataImports.status, 'running'), lt(dataImports.startedAt, staleBefore)),
+          ),
+        ),
+      )
       .returning();
     return row;
   }

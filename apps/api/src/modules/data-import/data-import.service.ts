@@ -37,9 +37,10 @@ import { readImportSource, type ImportSource } from './import-source';
 export const dataImportQueue = 'data-import';
 
 /** A failed import is reported, not retried: nothing of it was applied, and the member sees why
- *  and can send it again (docs/decisions/data-import.md#job). */
+ *  and can send it again. The one retry is for a worker that died: the queue runs the job again
+ *  once it expires, and the claim takes the import over (docs/decisions/data-import.md#job). */
 export const dataImportQueueRules: QueueRules = {
-  retryLimit: 0,
+  retryLimit: 1,
   retryDelaySeconds: 30,
   expireInSeconds: 30 * 60,
   batchSize: 1,
@@ -131,7 +132,9 @@ export class DataImportService {
 
   /** The job: imports the file, or marks the import failed with why; never half of it. */
   async run(importId: string): Promise<void> {
-    const row = await this.repository.claim(importId);
+    const now = this.clock.now();
+    const staleBefore = new Date(now.getTime() - dataImportQueueRules.expireInSeconds * 1000);
+    const row = await this.repository.claim(importId, now, staleBefore);
     if (row === undefined || row.blobKey === null) return;
     try {
       await this.importFile(row, row.blobKey);
