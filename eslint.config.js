@@ -44,6 +44,13 @@ const apiModuleEdges = {
     './files/integrity-checked-blob-store.ts',
     './files/orphan-sweep.ts',
   ],
+  // An import checks and stores its files as an upload does (the services are injected); the
+  // refusals are the uploads' own.
+  'data-import': [
+    './uploads/upload-acceptance.ts',
+    './uploads/upload-errors.ts',
+    './files/file-storage.ts',
+  ],
   // The plan limits count the stored bytes of a member; purchases join the audit trail through
   // the AuditRecorder type, wired in services.ts.
   membership: ['./files/files.repository.ts', './audit/audit.service.ts'],

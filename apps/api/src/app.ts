@@ -26,6 +26,7 @@ import { contentRoutes } from './modules/content/content.routes';
 import { delegationPlugin } from './modules/delegation/delegation.plugin';
 import { delegationRoutes } from './modules/delegation/delegation.routes';
 import { dataExportRoutes } from './modules/data-export/data-export.routes';
+import { dataImportRoutes } from './modules/data-import/data-import.routes';
 import { reportRoutes } from './modules/reports/reports.routes';
 import { dentalAiRoutes } from './modules/dental-ai/dental-ai.routes';
 import { dentalKnowledgeRoutes } from './modules/dental-knowledge/dental-knowledge.routes';
@@ -220,6 +221,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(shopRoutes, services);
   await app.register(dentalAiRoutes, services);
   await app.register(dataExportRoutes, services);
+  await app.register(dataImportRoutes, services);
   await app.register(reportRoutes, services);
   await app.register(delegationRoutes, services);
   await app.register(staffRoutes, services);

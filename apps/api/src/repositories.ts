@@ -12,6 +12,7 @@ import { SecondFactorRepository } from './modules/auth/second-factor.repository'
 import { CalendarFeedRepository } from './modules/calendar/calendar-feed.repository';
 import { ContentRepository } from './modules/content/content.repository';
 import { DataExportRepository } from './modules/data-export/data-export.repository';
+import { DataImportRepository } from './modules/data-import/data-import.repository';
 import { ReportRepository } from './modules/reports/reports.repository';
 import { DelegationRepository } from './modules/delegation/delegation.repository';
 import { DentalAiRepository } from './modules/dental-ai/dental-ai.repository';
@@ -58,6 +59,7 @@ export function createRepositories(db: Database) {
     practitioners: new PractitionerRepository(db),
     clinicConsultations: new ClinicConsultationRepository(db),
     dataExports: new DataExportRepository(db),
+    dataImports: new DataImportRepository(db),
     reports: new ReportRepository(db),
     oralPhotos: new OralPhotoRepository(db),
     home: new HomeRepository(db),

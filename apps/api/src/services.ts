@@ -44,6 +44,8 @@ import { ContentLoaderService } from './modules/content/content-loader.service';
 import { DelegationService } from './modules/delegation/delegation.service';
 import { registerDataExportJobs } from './modules/data-export/data-export.jobs';
 import { DataExportService } from './modules/data-export/data-export.service';
+import { registerDataImportJobs } from './modules/data-import/data-import.jobs';
+import { DataImportService } from './modules/data-import/data-import.service';
 import { registerReportJobs } from './modules/reports/reports.jobs';
 import { ReportService } from './modules/reports/reports.service';
 import { DentalAiService } from './modules/dental-ai/dental-ai.service';
@@ -216,6 +218,19 @@ export function createServices(
       companyName: config.companyName,
       buildDir: path.join(config.dataDir, 'exports-in-progress'),
     },
+    log,
+  );
+  // Imports check and store files as uploads do, within the plan's quota (docs/decisions/data-import.md).
+  const dataImports = new DataImportService(
+    repositories.dataImports,
+    blobs,
+    {
+      uploads,
+      files: fileStorage,
+      reserveStorage: (tx, userId, addedBytes) => planLimits.reserveStorage(tx, userId, addedBytes),
+    },
+    jobs,
+    clock,
     log,
   );
   const reports = new ReportService(
@@ -478,6 +493,7 @@ export function createServices(
       emailConfirmations.afterSignUp(user),
     ),
     dataExports,
+    dataImports,
     reports,
     // Linking and unlinking answer the account as the profile shows it.
     socialAccounts: new SocialAccountService(
@@ -597,6 +613,7 @@ export async function registerJobs(jobs: JobQueue, services: Services): Promise<
   await registerMembershipJobs(jobs, services.membership);
   await registerFileJobs(jobs, services.orphanSweep);
   await registerDataExportJobs(jobs, services.dataExports);
+  await registerDataImportJobs(jobs, services.dataImports);
   await registerReportJobs(jobs, services.reports);
   await registerMessageJobs(jobs, services.messageNotices);
 }

@@ -71,6 +71,8 @@ export const auditResourceTypes = [
   'delegation',
   /** 'Download my data': its request, progress reads and the archive's download. */
   'data_export',
+  /** 'Import a record': its request and progress reads (docs/decisions/data-import.md). */
+  'data_import',
   /** A staff account of the clinic console, in the acting admin's own chain. */
   'staff_account',
   /** What the member shares with the dental practice (docs/decisions/care-team-access.md). */

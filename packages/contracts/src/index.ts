@@ -21,6 +21,7 @@ export * from './dental-ai-wording';
 export * from './image-kind';
 export * from './audit';
 export * from './data-export';
+export * from './data-import';
 export * from './share-links';
 export * from './delegation';
 export * from './sessions';

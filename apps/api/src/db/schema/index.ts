@@ -17,6 +17,7 @@ export * from './passkeys';
 export * from './second-factor';
 export * from './delegations';
 export * from './data-exports';
+export * from './data-imports';
 export * from './share-links';
 export * from './clinic-staff';
 export * from './care-messages';

@@ -6,6 +6,7 @@ import {
   complaintImages,
   doctors,
   dataExports,
+  dataImports,
   dentalAiResults,
   medicalFiles,
   oralPhotos,
@@ -104,41 +105,53 @@ export class FilesRepository {
   }
 
   /** Which of the given blob keys a photo, a medical file, a Dental AI result, a doctor's
-   *  consultation summary or a data export still refers to. */
+   *  consultation summary, a data export or an import waiting for its job still refers to. */
   async referencedKeys(keys: readonly string[]): Promise<Set<string>> {
     if (keys.length === 0) return new Set();
     const list = [...keys];
-    const [originals, thumbnails, dicomFiles, attachments, detected, summaryImages, archives] =
-      await Promise.all([
-        this.db
-          .select({ key: oralPhotos.blobKey })
-          .from(oralPhotos)
-          .where(inArray(oralPhotos.blobKey, list)),
-        this.db
-          .select({ key: oralPhotos.thumbnailKey })
-          .from(oralPhotos)
-          .where(inArray(oralPhotos.thumbnailKey, list)),
-        this.db
-          .select({ key: oralPhotos.originalKey })
-          .from(oralPhotos)
-          .where(inArray(oralPhotos.originalKey, list)),
-        this.db
-          .select({ key: medicalFiles.blobKey })
-          .from(medicalFiles)
-          .where(inArray(medicalFiles.blobKey, list)),
-        this.db
-          .select({ key: dentalAiResults.blobKey })
-          .from(dentalAiResults)
-          .where(inArray(dentalAiResults.blobKey, list)),
-        this.db
-          .select({ key: complaintImages.blobKey })
-          .from(complaintImages)
-          .where(inArray(complaintImages.blobKey, list)),
-        this.db
-          .select({ key: dataExports.blobKey })
-          .from(dataExports)
-          .where(inArray(dataExports.blobKey, list)),
-      ]);
+    const [
+      originals,
+      thumbnails,
+      dicomFiles,
+      attachments,
+      detected,
+      summaryImages,
+      archives,
+      imports,
+    ] = await Promise.all([
+      this.db
+        .select({ key: oralPhotos.blobKey })
+        .from(oralPhotos)
+        .where(inArray(oralPhotos.blobKey, list)),
+      this.db
+        .select({ key: oralPhotos.thumbnailKey })
+        .from(oralPhotos)
+        .where(inArray(oralPhotos.thumbnailKey, list)),
+      this.db
+        .select({ key: oralPhotos.originalKey })
+        .from(oralPhotos)
+        .where(inArray(oralPhotos.originalKey, list)),
+      this.db
+        .select({ key: medicalFiles.blobKey })
+        .from(medicalFiles)
+        .where(inArray(medicalFiles.blobKey, list)),
+      this.db
+        .select({ key: dentalAiResults.blobKey })
+        .from(dentalAiResults)
+        .where(inArray(dentalAiResults.blobKey, list)),
+      this.db
+        .select({ key: complaintImages.blobKey })
+        .from(complaintImages)
+        .where(inArray(complaintImages.blobKey, list)),
+      this.db
+        .select({ key: dataExports.blobKey })
+        .from(dataExports)
+        .where(inArray(dataExports.blobKey, list)),
+      this.db
+        .select({ key: dataImports.blobKey })
+        .from(dataImports)
+        .where(inArray(dataImports.blobKey, list)),
+    ]);
     return new Set(
       [
         ...originals,
@@ -148,6 +161,7 @@ export class FilesRepository {
         ...detected,
         ...summaryImages,
         ...archives,
+        ...imports,
         // Only a DICOM import has an original and only a finished export an archive; the queries
         // matched no null.
       ].flatMap((row) => row.key ?? []),

@@ -354,3 +354,38 @@ describe('medicalFileName', () => {
     expect(name).toBe(`${'a'.repeat(200)}.pdf`);
   });
 });
+
+describe('imported files (docs/decisions/data-import.md#files)', () => {
+  it('keeps an image as this app stores it byte for byte, with its thumbnail', async () => {
+    const stored = (await uploads.acceptImage(dataUrlOf(await makePhoneJpeg(), 'image/jpeg')))
+      .bytes;
+    const imported = await uploads.acceptImportedPhoto(stored);
+    expect(imported.bytes.equals(stored)).toBe(true);
+    expect(imported.sha256).toBe(sha256(stored));
+    expect([imported.width, imported.height]).toEqual([40, 80]);
+    expect(imported.thumbnail.contentType).toBe('image/webp');
+    const file = await uploads.acceptImportedMedicalFile(stored, 'scan.jpg');
+    expect(file.bytes.equals(stored)).toBe(true);
+  });
+
+  it('re-encodes an image that carries metadata or a turn, as an upload of it would be', async () => {
+    const phone = await makePhoneJpeg(80, 40);
+    const imported = await uploads.acceptImportedPhoto(phone);
+    expect(imported.bytes.equals(phone)).toBe(false);
+    for (const planted of Object.values(plantedMetadata)) {
+      expect(imported.bytes.includes(planted)).toBe(false);
+    }
+    expect([imported.width, imported.height]).toEqual([40, 80]);
+    const file = await uploads.acceptImportedMedicalFile(phone, 'scan.jpg');
+    expect(file.bytes.includes(plantedMetadata.datum)).toBe(false);
+  });
+
+  it('refuses what an upload refuses: a type it does not accept, a file over the limit', async () => {
+    await expect(uploads.acceptImportedPhoto(Buffer.from('%PDF-1.4\n%%EOF\n'))).rejects.toThrow(
+      UnsupportedMediaType,
+    );
+    await expect(
+      uploads.acceptImportedMedicalFile(Buffer.alloc(11 * 1024 * 1024), 'big.pdf'),
+    ).rejects.toThrow(PayloadTooLarge);
+  });
+});

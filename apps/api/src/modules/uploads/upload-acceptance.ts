@@ -258,7 +258,21 @@ export class UploadAcceptance {
    */
   async acceptPhotoOrDicom(dataUrl: string): Promise<AcceptedPhoto> {
     // The larger limit bounds the decoding; an image's own limit applies once the type is known.
-    const bytes = decodeDataUrl(dataUrl, dicomUploadLimit);
+    return this.photoOrDicom(decodeDataUrl(dataUrl, dicomUploadLimit), false);
+  }
+
+  /**
+   * A photo or X-ray read from an imported record (docs/decisions/data-import.md): the checks of
+   * an upload, and an image that holds no metadata and no turn (as this app stores them) kept
+   * byte for byte, so that a record moved between installations keeps its files unchanged.
+   */
+  async acceptImportedPhoto(bytes: Buffer): Promise<AcceptedPhoto> {
+    if (bytes.length > dicomUploadLimit.maxBytes)
+      throw new PayloadTooLarge(dicomUploadLimit.message);
+    return this.photoOrDicom(bytes, true);
+  }
+
+  private async photoOrDicom(bytes: Buffer, keepClean: boolean): Promise<AcceptedPhoto> {
     const detected = await fileTypeFromBuffer(bytes);
     if (detected?.mime === 'application/dicom') return this.acceptDicom(bytes);
     if (detected?.mime === 'application/zip') throw new UnsupportedMediaType(zippedDicomMessage);
@@ -269,7 +283,7 @@ export class UploadAcceptance {
     if (bytes.length > imageUploadLimit.maxBytes) {
       throw new PayloadTooLarge(imageUploadLimit.message);
     }
-    return this.processImage(bytes, type);
+    return this.processImage(bytes, type, keepClean);
   }
 
   private acceptDicom(bytes: Buffer): Promise<AcceptedPhoto> {
@@ -373,34 +387,74 @@ export class UploadAcceptance {
   /** A medical or insurance record's file: those images up to 5 MB, or a PDF up to 10 MB. */
   async acceptMedicalFile(dataUrl: string, fileName: string): Promise<AcceptedMedicalFile> {
     // The larger limit bounds the decoding; the type's own limit applies once the type is known.
-    const bytes = decodeDataUrl(dataUrl, pdfUploadLimit);
+    return this.medicalFile(decodeDataUrl(dataUrl, pdfUploadLimit), fileName, false);
+  }
+
+  /** A record's file read from an imported record: as `acceptImportedPhoto`, a clean image is
+   *  kept byte for byte. */
+  async acceptImportedMedicalFile(bytes: Buffer, fileName: string): Promise<AcceptedMedicalFile> {
+    if (bytes.length > pdfUploadLimit.maxBytes) throw new PayloadTooLarge(pdfUploadLimit.message);
+    return this.medicalFile(bytes, fileName, true);
+  }
+
+  private async medicalFile(
+    bytes: Buffer,
+    fileName: string,
+    keepClean: boolean,
+  ): Promise<AcceptedMedicalFile> {
     const type = await detectType(bytes);
     if (type === undefined) throw new UnsupportedMediaType(unsupportedMedicalFileMessage);
     const limit = uploadLimitFor(type);
     if (bytes.length > limit.maxBytes) throw new PayloadTooLarge(limit.message);
     const file =
-      type === 'application/pdf' ? acceptPdf(bytes) : await this.processImage(bytes, type);
+      type === 'application/pdf'
+        ? acceptPdf(bytes)
+        : await this.processImage(bytes, type, keepClean);
     return { ...file, fileName: medicalFileName(fileName, file.extension) };
   }
 
+  /** `keepClean`: an image without metadata or a turn is stored as it came, not re-encoded. */
   private async processImage(
     bytes: Buffer,
     contentType: AcceptedImageType,
+    keepClean = false,
   ): Promise<AcceptedImage> {
-    await this.checkPixels(bytes);
+    const header = await this.checkPixels(bytes);
     return this.decodePool.run(async () => {
       const upright = this.upright(bytes);
       const [stored, thumbnail] = await Promise.all([
-        this.encodeUpright(upright.clone(), contentType),
+        keepClean && header.clean
+          ? this.asStored(bytes, contentType, header)
+          : this.encodeUpright(upright.clone(), contentType),
         this.thumbnailOf(upright.clone()),
       ]);
       return { ...stored, thumbnail };
     });
   }
 
+  /** The image's own bytes as the stored copy; its pixels were decoded for the thumbnail. */
+  private asStored(
+    bytes: Buffer,
+    contentType: AcceptedImageType,
+    header: { width: number; height: number },
+  ): UprightImage {
+    return {
+      kind: 'image',
+      contentType,
+      bytes,
+      size: bytes.length,
+      sha256: sha256(bytes),
+      extension: imageFormats[contentType].extension,
+      width: header.width,
+      height: header.height,
+    };
+  }
+
   /** Reads the header only: a small file can claim a huge canvas (a decompression bomb). Answers
    *  the header's channel count. */
-  private async checkPixels(bytes: Buffer): Promise<{ channels: number }> {
+  private async checkPixels(
+    bytes: Buffer,
+  ): Promise<{ channels: number; width: number; height: number; clean: boolean }> {
     let header;
     try {
       // The header alone, without the decoder's limit, so that the refusal can say why.
@@ -411,7 +465,16 @@ export class UploadAcceptance {
     if (header.width * header.height > this.maxImagePixels) {
       throw tooManyPixels(this.maxImagePixels);
     }
-    return { channels: header.channels };
+    const { exif, icc, iptc, xmp, orientation } = header;
+    return {
+      channels: header.channels,
+      width: header.width,
+      height: header.height,
+      // What an upload would strip or apply: location and camera details, a colour profile, a turn.
+      clean:
+        [exif, icc, iptc, xmp].every((block) => block === undefined) &&
+        (orientation === undefined || orientation === 1),
+    };
   }
 
   /**

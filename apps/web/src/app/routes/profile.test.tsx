@@ -50,6 +50,7 @@ describe('Profile', () => {
       'Calendar feed',
       'Reports',
       'Download my data',
+      'Import a record',
       'Service',
       'Delete Data',
     ]);

@@ -16,6 +16,7 @@ import { TwoStepSection } from '#web/features/auth/components/two-step-section';
 import { CalendarFeedSection } from '#web/features/calendar/components/calendar-feed-section';
 import { CareTeamSection } from '#web/features/care-team/components/care-team-section';
 import { DataExportSection } from '#web/features/data-export/components/data-export-section';
+import { DataImportSection } from '#web/features/data-import/components/data-import-section';
 import { ReportsSection } from '#web/features/reports/components/reports-section';
 import {
   DelegatesSection,
@@ -68,6 +69,7 @@ export default function ProfileRoute() {
           <CalendarFeedSection />
           <ReportsSection />
           <DataExportSection />
+          <DataImportSection />
           <ServiceSection />
           <DeleteAccountSection />
         </>

@@ -50,6 +50,14 @@ describe('describeActivity', () => {
       { action: 'download', resource_type: 'data_export', result: 'success' },
       'The copy of all your data was downloaded',
     ],
+    [
+      { action: 'create', resource_type: 'data_import', result: 'success' },
+      'You imported a record into yours',
+    ],
+    [
+      { action: 'read', resource_type: 'data_import', result: 'failure' },
+      'Failed attempt to check on an import of a record',
+    ],
     [{ action: 'sign_in', resource_type: 'session', result: 'success' }, 'Signed in'],
     [
       { action: 'social_link', resource_type: 'social_account', result: 'success' },

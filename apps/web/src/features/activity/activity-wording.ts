@@ -26,6 +26,7 @@ const things: Record<AuditResourceType, string> = {
   delegation: 'an invitation to view your record',
   share_link: 'a shared link',
   data_export: 'a copy of all your data',
+  data_import: 'an import of a record',
   staff_account: 'a staff account of the practice',
   care_team_access: 'what you share with your dental practice',
   message_thread: 'a conversation with your dental practice',
@@ -92,6 +93,16 @@ function describeShareLink(
 }
 
 /** 'Download my data' (docs/decisions/data-export.md): asked for, checked on, downloaded. */
+function describeDataImport(entry: Pick<ActivityEntry, 'action' | 'result'>): string {
+  const failed = entry.result === 'failure';
+  if (entry.action === 'create') {
+    return failed ? 'Failed attempt to import a record' : 'You imported a record into yours';
+  }
+  return failed
+    ? 'Failed attempt to check on an import of a record'
+    : 'You checked on an import of a record';
+}
+
 function describeDataExport(entry: Pick<ActivityEntry, 'action' | 'result'>): string {
   const failed = entry.result === 'failure';
   switch (entry.action) {
@@ -197,6 +208,7 @@ export function describeActivity(
     return describeShareLink(entry, id === null ? undefined : shareLinkLabels.get(id));
   }
   if (entry.resource_type === 'data_export') return describeDataExport(entry);
+  if (entry.resource_type === 'data_import') return describeDataImport(entry);
   const delegate = entry.actor_member?.username;
   if (delegate !== undefined) return describeDelegateAct(entry, delegate);
   const thing = things[entry.resource_type];
