@@ -45,13 +45,15 @@ export const theme = createTheme({
   },
 });
 
-/** Mantine's dimmed grey (gray.6) and error red (red.6) fail AA on white; use darker shades. */
+/** Mantine's dimmed grey (gray.6), error red (red.6) and placeholder grey (gray.5, the text of a
+ *  file input with no file chosen) fail AA on white; use darker shades. */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-error': 'var(--mantine-color-red-9)',
     '--mantine-color-anchor': 'var(--mantine-color-dental-8)',
+    '--mantine-color-placeholder': 'var(--mantine-color-gray-7)',
   },
   dark: {},
 });
