@@ -19,6 +19,7 @@ import {
 } from '#api/adapters/detector/detector';
 import type { Clock } from '#api/clock';
 import type { RawRgbImage } from '#api/lib/raw-image';
+import { markStage } from '#api/lib/stage-marks';
 import type { BlobStore } from '#api/adapters/blob-store/blob-store';
 import { buffer } from 'node:stream/consumers';
 import type { DentalAiResultRow } from '#api/db/schema';
@@ -146,6 +147,7 @@ export class DentalAiService {
     accept: () => Promise<ImageForDetection>,
     source: { imageKind: ImageKind | undefined; oralPhotoId: string | null },
   ): Promise<DentalAiResult> {
+    markStage('handler');
     const { imageKind } = source;
     if (this.detector.imageKinds(type).length === 0) {
       throw new ServiceUnavailable(dentalAiUnavailableMessage(type));
@@ -155,12 +157,14 @@ export class DentalAiService {
     // image is decoded meanwhile: once and upright (EXIF orientation applied), so the model reads
     // these pixels and the stored copy, without metadata, is encoded from them and the boxes fit.
     const [usage, image] = await Promise.all([this.usage(userId), accept()]);
+    markStage('uses and decode');
     this.planLimits.refuseSpentUses('dentalAiUsesPerYear', usage);
     // The stored copy is encoded and written while the model runs, off the answer's path.
     const store = async () => {
       const stored = await image.encode();
       const key = newBlobKey(userId, 'dental-ai', stored.extension);
       await this.files.put([{ key, bytes: stored.bytes, contentType: stored.contentType }]);
+      markStage('stored copy');
       return { key, contentType: stored.contentType };
     };
     const [detected, written] = await Promise.allSettled([
@@ -198,6 +202,7 @@ export class DentalAiService {
           now,
         );
       });
+      markStage('committed');
       return this.toResult(row);
     } catch (error) {
       await this.files.discard([blobKey]);
