@@ -1,3 +1,4 @@
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import path from 'node:path';
 import { InferenceSession, Tensor } from 'onnxruntime-node';
 import sharp from 'sharp';
@@ -19,7 +20,7 @@ import {
 import { LocalInference } from '../apps/api/src/adapters/detector/local-inference';
 import { nonMaximumSuppression } from '../apps/api/src/adapters/detector/nms';
 import { PipelineDetector } from '../apps/api/src/adapters/detector/pipeline-detector';
-import { dentalAiStages, type StageMark } from '../apps/api/src/lib/stage-marks';
+import { dentalAiStageChannel, type StageMark } from '../apps/api/src/lib/stage-marks';
 import { loggedInMember, measure, printComparison, startApi, withBenchDatabase } from './harness';
 import { printIssueFigures } from './issue-figures';
 import { median } from './median';
@@ -201,12 +202,12 @@ export async function dentalAiBench(): Promise<void> {
           const { stage, at } = message as StageMark;
           marks.set(stage, [...(marks.get(stage) ?? []), at - sent]);
         };
-        dentalAiStages.subscribe(onMark);
+        subscribe(dentalAiStageChannel, onMark);
         for (let run = 0; run < detections; run += 1) {
           sent = performance.now();
           apiTimes.push(await detect(row.image));
         }
-        dentalAiStages.unsubscribe(onMark);
+        unsubscribe(dentalAiStageChannel, onMark);
         const endToEnd = median(apiTimes);
         console.log(
           `  ${row.title.padEnd(15)}${endToEnd.toFixed(1).padStart(8)}   session.run ${row.run.toFixed(1)}, ratio ${(endToEnd / row.run).toFixed(2)}× (overhead ${(endToEnd - row.run).toFixed(1)} ms, ${(((endToEnd - row.run) / endToEnd) * 100).toFixed(0)} % of the request)`,

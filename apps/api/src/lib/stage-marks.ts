@@ -11,7 +11,8 @@ export interface StageMark {
  * own process. Nothing is built or published while no one listens, so the API pays a property
  * read per stage.
  */
-export const dentalAiStages = channel('dental-companion:dental-ai-stage');
+export const dentalAiStageChannel = 'dental-companion:dental-ai-stage';
+const dentalAiStages = channel(dentalAiStageChannel);
 
 export function markStage(stage: string): void {
   if (dentalAiStages.hasSubscribers) dentalAiStages.publish({ stage, at: performance.now() });
