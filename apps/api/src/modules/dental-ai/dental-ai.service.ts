@@ -22,6 +22,7 @@ import type { RawRgbImage } from '#api/lib/raw-image';
 import { markStage } from '#api/lib/stage-marks';
 import type { BlobStore } from '#api/adapters/blob-store/blob-store';
 import { buffer } from 'node:stream/consumers';
+import type { Database } from '#api/db/client';
 import type { DentalAiResultRow } from '#api/db/schema';
 import { NotFound, ServiceUnavailable, UnprocessableEntity } from '#api/domain-errors';
 import { pageOf, type Page } from '#api/lib/pagination';
@@ -43,6 +44,12 @@ export interface StoredPhotos {
   ): Promise<{ id: string; blobKey: string; photoType: PhotoType } | undefined>;
 }
 
+/** Writes a run's audit row in the transaction `tx` that stores its result (wired in
+ *  services.ts to the audit trail). */
+export interface ResultAudit {
+  created(tx: Database, memberId: string, resultId: string): Promise<void>;
+}
+
 /**
  * Dental AI (docs/product/dental-ai.md): detections on an uploaded image, stored with the image,
  * each run one of the plan's yearly uses (docs/product/dental-ai.md#limits). Nothing is stored and
@@ -59,6 +66,7 @@ export class DentalAiService {
     private readonly photos: StoredPhotos,
     private readonly blobs: BlobStore,
     private readonly modelFigures: ShippedModelFigures,
+    private readonly audit: ResultAudit,
   ) {}
 
   /** Which types this server can run, and the plan's uses in this membership year. */
@@ -184,7 +192,7 @@ export class DentalAiService {
         await this.planLimits.reserveUse('dentalAiUsesPerYear', tx, userId, now, (since) =>
           results.countSince(userId, since),
         );
-        return results.insert(
+        const inserted = await results.insert(
           userId,
           {
             dentalAi: type,
@@ -201,6 +209,10 @@ export class DentalAiService {
           },
           now,
         );
+        // The run's audit row commits with the result: one commit, and never one without the
+        // other (the route leaves only refusals and failures to the audit plugin).
+        await this.audit.created(tx, userId, inserted.id);
+        return inserted;
       });
       markStage('committed');
       return this.toResult(row);
