@@ -138,6 +138,16 @@ async function spendUses(userId: string, uses: number): Promise<void> {
     .values(Array.from({ length: uses }, () => ({ userId, createdAt: t.clock.now() })));
 }
 
+/** The member's audit rows of one resource type, as [action, result], oldest first. */
+async function auditOf(member: Member, resourceType: 'dental_ai_result' | 'dental_ai_result_list') {
+  const rows = await t.db
+    .select()
+    .from(auditEvents)
+    .where(and(eq(auditEvents.memberId, member.id), eq(auditEvents.resourceType, resourceType)))
+    .orderBy(auditEvents.seq);
+  return rows.map((row) => [row.action, row.result]);
+}
+
 /** No new row, no new use and no blob: what every failed run must leave. */
 async function expectNothingStored(member: Member, uses = 0): Promise<void> {
   expect(await resultCount(member.id)).toBe(0);
@@ -334,16 +344,7 @@ describe('POST /api/dental-ai/', () => {
       const res = await post(member, { image_url: dataUrlOf(drawing, 'image/png') });
       expect(res.statusCode).toBe(500);
       await expectNothingStored(member);
-      const audit = await t.db
-        .select()
-        .from(auditEvents)
-        .where(
-          and(
-            eq(auditEvents.memberId, member.id),
-            eq(auditEvents.resourceType, 'dental_ai_result'),
-          ),
-        );
-      expect(audit.map((row) => [row.action, row.result])).toEqual([['create', 'failure']]);
+      expect(await auditOf(member, 'dental_ai_result')).toEqual([['create', 'failure']]);
     } finally {
       await t.db.execute(sql.raw('DROP TRIGGER refuse_dental_ai_row ON audit_events'));
     }
@@ -439,16 +440,7 @@ describe('POST /api/dental-ai/photo/ (a stored photo or X-ray)', () => {
       ['create', 'dental_ai_result', 'success'],
       ['download', 'dental_ai_result', 'success'],
     ]);
-    const listed = await t.db
-      .select()
-      .from(auditEvents)
-      .where(
-        and(
-          eq(auditEvents.memberId, member.id),
-          eq(auditEvents.resourceType, 'dental_ai_result_list'),
-        ),
-      );
-    expect(listed.map((row) => row.action)).toEqual(['read']);
+    expect(await auditOf(member, 'dental_ai_result_list')).toEqual([['read', 'success']]);
   });
 
   it('keeps the result, without the link, when the photo is deleted', async () => {
@@ -486,13 +478,7 @@ describe('POST /api/dental-ai/photo/ (a stored photo or X-ray)', () => {
     await expectNothingStored(other);
     expect(await resultsOf(other, photo.id)).toEqual([]);
 
-    const audit = await t.db
-      .select()
-      .from(auditEvents)
-      .where(
-        and(eq(auditEvents.memberId, other.id), eq(auditEvents.resourceType, 'dental_ai_result')),
-      );
-    expect(audit.map((row) => [row.action, row.result])).toEqual([['create', 'failure']]);
+    expect(await auditOf(other, 'dental_ai_result')).toEqual([['create', 'failure']]);
   });
 
   it('counts against the plan like an upload: past the limit, 422 before the model runs', async () => {
