@@ -372,6 +372,17 @@ export function createServices(
     repositories.oralPhotos,
     blobs,
     new ShippedModelFigures(config.dentalAi.shippedModelsDir),
+    {
+      created: (tx, memberId, resultId) =>
+        audit.recordWithin(tx, {
+          memberId,
+          actor: memberId,
+          action: 'create',
+          resourceType: 'dental_ai_result',
+          resourceId: resultId,
+          result: 'success',
+        }),
+    },
   );
   // A staff reply's and a review answer's notices, sent once through the queue with the
   // reminders' retry rules (docs/decisions/care-messages.md, photo-reviews.md).

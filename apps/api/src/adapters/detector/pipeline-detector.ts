@@ -11,6 +11,7 @@ import {
 } from './detector';
 import type { ModelSlot } from '#api/config';
 import type { RawRgbImage } from '#api/lib/raw-image';
+import { markStage } from '#api/lib/stage-marks';
 import type { Inference } from './inference';
 import { decodeImage, imageKindOfPixels, letterboxImage, toImagePixels } from './letterbox';
 import type { ModelSource, ModelSpec } from './model-spec';
@@ -83,13 +84,16 @@ export class PipelineDetector implements Detector {
     if (this.imageKinds(type).length === 0) throw new DetectorUnavailable(type);
     const decoded = image instanceof Uint8Array ? await decodeImage(image) : image;
     const kind = memberKind ?? (await imageKindOfPixels(decoded));
+    markStage('kind');
     if (!dentalAiImageKinds[type].includes(kind)) throw new WrongImageKind(type, kind);
     const model = this.models[slotOf(type, kind)];
     if (model === undefined) throw new DetectorUnavailable(type, kind);
     const { tensor, geometry } = await letterboxImage(decoded, model.size);
+    markStage('letterbox');
     const started = performance.now();
     const output = await this.inference.run(model, tensor);
     this.observeInference(type, kind, (performance.now() - started) / 1000);
+    markStage('inference');
     let kept;
     try {
       const candidates = decodeOutput(output.data, output.dims, {

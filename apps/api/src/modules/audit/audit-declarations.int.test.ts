@@ -47,6 +47,21 @@ describe('each route’s audit declaration', () => {
     ).rejects.toThrow(`GET ${plantedPath} records nothing but says not why`);
   });
 
+  it('refuses a route that leaves its successes’ rows to another part without naming it', async () => {
+    await expect(
+      buildTestApp({
+        routes: planted((app) => ({
+          onRequest: app.authenticate,
+          config: {
+            audit: { action: 'read', resourceType: 'oral_photo', successRecordedBy: ' ' },
+          },
+        })),
+      }),
+    ).rejects.toThrow(
+      `GET ${plantedPath} leaves its successes' rows to another part but says not which`,
+    );
+  });
+
   it('refuses a signed-in member’s row on a route without a bearer token', async () => {
     await expect(
       buildTestApp({

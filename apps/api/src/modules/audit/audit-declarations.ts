@@ -62,6 +62,12 @@ export interface AuditedRoute {
    * route must be authenticated and the row is the signed-in member's.
    */
   subject?: AuditSubjectLookup;
+  /**
+   * Where a success's row is written instead, when the service writes it in the transaction of
+   * the change it records (one commit, and no change without its row); the plugin then writes
+   * only the failures' rows.
+   */
+  successRecordedBy?: string;
 }
 
 /** A route that writes no row, and why: it touches no health data, or another part writes the

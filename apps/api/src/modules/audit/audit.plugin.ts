@@ -62,6 +62,8 @@ export const auditPlugin = fp(
       } else if ('none' in declared) {
         if (declared.none.trim() === '')
           misdeclared.push(`${key} records nothing but says not why`);
+      } else if (declared.successRecordedBy?.trim() === '') {
+        misdeclared.push(`${key} leaves its successes' rows to another part but says not which`);
       } else if (declared.subject === undefined && !authenticated) {
         misdeclared.push(`${key} is audited as the signed-in member's but is not authenticated`);
       } else if (route.method === 'HEAD') {
@@ -110,6 +112,7 @@ export const auditPlugin = fp(
     app.addHook('onSend', async (request, reply, payload) => {
       const spec = recorded(request.routeOptions.config.audit);
       if (spec === undefined) return payload;
+      if (spec.successRecordedBy !== undefined && reply.statusCode < 400) return payload;
       const writing = write(spec, request, reply);
       await (reply.statusCode >= 500 ? unlessDatabaseAway(writing) : writing);
       return payload;

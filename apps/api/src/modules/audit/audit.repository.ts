@@ -119,29 +119,41 @@ export class AuditRepository {
    * previous row.
    */
   private appendBatch(events: NewAuditEvent[]): Promise<AuditEventRow[]> {
+    return this.db.transaction((tx) => AuditRepository.chain(tx, events));
+  }
+
+  /**
+   * Appends a row in the caller's transaction, so that it commits or rolls back with the change
+   * it records; the chain's advisory lock is then held until that transaction ends.
+   */
+  async appendWithin(tx: Database, event: NewAuditEvent): Promise<AuditEventRow> {
+    return insertedRow(await AuditRepository.chain(tx, [event]));
+  }
+
+  /** Chains events of one member after the chain's last row, under its advisory lock; call in
+   *  a transaction. */
+  private static async chain(tx: Database, events: NewAuditEvent[]): Promise<AuditEventRow[]> {
     const memberId = events[0]?.memberId ?? null;
-    return this.db.transaction(async (tx) => {
-      await tx.execute(
-        sql`select pg_advisory_xact_lock(${chainLockClass}, hashtext(${memberId ?? ''}))`,
-      );
-      const [last] = await tx
-        .select({ seq: auditEvents.seq, hash: auditEvents.hash })
-        .from(auditEvents)
-        .where(sameChain(memberId))
-        .orderBy(desc(auditEvents.seq))
-        .limit(1);
-      const lastSeq = last?.seq ?? 0;
-      let prevHash = last?.hash ?? null;
-      const rows = events.map((event, index) => {
-        const row: HashedFields = { ...event, seq: lastSeq + 1 + index };
-        const chained = { ...row, prevHash, hash: auditHash(prevHash, row) };
-        prevHash = chained.hash;
-        return chained;
-      });
-      const inserted = await tx.insert(auditEvents).values(rows).returning();
-      const byId = new Map(inserted.map((row) => [row.id, row]));
-      return rows.map(({ id }) => insertedRow([byId.get(id)].filter((row) => row !== undefined)));
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(${chainLockClass}, hashtext(${memberId ?? ''}))`,
+    );
+    const [last] = await tx
+      .select({ seq: auditEvents.seq, hash: auditEvents.hash })
+      .from(auditEvents)
+      .where(sameChain(memberId))
+      .orderBy(desc(auditEvents.seq))
+      .limit(1);
+    const lastSeq = last?.seq ?? 0;
+    let prevHash = last?.hash ?? null;
+    const rows = events.map((event, index) => {
+      const row: HashedFields = { ...event, seq: lastSeq + 1 + index };
+      const chained = { ...row, prevHash, hash: auditHash(prevHash, row) };
+      prevHash = chained.hash;
+      return chained;
     });
+    const inserted = await tx.insert(auditEvents).values(rows).returning();
+    const byId = new Map(inserted.map((row) => [row.id, row]));
+    return rows.map(({ id }) => insertedRow([byId.get(id)].filter((row) => row !== undefined)));
   }
 
   /** Whether the member signed in successfully before from this exact user agent. */

@@ -8,6 +8,7 @@ import type {
   AuditResult,
 } from '@dental/contracts';
 import type { Clock } from '#api/clock';
+import type { Database } from '#api/db/client';
 import type { AuditEventRow } from '#api/db/schema';
 import { auditHash } from './audit-hash';
 import type { AuditRepository } from './audit.repository';
@@ -66,6 +67,20 @@ export class AuditService implements AuditRecorder {
   ) {}
 
   async record(event: AuditEvent, context = auditContext.getStore()): Promise<void> {
+    await this.repository.append(await this.rowOf(event, context));
+  }
+
+  /** The same row, written by the caller's transaction `tx`: it commits with the change it
+   *  records, in the same commit, or not at all. */
+  async recordWithin(
+    tx: Database,
+    event: AuditEvent,
+    context = auditContext.getStore(),
+  ): Promise<void> {
+    await this.repository.appendWithin(tx, await this.rowOf(event, context));
+  }
+
+  private async rowOf(event: AuditEvent, context: AuditContext | undefined) {
     const userAgent = context?.userAgent?.slice(0, userAgentMaxLength) ?? null;
     let { action } = event;
     if (
@@ -76,7 +91,7 @@ export class AuditService implements AuditRecorder {
     ) {
       action = 'sign_in_new_browser';
     }
-    await this.repository.append({
+    return {
       ...event,
       action,
       id: randomUUID(),
@@ -84,7 +99,7 @@ export class AuditService implements AuditRecorder {
       ip: context?.ip ?? null,
       userAgent,
       requestId: context?.requestId ?? null,
-    });
+    };
   }
 
   /** The member's own rows, newest first; the cursor is the position to continue below. */

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import sharp, { type Sharp } from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -25,6 +25,7 @@ import {
   startInferenceTestServer,
   type InferenceTestServer,
 } from '#api-test/mocks/inference-test-server';
+import { rowsOf } from '#api/db/client';
 import { auditEvents, dentalAiResults, dentalAiUses } from '#api/db/schema';
 import { buildTestApp, type TestApp } from '#api-test/build-test-app';
 import { factories } from '#api-test/factories';
@@ -135,6 +136,16 @@ async function spendUses(userId: string, uses: number): Promise<void> {
   await t.db
     .insert(dentalAiUses)
     .values(Array.from({ length: uses }, () => ({ userId, createdAt: t.clock.now() })));
+}
+
+/** The member's audit rows of one resource type, as [action, result], oldest first. */
+async function auditOf(member: Member, resourceType: 'dental_ai_result' | 'dental_ai_result_list') {
+  const rows = await t.db
+    .select()
+    .from(auditEvents)
+    .where(and(eq(auditEvents.memberId, member.id), eq(auditEvents.resourceType, resourceType)))
+    .orderBy(auditEvents.seq);
+  return rows.map((row) => [row.action, row.result]);
 }
 
 /** No new row, no new use and no blob: what every failed run must leave. */
@@ -303,6 +314,42 @@ describe('POST /api/dental-ai/', () => {
     await expectNothingStored(member);
   });
 
+  it('commits the result, its use and its audit row in one transaction', async () => {
+    const member = await factory.loggedInMember();
+    const result = await detect(member);
+    // xmin is the id of the transaction that inserted a row.
+    const transactions = await t.db.execute(sql`
+      select xmin::text from dental_ai_results where id = ${result.id}
+      union all select xmin::text from dental_ai_uses where user_id = ${member.id}
+      union all select xmin::text from audit_events
+        where member_id = ${member.id} and resource_id = ${result.id}`);
+    const ids = rowsOf<{ xmin: string }>(transactions).map((row) => row.xmin);
+    expect(ids).toHaveLength(3);
+    expect(new Set(ids).size).toBe(1);
+  });
+
+  it('stores nothing and spends no use when the run’s audit row cannot be written', async () => {
+    const member = await factory.loggedInMember();
+    // The trail refuses this member's successful rows only: the failure is still recorded.
+    await t.db.execute(
+      sql.raw(`CREATE OR REPLACE FUNCTION refuse_dental_ai_row() RETURNS trigger LANGUAGE plpgsql
+        AS $$ BEGIN RAISE EXCEPTION 'audit row refused'; END $$`),
+    );
+    await t.db.execute(
+      sql.raw(`CREATE TRIGGER refuse_dental_ai_row BEFORE INSERT ON audit_events FOR EACH ROW
+        WHEN (NEW.member_id = '${member.id}' AND NEW.result = 'success')
+        EXECUTE FUNCTION refuse_dental_ai_row()`),
+    );
+    try {
+      const res = await post(member, { image_url: dataUrlOf(drawing, 'image/png') });
+      expect(res.statusCode).toBe(500);
+      await expectNothingStored(member);
+      expect(await auditOf(member, 'dental_ai_result')).toEqual([['create', 'failure']]);
+    } finally {
+      await t.db.execute(sql.raw('DROP TRIGGER refuse_dental_ai_row ON audit_events'));
+    }
+  });
+
   it('refuses a run past the plan’s yearly uses with 422 naming the limit and the next plan', async () => {
     const member = await factory.loggedInMember();
     const allowed = plans.Silver.dentalAiUsesPerYear;
@@ -393,16 +440,7 @@ describe('POST /api/dental-ai/photo/ (a stored photo or X-ray)', () => {
       ['create', 'dental_ai_result', 'success'],
       ['download', 'dental_ai_result', 'success'],
     ]);
-    const listed = await t.db
-      .select()
-      .from(auditEvents)
-      .where(
-        and(
-          eq(auditEvents.memberId, member.id),
-          eq(auditEvents.resourceType, 'dental_ai_result_list'),
-        ),
-      );
-    expect(listed.map((row) => row.action)).toEqual(['read']);
+    expect(await auditOf(member, 'dental_ai_result_list')).toEqual([['read', 'success']]);
   });
 
   it('keeps the result, without the link, when the photo is deleted', async () => {
@@ -440,13 +478,7 @@ describe('POST /api/dental-ai/photo/ (a stored photo or X-ray)', () => {
     await expectNothingStored(other);
     expect(await resultsOf(other, photo.id)).toEqual([]);
 
-    const audit = await t.db
-      .select()
-      .from(auditEvents)
-      .where(
-        and(eq(auditEvents.memberId, other.id), eq(auditEvents.resourceType, 'dental_ai_result')),
-      );
-    expect(audit.map((row) => [row.action, row.result])).toEqual([['create', 'failure']]);
+    expect(await auditOf(other, 'dental_ai_result')).toEqual([['create', 'failure']]);
   });
 
   it('counts against the plan like an upload: past the limit, 422 before the model runs', async () => {

@@ -24,6 +24,13 @@ const noContent = z.null().describe('No content');
 /** A 5 MB image is about 6.7 MiB in base64, plus the type
  *  (docs/decisions/upload-body-limits.md). */
 const uploadBodyLimit = 8 * 1024 * 1024;
+/** A run's row is committed with its result; a refused or failed run's is the plugin's. */
+const createdResultAudit = {
+  action: 'create',
+  resourceType: 'dental_ai_result',
+  resourceId: 'answer',
+  successRecordedBy: 'DentalAiService, in the transaction that stores the result',
+} as const;
 
 /** docs/product/dental-ai.md#dental-ai-calls, plus the status and stored-result reads
  *  (docs/decisions/dental-ai-api.md). */
@@ -110,7 +117,7 @@ export const dentalAiRoutes: FastifyPluginAsyncZod<DentalAiRoutesOptions> = (app
       bodyLimit: uploadBodyLimit,
       config: {
         upload: true,
-        audit: { action: 'create', resourceType: 'dental_ai_result', resourceId: 'answer' },
+        audit: createdResultAudit,
       },
       schema: {
         tags,
@@ -139,7 +146,7 @@ export const dentalAiRoutes: FastifyPluginAsyncZod<DentalAiRoutesOptions> = (app
     {
       ...authenticated,
       config: {
-        audit: { action: 'create', resourceType: 'dental_ai_result', resourceId: 'answer' },
+        audit: createdResultAudit,
       },
       schema: {
         tags,

@@ -19,8 +19,10 @@ import {
 } from '#api/adapters/detector/detector';
 import type { Clock } from '#api/clock';
 import type { RawRgbImage } from '#api/lib/raw-image';
+import { markStage } from '#api/lib/stage-marks';
 import type { BlobStore } from '#api/adapters/blob-store/blob-store';
 import { buffer } from 'node:stream/consumers';
+import type { Database } from '#api/db/client';
 import type { DentalAiResultRow } from '#api/db/schema';
 import { NotFound, ServiceUnavailable, UnprocessableEntity } from '#api/domain-errors';
 import { pageOf, type Page } from '#api/lib/pagination';
@@ -42,6 +44,12 @@ export interface StoredPhotos {
   ): Promise<{ id: string; blobKey: string; photoType: PhotoType } | undefined>;
 }
 
+/** Writes a run's audit row in the transaction `tx` that stores its result (wired in
+ *  services.ts to the audit trail). */
+export interface ResultAudit {
+  created(tx: Database, memberId: string, resultId: string): Promise<void>;
+}
+
 /**
  * Dental AI (docs/product/dental-ai.md): detections on an uploaded image, stored with the image,
  * each run one of the plan's yearly uses (docs/product/dental-ai.md#limits). Nothing is stored and
@@ -58,6 +66,7 @@ export class DentalAiService {
     private readonly photos: StoredPhotos,
     private readonly blobs: BlobStore,
     private readonly modelFigures: ShippedModelFigures,
+    private readonly audit: ResultAudit,
   ) {}
 
   /** Which types this server can run, and the plan's uses in this membership year. */
@@ -146,6 +155,7 @@ export class DentalAiService {
     accept: () => Promise<ImageForDetection>,
     source: { imageKind: ImageKind | undefined; oralPhotoId: string | null },
   ): Promise<DentalAiResult> {
+    markStage('handler');
     const { imageKind } = source;
     if (this.detector.imageKinds(type).length === 0) {
       throw new ServiceUnavailable(dentalAiUnavailableMessage(type));
@@ -155,12 +165,14 @@ export class DentalAiService {
     // image is decoded meanwhile: once and upright (EXIF orientation applied), so the model reads
     // these pixels and the stored copy, without metadata, is encoded from them and the boxes fit.
     const [usage, image] = await Promise.all([this.usage(userId), accept()]);
+    markStage('uses and decode');
     this.planLimits.refuseSpentUses('dentalAiUsesPerYear', usage);
     // The stored copy is encoded and written while the model runs, off the answer's path.
     const store = async () => {
       const stored = await image.encode();
       const key = newBlobKey(userId, 'dental-ai', stored.extension);
       await this.files.put([{ key, bytes: stored.bytes, contentType: stored.contentType }]);
+      markStage('stored copy');
       return { key, contentType: stored.contentType };
     };
     const [detected, written] = await Promise.allSettled([
@@ -180,7 +192,7 @@ export class DentalAiService {
         await this.planLimits.reserveUse('dentalAiUsesPerYear', tx, userId, now, (since) =>
           results.countSince(userId, since),
         );
-        return results.insert(
+        const inserted = await results.insert(
           userId,
           {
             dentalAi: type,
@@ -197,7 +209,12 @@ export class DentalAiService {
           },
           now,
         );
+        // The run's audit row commits with the result: one commit, and never one without the
+        // other (the route leaves only refusals and failures to the audit plugin).
+        await this.audit.created(tx, userId, inserted.id);
+        return inserted;
       });
+      markStage('committed');
       return this.toResult(row);
     } catch (error) {
       await this.files.discard([blobKey]);
