@@ -16,7 +16,7 @@ import { printIssueFigures } from './issue-figures';
 const rounds = 3;
 
 /** GET /api/account/ on PostgreSQL next to a bare Fastify route and its ceiling, a bare route
- *  making the same two prepared statements (issue 35's goal: ≥ 0.5× of the ceiling), same run. */
+ *  making the same two prepared statements (the goal: ≥ 0.5× of the ceiling, docs/decisions/api-request-cost.md), same run. */
 export async function accountBench(): Promise<void> {
   await withBenchDatabase(async (databaseUrl) => {
     const api = await startApi(databaseUrl);
@@ -35,7 +35,8 @@ export async function accountBench(): Promise<void> {
       printIssueFigures('Performance review', [
         {
           what: 'GET /api/account/ ÷ bare route with the same 2 prepared statements',
-          filed: '2,800–3,000 vs 8,300–10,300 requests/s, about 0.3× (issue 35)',
+          filed:
+            '2,800–3,000 vs 8,300–10,300 requests/s, about 0.3× (an independent run with two prepared round trips)',
           goal: '≥ 0.5×',
         },
       ]);

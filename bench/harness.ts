@@ -101,7 +101,7 @@ export async function measureBareRoute(): Promise<Measurement> {
  * The ceiling of `GET /api/account/`: a bare Fastify route making the route's own two round trips,
  * the same prepared statements through the same repositories and pool (the session's use, then the
  * account view), and none of the API's own Node work (token check, hooks, response schema,
- * security headers, compression, logging). What the API loses against it is that work (issue 35).
+ * security headers, compression, logging). What the API loses against it is that work (docs/decisions/api-request-cost.md).
  */
 export async function measureAccountCeiling(databaseUrl: string): Promise<Measurement> {
   const database = await openDatabase({ kind: 'postgres', url: databaseUrl });

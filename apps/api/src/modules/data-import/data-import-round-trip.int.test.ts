@@ -11,7 +11,7 @@ import {
 import { withJobQueue, type JobQueueApp } from '#api-test/support/job-queue-app';
 
 /**
- * The issue's round trip: a member's record exported from one installation, imported into a new
+ * The round trip (docs/decisions/data-import.md): a member's record exported from one installation, imported into a new
  * member of another (its own database, blob store and address), exported again. The two Bundles
  * agree resource by resource once ids (and the addresses made of them) are set aside, and every
  * file is the same bytes. Written against whatever the export produces, so that it holds as the
