@@ -47,17 +47,14 @@ async function toApiError(response: Response): Promise<ApiError> {
 
 async function send(path: string, options: RequestOptions, access: string | null) {
   const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
-  // A form (a file to import) goes as it is: the browser writes its multipart type and boundary.
-  const form = options.body instanceof FormData ? options.body : undefined;
-  if (options.body !== undefined && form === undefined)
-    headers['Content-Type'] = 'application/json';
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (access !== null) headers.Authorization = `Bearer ${access}`;
   try {
     // While another's record is viewed, health-data calls name it (docs/product/proxy-access.md).
     return await fetch(withViewedMember(path), {
       method: options.method ?? 'GET',
       headers,
-      body: form ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
     });
   } catch {
     throw new ApiError(0, unreachableMessage);

@@ -5,6 +5,7 @@ import { withViewedMember } from './viewed-record';
 
 export interface UploadOptions {
   method: 'POST' | 'PUT';
+  /** Sent as JSON, or a form (a file to import) as it is. */
   body: unknown;
   /** Share of the request body sent so far, from 0 to 1. */
   onProgress?: (sent: number) => void;
@@ -19,7 +20,7 @@ interface XhrAnswer {
 function sendOnce(
   path: string,
   options: UploadOptions,
-  payload: string,
+  payload: string | FormData,
   access: string | null,
 ): Promise<XhrAnswer> {
   return new Promise((resolve, reject) => {
@@ -27,7 +28,8 @@ function sendOnce(
     // A write while another's record is viewed names it, so the server refuses it (never ours).
     request.open(options.method, withViewedMember(path));
     request.setRequestHeader('Accept', 'application/json');
-    request.setRequestHeader('Content-Type', 'application/json');
+    // A form's multipart type and boundary are the browser's to write.
+    if (typeof payload === 'string') request.setRequestHeader('Content-Type', 'application/json');
     if (access !== null) request.setRequestHeader('Authorization', `Bearer ${access}`);
     request.upload.addEventListener('progress', (event) => {
       if (event.lengthComputable) options.onProgress?.(event.loaded / event.total);
@@ -58,15 +60,15 @@ function toApiError({ status, text }: XhrAnswer): ApiError {
 }
 
 /**
- * An authenticated JSON call that carries a file and reports upload progress, under the same
- * session rules as `apiRequest` (`withSession`).
+ * An authenticated call that carries a file, as JSON or as a form, and reports upload progress,
+ * under the same session rules as `apiRequest` (`withSession`).
  */
 export async function uploadRequest<Schema extends z.ZodType>(
   path: string,
   schema: Schema,
   options: UploadOptions,
 ): Promise<z.output<Schema>> {
-  const payload = JSON.stringify(options.body);
+  const payload = options.body instanceof FormData ? options.body : JSON.stringify(options.body);
   const answer = await withSession(
     (access) => sendOnce(path, options, payload, access),
     toApiError,

@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { dataImport, dataImportPaths, dataImportStarted } from '@dental/contracts';
 import { apiRequest } from '#web/lib/api-client';
+import { uploadRequest } from '#web/lib/upload-request';
 
 /** How often an import is read again while its job runs. */
 const pollMs = 1000;
@@ -16,13 +17,14 @@ export function useDataImport(id: string | undefined) {
   });
 }
 
-/** POST /api/account/import/: sends the chosen zip or Bundle as a form. */
+/** POST /api/account/import/: sends the chosen zip or Bundle as a form, through the upload
+ *  request the file screens use, which stays out of the first load. */
 export function useStartDataImport() {
   return useMutation({
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append('file', file);
-      return apiRequest(dataImportPaths.root, dataImportStarted, { method: 'POST', body: form });
+      return uploadRequest(dataImportPaths.root, dataImportStarted, { method: 'POST', body: form });
     },
   });
 }
