@@ -2,6 +2,7 @@ import { accountBench } from './account.bench';
 import { profileBench } from './profile.bench';
 import { dataExportBench } from './data-export.bench';
 import { dentalAiBench } from './dental-ai.bench';
+import { dentalAiTtaBench } from './dental-ai-tta.bench';
 import { dicomBench } from './dicom.bench';
 import { loginBench } from './login.bench';
 import { oralPhotoBench } from './oral-photo.bench';
@@ -19,6 +20,7 @@ const benches: Record<string, () => Promise<void>> = {
   'oral-photo': oralPhotoBench,
   reminders: remindersBench,
   'dental-ai': dentalAiBench,
+  'dental-ai-tta': dentalAiTtaBench,
   dicom: dicomBench,
   start: startBench,
   login: loginBench,

@@ -1,6 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, logIn, test } from './support/fixtures';
+import { measuredSentences, tierSentence } from '@dental/contracts';
+import { recordedFigures } from './support/dental-ai-record';
+import { expect, logIn, registerAccount, submitLogin, test } from './support/fixtures';
+import { checkScreen, phoneViewport } from './support/layout-checks';
+import { startOwnServer } from './support/own-server';
 
 // On a fresh server, 'Wisdom Teeth' runs the model shipped in models/
 // (docs/decisions/dental-ai-shipped-model.md; the journeys' server gives caries a test fixture,
@@ -33,4 +39,60 @@ test('finds impacted teeth on a held-out panoramic with the shipped model', asyn
   // The data set's credit waits under 'About this result', with the model's name and version.
   await page.getByText('About this result').click();
   await expect(page.getByText(/CC BY 4\.0/)).toBeVisible();
+});
+
+// A held-out panoramic on which the shipped X-ray model marks one cavity as likely and another
+// as possible, both where the data set's labels are (training/split.json, test).
+const twoTierPanoramic = 'data/train/images/0166_jpg.rf.0406dcf8bb2d8147f05170880f16e37d.jpg';
+
+test.describe('on a phone with touch', () => {
+  test.use({ viewport: phoneViewport, hasTouch: true });
+
+  test('marks caries on a held-out X-ray in two tiers, with the measured figures of each', async ({
+    page,
+    playwright,
+  }) => {
+    test.setTimeout(180_000);
+    // The journeys' server gives caries a test fixture; a server of its own runs the shipped model.
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'dental-e2e-xray-'));
+    const server = await startOwnServer(dataDir);
+    const request = await playwright.request.newContext({ baseURL: server.url });
+    try {
+      const account = await registerAccount(request, { dataDir });
+      await page.goto(`${server.url}/login`);
+      await submitLogin(page, account);
+      await expect(page.getByRole('heading', { name: 'You are ready to go!' })).toBeVisible();
+      await page.goto(`${server.url}/dental-ai`);
+      await page.getByLabel('Step 2: Upload an image').setInputFiles({
+        name: 'panoramic.jpg',
+        mimeType: 'image/jpeg',
+        buffer: readFileSync(path.join(dataset, twoTierPanoramic)),
+      });
+      await page.getByRole('button', { name: 'Start Detection' }).tap();
+      await expect(page.getByRole('heading', { name: 'Caries Result', level: 1 })).toBeVisible();
+
+      // One solid 'likely' box and one dashed 'possible' one, counted in the legend.
+      await expect(page.getByRole('list', { name: 'Findings' })).toContainText(
+        'Cavity: 2 red boxes (1 likely, 1 possible)',
+      );
+      const dashes = await page
+        .locator('main svg rect')
+        .evaluateAll((rects) => rects.map((rect) => rect.getAttribute('stroke-dasharray')));
+      expect(dashes.sort()).toEqual(['8 5', null]);
+      const figures = recordedFigures('dental-xray-416', 'Cavity', 'xray');
+      const { Cavity: cavity } = figures.classes;
+      if (cavity === undefined) throw new Error('The X-ray model has no Cavity figures.');
+      expect(cavity.likely_from).toBeGreaterThan(cavity.possible_from);
+      await expect(page.getByText(tierSentence(cavity))).toBeVisible();
+      await page.getByText('About this result').tap();
+      for (const sentence of measuredSentences(figures)) {
+        await expect(page.getByText(sentence)).toBeVisible();
+      }
+      await checkScreen(page, 'X-ray result in two tiers');
+    } finally {
+      await request.dispose();
+      await server.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
 });

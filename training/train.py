@@ -6,7 +6,8 @@ Two kinds: panoramic X-rays (`--kind xray`, the default) and intra-oral colour p
   2. trains a compact anchor-free detector on the train split for a wall-clock budget
      (--max-minutes, evaluation and export included), checkpointing every epoch to
      training/runs/<name>/last.pt (model, EMA, optimizer) and keeping the best EMA weights by
-     validation AP50 in best.pt; --resume continues an interrupted run;
+     validation AP50 in best.pt; --resume continues an interrupted run (from last.pt, or without
+     last.pt from the committed warm.pt or best.pt: see warm_start);
   3. evaluates best.pt on the held-out test split (AP50 and AP50-95 per class, with bootstrap
      95 % intervals) and writes <models-dir>/<name>.metrics.json;
   4. exports <models-dir>/<name>.onnx (YOLOv8 layout) and <name>.labels.json, and verifies the graph.
@@ -136,7 +137,11 @@ def main() -> None:
     run_dir = args.runs_dir / args.name
     run_dir.mkdir(parents=True, exist_ok=True)
     log = Logger(run_dir / 'train.log')
-    checkpoint = torch.load(run_dir / 'last.pt', map_location='cpu') if args.resume else None
+    checkpoint = torch.load(run_dir / 'last.pt', map_location='cpu') if args.resume and (run_dir / 'last.pt').exists() else None
+    warm = warm_start(run_dir) if args.resume and checkpoint is None else None
+    if args.resume and checkpoint is None and warm is None:
+        raise SystemExit(f'Nothing to resume in {run_dir}: no last.pt, warm.pt or best.pt.')
+    checkpoint = checkpoint or warm
     config = checkpoint['config'] if checkpoint else {
         'kind': args.kind, 'imgsz': args.imgsz, 'batch': args.batch, 'lr': args.lr, 'weight_decay': args.weight_decay,
         'width': args.width, 'depth': args.depth, 'repeat_threshold': args.repeat_threshold,
@@ -165,12 +170,14 @@ def main() -> None:
         model.load_state_dict(checkpoint['model'])
         ema.model.load_state_dict(checkpoint['ema'])
         ema.updates = checkpoint['ema_updates']
-        optimizer.load_state_dict(checkpoint['optimizer'])
         state = {key: checkpoint[key] for key in state}
-        budget_s = checkpoint['budget_s']
-        random.setstate(checkpoint['python_rng'])
-        torch.set_rng_state(checkpoint['torch_rng'])
-        log(f'resumed after epoch {state["epoch"]}, {state["train_seconds"] / 60:.1f} of {budget_s / 60:.1f} training minutes used')
+        budget_s = checkpoint.get('budget_s', budget_s)
+        if 'optimizer' in checkpoint:
+            optimizer.load_state_dict(checkpoint['optimizer'])
+            random.setstate(checkpoint['python_rng'])
+            torch.set_rng_state(checkpoint['torch_rng'])
+        restart = '' if 'optimizer' in checkpoint else f' from {checkpoint["source"]} (optimizer state fresh, warm-up again)'
+        log(f'resumed after epoch {state["epoch"]}{restart}, {state["train_seconds"] / 60:.1f} of {budget_s / 60:.1f} training minutes used')
     else:
         log(f'config {json.dumps(config)}; training budget {budget_s / 60:.1f} min')
     log(f'{sum(p.numel() for p in model.parameters()) / 1e6:.2f} M parameters')
@@ -238,11 +245,35 @@ def main() -> None:
         }
         torch.save(saved, run_dir / 'last.tmp')
         (run_dir / 'last.tmp').replace(run_dir / 'last.pt')
+        torch.save({key: saved[key] for key in (*state, 'config', 'budget_s', 'ema', 'ema_updates')}, run_dir / 'warm.tmp')
+        (run_dir / 'warm.tmp').replace(run_dir / 'warm.pt')
         if improved:
             torch.save({key: saved[key] for key in ('epoch', 'config', 'ema', 'history')}, run_dir / 'best.pt')
 
     finish(args, kind, run_dir, split, state, log)
     log(f'done in {(time.monotonic() - started) / 60:.1f} min of wall time')
+
+
+def warm_start(run_dir: Path) -> dict | None:
+    """The state to go on from when last.pt (weights, EMA, optimizer: over the repository's 5 MB
+    limit) did not survive the session: warm.pt, the latest epoch's EMA weights and counters that
+    a session commits, or else best.pt. The EMA weights start both the model and its average; the
+    optimizer's moments start from zero, so the warm-up is run again (its iteration count restarts)
+    instead of taking full steps on unscaled moments. The budget stays the run's: warm.pt keeps
+    it; from best.pt it is --max-minutes again."""
+    for name in ('warm.pt', 'best.pt'):
+        if (run_dir / name).exists():
+            saved = torch.load(run_dir / name, map_location='cpu')
+            history = saved['history'][: saved['epoch']]
+            return {
+                **saved, 'source': name, 'model': saved['ema'], 'iteration': 0,
+                # best.pt keeps no count; one far past the ramp gives the average its full decay.
+                'ema_updates': saved.get('ema_updates', 10_000),
+                'train_seconds': saved.get('train_seconds', sum(record['seconds'] for record in history)),
+                'best_fitness': saved.get('best_fitness', max(record['val_ap50']['mean'] for record in history)),
+                'history': history,
+            }
+    return None
 
 
 def finish(args: argparse.Namespace, kind: Kind, run_dir: Path, split: dict[str, list[str]], state: dict, log: Logger) -> None:

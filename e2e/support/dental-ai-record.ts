@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
-import type { OralPhoto } from '@dental/contracts';
+import type { DentalAiResult, ImageKind, OralPhoto } from '@dental/contracts';
 import { expect, type TestAccount } from './fixtures';
 import { square } from './red-square';
 import { storeImage } from './stored-photos';
@@ -55,4 +55,22 @@ export async function checkForCaries(page: Page, photo: OralPhoto, tap = true) {
   await (tap ? run.tap() : run.click());
   await expect(page).toHaveURL(/\/dental-ai\/result\/[0-9a-f-]+$/);
   await expect(page.getByRole('heading', { name: 'Caries Result', level: 1 })).toBeVisible();
+}
+
+/**
+ * A shipped model's recorded figures for one class, as the API adds them to a result
+ * (`model_figures`): read from its metrics file, so a journey's expected words follow the model
+ * that ships rather than numbers copied by hand.
+ */
+export function recordedFigures(
+  model: string,
+  className: string,
+  imageKind: ImageKind,
+): NonNullable<DentalAiResult['model_figures']> {
+  const metrics = JSON.parse(
+    readFileSync(path.resolve(import.meta.dirname, `../../models/${model}.metrics.json`), 'utf8'),
+  ) as { product: Omit<NonNullable<DentalAiResult['model_figures']>, 'image_kind'> };
+  const measured = metrics.product.classes[className];
+  if (measured === undefined) throw new Error(`${model} has no figures for ${className}.`);
+  return { ...metrics.product, classes: { [className]: measured }, image_kind: imageKind };
 }

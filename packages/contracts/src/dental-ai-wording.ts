@@ -40,16 +40,34 @@ const findingNouns: Record<string, { one: string; many: string; none: string }> 
 
 /**
  * What the model is measured to find (docs/decisions/dental-ai-in-the-record.md): each reported
- * class's figures from its metrics file, as measured through the product on held-out images.
+ * class's figures from its metrics file, as measured through the product on held-out images, at
+ * both tiers (docs/decisions/dental-ai-operating-points.md).
  */
 export function measuredSentences(figures: NonNullable<DentalAiResult['model_figures']>): string[] {
   const images = `${String(figures.images)} held-out ${figures.image_kind === 'xray' ? 'X-rays' : 'photos'}`;
   return Object.entries(figures.classes).map(([name, measured]) => {
     const noun = findingNouns[name] ?? { one: name, many: `${name} areas`, none: `no ${name}` };
-    return `On ${images} it had not seen in training, it marked ${aboutShare(measured.recall)} of the ${noun.many} that had been marked by hand, so a clean result does not mean ${noun.none}. Of its boxes, ${aboutShare(measured.precision)} were on such a ${noun.one}; of those it calls likely, ${aboutShare(measured.likely_precision)}.`;
+    const likely =
+      measured.likely_from === null ||
+      measured.likely_recall === null ||
+      measured.likely_precision === null
+        ? 'It calls none of its boxes likely.'
+        : measured.likely_from <= measured.possible_from
+          ? 'It calls every box it shows likely.'
+          : `Of the boxes it calls likely, ${aboutShare(measured.likely_precision)} were on such a ${noun.one}, and they marked ${aboutShare(measured.likely_recall)} of the ${noun.many}.`;
+    return `On ${images} it had not seen in training, it marked ${aboutShare(measured.recall)} of the ${noun.many} that had been marked by hand, so a clean result does not mean ${noun.none}. Of all its boxes, ${aboutShare(measured.precision)} were on such a ${noun.one}. ${likely}`;
   });
 }
 
-/** What the words on the boxes mean, with the thresholds they come from. */
-export const certaintySentence = (likelyFrom: number, shownFrom: number) =>
-  `'Likely' marks a box the model scored ${likelyFrom.toFixed(2)} or more (out of 1); 'possible', with a dashed line, one it scored from ${shownFrom.toFixed(2)} up to that. Zoom to read the word on each box. Neither is a diagnosis.`;
+/** What the words on the boxes mean, with the thresholds of the class they come from. */
+export function tierSentence(point: { possible_from: number; likely_from: number | null }): string {
+  const score = (value: number) => value.toFixed(2);
+  const zoom = 'Zoom to read the word on each box.';
+  if (point.likely_from === null) {
+    return `'Possible', with a dashed line, marks a box the model scored ${score(point.possible_from)} or more (out of 1). No score of this model was precise enough to call a box likely. ${zoom} It is not a diagnosis.`;
+  }
+  if (point.likely_from <= point.possible_from) {
+    return `'Likely' marks a box the model scored ${score(point.likely_from)} or more (out of 1); it shows no box scored lower. ${zoom} It is not a diagnosis.`;
+  }
+  return `'Likely' marks a box the model scored ${score(point.likely_from)} or more (out of 1); 'possible', with a dashed line, one it scored from ${score(point.possible_from)} up to that. ${zoom} Neither is a diagnosis.`;
+}

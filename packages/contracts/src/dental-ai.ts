@@ -54,31 +54,35 @@ export const dentalAiRequest = z.object({
 });
 export type DentalAiRequest = z.input<typeof dentalAiRequest>;
 
-/** How sure the model is of a box, in words: 'likely' from the model's recorded score threshold,
- *  'possible' below it (docs/decisions/dental-ai-in-the-record.md). */
-export const certainties = ['likely', 'possible'] as const;
-export type Certainty = (typeof certainties)[number];
+/** How sure the model is of a box, in words: 'likely' from its class's 'likely' threshold,
+ *  'possible' from its 'possible' one up to that; both chosen on the validation split
+ *  (docs/decisions/dental-ai-operating-points.md). */
+export const tiers = ['likely', 'possible'] as const;
+export type Tier = (typeof tiers)[number];
 
 /**
  * A shipped model's figures as the product runs it, measured on its held-out test split by
- * `npm run eval:dental-ai --write` and kept in its metrics file (`product`): per class, how many
- * of the labelled boxes it marks (recall) and how many of its boxes are on one (precision), for
- * every box shown and for the 'likely' ones.
+ * `npm run eval:dental-ai -- --write` and kept in its metrics file (`product`): per class, the
+ * two tiers' thresholds, and how many of the labelled boxes it marks (recall) and how many of its
+ * boxes are on one (precision), for every box shown ('possible' and up) and for the 'likely' ones.
  */
 export const modelFigures = z.object({
   measured_by: z.string(),
   images: z.number().int(),
-  confidence: z.number(),
   nms_iou: z.number(),
   match_iou: z.number(),
   classes: z.record(
     z.string(),
     z.object({
       boxes: z.number().int(),
+      /** The score from which a box is shown, as 'possible'. */
+      possible_from: z.number(),
+      /** The score from which a box is 'likely'; null when no score was precise enough. */
+      likely_from: z.number().nullable(),
       recall: z.number(),
       precision: z.number(),
-      likely_recall: z.number(),
-      likely_precision: z.number(),
+      likely_recall: z.number().nullable(),
+      likely_precision: z.number().nullable(),
     }),
   ),
 });
@@ -94,9 +98,9 @@ export const detectionBox = z.object({
   crop_prediction: z.string(),
   /** The model's score, 0 to 1 (an addition to the original shape). */
   confidence: z.number().min(0).max(1),
-  /** The score in words on a Dental AI result; null for a model without recorded thresholds (one
+  /** The score's tier on a Dental AI result; null for a model without recorded thresholds (one
    *  configured on the server); absent where boxes are shown without it (a review's). */
-  certainty: z.enum(certainties).nullable().optional(),
+  tier: z.enum(tiers).nullable().optional(),
 });
 export type DetectionBox = z.infer<typeof detectionBox>;
 
@@ -123,8 +127,6 @@ export const dentalAiResult = z.object({
   /** What the model is measured to find, from its metrics file; null for a model without one. */
   model_figures: modelFigures
     .extend({
-      /** The score from which a box is 'likely'. */
-      likely_from: z.number(),
       /** The kind of image the figures were measured on. */
       image_kind: imageKind,
     })

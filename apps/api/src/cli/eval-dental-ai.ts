@@ -2,85 +2,38 @@
 // (training/split.json for X-rays, training/split-photos.json for photos), measured through the
 // API's own pipeline (decoding, the kind rule, sharp letterbox, ONNX Runtime in worker threads,
 // decoding, NMS). One table: per-class AP50 and AP50-95 (at the training evaluation's
-// thresholds), recall at the product's own threshold and NMS, and the training script's figures;
-// then how often the kind rule reads each data set's images as what they are. With `--write`,
-// the as-shipped figures go into each model's metrics file (`product`), where the result screen
-// reads them (docs/decisions/dental-ai-in-the-record.md).
+// thresholds), recall and precision at both tiers with the product's NMS, beside the figures
+// the metrics file held before;
+// then how often the kind rule reads each data set's images as what they are. With `--choose`,
+// each class's two tiers are chosen on the validation splits
+// (docs/decisions/dental-ai-operating-points.md); with `--write`, they and the as-shipped
+// figures at each tier go into each model's metrics file (`operating_points`, `product`), where
+// the API and the result screen read them (docs/decisions/dental-ai-in-the-record.md), and a
+// precision–recall chart beside it (`<model>.pr-curve.svg`) for the model card.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { ImageKind, ModelFigures } from '@dental/contracts';
-import { decodeImage, imageKindOfPixels, type Box } from '../adapters/detector/letterbox';
-import { LocalInference } from '../adapters/detector/local-inference';
-import { PipelineDetector, type Thresholds } from '../adapters/detector/pipeline-detector';
-import { loadConfig, type ModelSlot } from '../config';
-import { averagePrecisions, matchCounts, type ImageBoxes } from './average-precision';
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
-const datasetsDir = path.resolve(
-  process.env.DENTAL_DATASETS ?? path.join(repoRoot, '../shared/datasets'),
-);
-
-interface DataSet {
-  kind: ImageKind;
-  slot: ModelSlot;
-  title: string;
-  folder: string;
-  model: string;
-  splitFile: string;
-  /** The labelled boxes of an image, in its pixels, with their class index. */
-  labels: (imagePath: string, width: number, height: number) => (Box & { classIndex: number })[];
-}
-
-const rowsOf = (file: string) =>
-  readFileSync(file, 'utf8')
-    .split('\n')
-    .map((line) => line.trim().split(/\s+/))
-    .filter((fields) => fields.length > 1);
-
-const xrayData: DataSet = {
-  kind: 'xray',
-  slot: 'caries',
-  title: 'X-ray',
-  folder: path.join(datasetsDir, 'dental-xray-4class'),
-  model: 'dental-xray-416.onnx',
-  splitFile: 'training/split.json',
-  // YOLO rows: class cx cy w h, normalised.
-  labels: (imagePath, width, height) =>
-    rowsOf(imagePath.replace('/images/', '/labels/').replace(/\.jpg$/, '.txt')).map((fields) => {
-      const [classIndex = 0, cx = 0, cy = 0, w = 0, h = 0] = fields.map(Number);
-      return {
-        classIndex,
-        x1: (cx - w / 2) * width,
-        y1: (cy - h / 2) * height,
-        x2: (cx + w / 2) * width,
-        y2: (cy + h / 2) * height,
-      };
-    }),
-};
-
-const photoData: DataSet = {
-  kind: 'photo',
-  slot: 'caries_photo',
-  title: 'Photo',
-  folder: path.join(datasetsDir, 'dental-cavity-photos'),
-  model: 'dental-photo-2class.onnx',
-  splitFile: 'training/split-photos.json',
-  // DOTA rows: four corners in pixels, then the class name (the box is their extent).
-  labels: (imagePath) =>
-    rowsOf(imagePath.replace('/images/', '/labelTxt/').replace(/\.jpg$/, '.txt')).map((fields) => {
-      const corners = fields.slice(0, 8).map(Number);
-      const xs = corners.filter((_, index) => index % 2 === 0);
-      const ys = corners.filter((_, index) => index % 2 === 1);
-      return {
-        classIndex: fields[8] === 'cavity' ? 0 : 1,
-        x1: Math.min(...xs),
-        y1: Math.min(...ys),
-        x2: Math.max(...xs),
-        y2: Math.max(...ys),
-      };
-    }),
-};
+import { decodeImage, imageKindOfPixels } from '../adapters/detector/letterbox';
+import { loadConfig } from '../config';
+import { repoRoot } from '../repo-root';
+import { averagePrecisions } from './average-precision';
+import {
+  classNamesOf,
+  detectorFor,
+  photoData,
+  predictionsOn,
+  splitOf,
+  xrayData,
+  type DataSet,
+} from './dental-ai-data-sets';
+import {
+  chooseOperatingPoint,
+  figuresAt,
+  operatingPointGoals,
+  thresholdsDownTo,
+  type OperatingPoint,
+} from './operating-points';
+import { prCurveSvg, type ClassCurve } from './pr-curve-svg';
 
 const dataSets = [xrayData, photoData];
 
@@ -95,32 +48,18 @@ interface TrainingMetrics {
   conf_threshold: number;
   nms_iou: number;
   classes: Record<string, { ap50: number; ap50_95: number; boxes: number }>;
-  /** The scores from which a box is called 'likely' (below: 'possible'). */
-  certainty: { likely: number };
+  /** Each class's thresholds, chosen on the validation split by `--choose`. */
+  operating_points?: Record<string, OperatingPoint>;
   product?: ModelFigures;
 }
 
 const write = process.argv.includes('--write');
-const round = (value: number) => Math.round(value * 1000) / 1000;
+const choose = process.argv.includes('--choose');
 
 const product = loadConfig({}).dentalAi;
-
-/**
- * A data set's model reporting one class, as the product reports Cavity alone for 'Caries':
- * each anchor's box then competes only within that class, so every class is measured the way
- * the product would report it.
- */
-function detectorFor(dataSet: DataSet, className: string, thresholds: Thresholds) {
-  const source = {
-    path: path.join(repoRoot, 'models', dataSet.model),
-    reportedClasses: [className],
-  };
-  return new PipelineDetector(
-    () => Promise.resolve({ [dataSet.slot]: source }),
-    new LocalInference(2),
-    thresholds,
-  );
-}
+/** Below every threshold `chooseOperatingPoint` tries: one detection pass serves them all,
+ *  since dropping a box under a threshold after class-aware NMS leaves the others as before. */
+const everyCandidate = operatingPointGoals.lowestShown / 2;
 
 const metricsFile = (dataSet: DataSet) =>
   path.join(repoRoot, 'models', dataSet.model.replace(/\.onnx$/, '.metrics.json'));
@@ -129,98 +68,104 @@ const metricsFile = (dataSet: DataSet) =>
 const trainingMetrics = (dataSet: DataSet) =>
   JSON.parse(readFileSync(metricsFile(dataSet), 'utf8')) as TrainingMetrics;
 
-const format = (value: number) => value.toFixed(3).padStart(8);
-const header = `${'data set'.padEnd(9)}${'class'.padEnd(16)}${'images'.padStart(7)}${'boxes'.padStart(6)}${'AP50'.padStart(8)}${'AP50-95'.padStart(8)}${`recall@${String(product.confidence)}`.padStart(12)}   training: ${'AP50'.padStart(6)}${'AP50-95'.padStart(8)}`;
+const format = (value: number | null | undefined) =>
+  (value == null ? '–' : value.toFixed(2)).padStart(6);
+const header = [
+  `${'data set'.padEnd(9)}${'class'.padEnd(16)}${'images'.padStart(7)}${'boxes'.padStart(6)}${'AP50'.padStart(6)}${'AP50-95'.padStart(8)}`,
+  `  possible: ${'from'.padStart(5)}${'R'.padStart(6)}${'P'.padStart(6)}`,
+  `  likely: ${'from'.padStart(5)}${'R'.padStart(6)}${'P'.padStart(6)}`,
+  `  before: ${'R'.padStart(6)}${'P'.padStart(6)}${'R lik.'.padStart(7)}${'P lik.'.padStart(7)}`,
+].join('');
 const rows: string[] = [];
+const chosen: string[] = [];
 const timings: string[] = [];
 
 for (const dataSet of dataSets) {
   const trained = trainingMetrics(dataSet);
+  const split = splitOf(dataSet);
   const figures: ModelFigures = {
     measured_by: 'npm run eval:dental-ai',
-    images: 0,
-    confidence: product.confidence,
+    images: split.test.length,
     nms_iou: product.iou,
     match_iou: 0.5,
     classes: {},
   };
-  const split = JSON.parse(readFileSync(path.join(repoRoot, dataSet.splitFile), 'utf8')) as {
-    test: string[];
-  };
-  const classNames = JSON.parse(
-    readFileSync(
-      path.join(repoRoot, 'models', dataSet.model.replace(/\.onnx$/, '.labels.json')),
-      'utf8',
-    ),
-  ) as string[];
+  const points: Record<string, OperatingPoint> = {};
+  const curves: ClassCurve[] = [];
+  const classNames = classNamesOf(dataSet);
   for (const name of classNames) {
-    // At the training evaluation's thresholds for AP; at the product's own for recall.
+    // At the training evaluation's thresholds for AP; with the product's NMS for the tiers.
     const evaluation = detectorFor(dataSet, name, {
       confidence: trained.conf_threshold,
       iou: trained.nms_iou,
     });
-    const asShipped = detectorFor(dataSet, name, {
-      confidence: product.confidence,
-      iou: product.iou,
-    });
+    const asShipped = detectorFor(dataSet, name, { confidence: everyCandidate, iou: product.iou });
     await Promise.all([evaluation.load(), asShipped.load()]);
-    figures.images = split.test.length;
-    const scored: ImageBoxes[] = [];
-    const shipped: ImageBoxes[] = [];
-    let shippedMs = 0;
-    for (const image of split.test) {
-      const imagePath = path.join(dataSet.folder, image);
-      const bytes = readFileSync(imagePath);
-      // The data set's own kind: this measures the model; the routing is measured below.
-      const outcome = await evaluation.detect('caries', bytes, dataSet.kind);
-      const started = performance.now();
-      const productOutcome = await asShipped.detect('caries', bytes, dataSet.kind);
-      shippedMs += performance.now() - started;
-      const labelled = dataSet
-        .labels(imagePath, outcome.width, outcome.height)
-        .filter((label) => classNames[label.classIndex] === name);
-      const predicted = (detections: typeof outcome.detections) =>
-        detections.map((box) => ({
-          x1: box.xmin,
-          y1: box.ymin,
-          x2: box.xmax,
-          y2: box.ymax,
-          score: box.confidence,
-        }));
-      scored.push({ predicted: predicted(outcome.detections), labelled });
-      shipped.push({ predicted: predicted(productOutcome.detections), labelled });
-    }
+    // The data set's own kind: this measures the model; the routing is measured below.
+    const byEvaluation = (image: Uint8Array) => evaluation.detect('caries', image, dataSet.kind);
+    const asProduct = (image: Uint8Array) => asShipped.detect('caries', image, dataSet.kind);
+    const scored = await predictionsOn(dataSet, name, split.test, byEvaluation);
+    const shipped = await predictionsOn(dataSet, name, split.test, asProduct);
+    const point = choose
+      ? chooseOperatingPoint((await predictionsOn(dataSet, name, split.val, asProduct)).boxes)
+      : trained.operating_points?.[name];
     await Promise.all([evaluation.close(), asShipped.close()]);
-    if (name === classNames[0]) {
-      timings.push(
-        `${dataSet.title}: ${String(split.test.length)} held-out images (${dataSet.splitFile}), ${(shippedMs / split.test.length).toFixed(0)} ms per detection as shipped`,
+    if (point === undefined) {
+      throw new Error(
+        `${dataSet.model} has no operating point for ${name}: run with --choose first.`,
       );
     }
-    const all = matchCounts(shipped);
-    const likely = matchCounts(
-      shipped.map((image) => ({
-        ...image,
-        predicted: image.predicted.filter((box) => box.score >= trained.certainty.likely),
-      })),
-    );
+    points[name] = point;
+    if (name === classNames[0]) {
+      timings.push(
+        `${dataSet.title}: ${String(split.test.length)} held-out images (${dataSet.splitFile}), ${(shipped.milliseconds / split.test.length).toFixed(0)} ms per detection`,
+      );
+    }
+    const atPossible = figuresAt(shipped.boxes, point.possible);
+    const atLikely = point.likely === null ? null : figuresAt(shipped.boxes, point.likely);
+    curves.push({
+      name,
+      points: thresholdsDownTo(operatingPointGoals.lowestShown).map((threshold) =>
+        figuresAt(shipped.boxes, threshold),
+      ),
+      possible: { ...atPossible, from: point.possible },
+      likely:
+        atLikely === null || point.likely === null ? null : { ...atLikely, from: point.likely },
+    });
     figures.classes[name] = {
-      boxes: all.labelled,
-      recall: round(all.matched / Math.max(all.labelled, 1)),
-      precision: round(all.matched / Math.max(all.predicted, 1)),
-      likely_recall: round(likely.matched / Math.max(likely.labelled, 1)),
-      likely_precision: round(likely.matched / Math.max(likely.predicted, 1)),
+      boxes: shipped.boxes.reduce((sum, image) => sum + image.labelled.length, 0),
+      possible_from: point.possible,
+      likely_from: point.likely,
+      recall: atPossible.recall,
+      precision: atPossible.precision,
+      likely_recall: atLikely?.recall ?? null,
+      likely_precision: atLikely?.precision ?? null,
     };
-    const aps = averagePrecisions(scored);
-    const boxes = scored.reduce((sum, image) => sum + image.labelled.length, 0);
-    const reference = trained.classes[name];
+    if (choose) {
+      chosen.push(
+        `  ${dataSet.title.padEnd(7)}${name.padEnd(16)}possible from ${point.possible.toFixed(2)} (R ${point.at_possible.recall.toFixed(2)}, P ${point.at_possible.precision.toFixed(2)}${point.recall_goal_met ? '' : `; recall ${String(operatingPointGoals.possibleRecall)} not reachable from ${String(operatingPointGoals.lowestShown)}`}), likely ${point.likely === null ? `none (precision ${String(operatingPointGoals.likelyPrecision)} never reached)` : `from ${point.likely.toFixed(2)} (R ${point.at_likely?.recall.toFixed(2) ?? ''}, P ${point.at_likely?.precision.toFixed(2) ?? ''})`}`,
+      );
+    }
+    const aps = averagePrecisions(scored.boxes);
+    const before = trained.product?.classes[name];
+    const measured = figures.classes[name];
     rows.push(
-      `${dataSet.title.padEnd(9)}${name.padEnd(16)}${String(split.test.length).padStart(7)}${String(boxes).padStart(6)}${format(aps[0] ?? 0)}${format(aps.reduce((sum, ap) => sum + ap, 0) / aps.length)}${format(figures.classes[name].recall).padStart(12)}             ${reference === undefined ? '' : `${format(reference.ap50).slice(2)}${format(reference.ap50_95)}`}`,
+      [
+        `${dataSet.title.padEnd(9)}${name.padEnd(16)}${String(split.test.length).padStart(7)}${String(measured.boxes).padStart(6)}${format(aps[0])}${format(aps.reduce((sum, ap) => sum + ap, 0) / aps.length).padStart(8)}`,
+        `            ${format(point.possible).slice(1)}${format(measured.recall)}${format(measured.precision)}`,
+        `          ${format(point.likely).slice(1)}${format(measured.likely_recall)}${format(measured.likely_precision)}`,
+        `          ${format(before?.recall)}${format(before?.precision)}${format(before?.likely_recall).padStart(7)}${format(before?.likely_precision).padStart(7)}`,
+      ].join(''),
     );
   }
   if (write) {
     writeFileSync(
       metricsFile(dataSet),
-      `${JSON.stringify({ ...trainingMetrics(dataSet), product: figures }, null, 2)}\n`,
+      `${JSON.stringify({ ...trainingMetrics(dataSet), operating_points: points, product: figures }, null, 2)}\n`,
+    );
+    writeFileSync(
+      metricsFile(dataSet).replace(/\.metrics\.json$/, '.pr-curve.svg'),
+      prCurveSvg(`${dataSet.model.replace(/\.onnx$/, '')}: ${dataSet.title} test split`, curves),
     );
   }
 }
@@ -270,8 +215,14 @@ const routing = [
 ] as const;
 
 console.log(timings.join('\n'));
+if (choose) {
+  console.log(
+    `\nOperating points chosen on the validation splits: 'likely' from the lowest score whose boxes are at least ${String(operatingPointGoals.likelyPrecision)} precise, 'possible' from the highest that finds ${String(operatingPointGoals.possibleRecall)} of the labelled boxes (never below ${String(operatingPointGoals.lowestShown)}):`,
+  );
+  console.log(chosen.join('\n'));
+}
 console.log(
-  `Each class reported alone, as the product reports Cavity for 'Caries'. AP at the training evaluation's thresholds (${String(trainingMetrics(xrayData).conf_threshold)}, NMS IoU ${String(trainingMetrics(xrayData).nms_iou)}); recall (IoU ≥ 0.5) at the product's confidence ${String(product.confidence)} and NMS IoU ${String(product.iou)}\n`,
+  `\nTest splits. Each class reported alone, as the product reports Cavity for 'Caries'. AP at the training evaluation's thresholds (${String(trainingMetrics(xrayData).conf_threshold)}, NMS IoU ${String(trainingMetrics(xrayData).nms_iou)}); recall (R) and precision (P) at IoU ≥ 0.5 from each tier's threshold with the product's NMS IoU ${String(product.iou)}; 'before': the figures the metrics file held when this run started.\n`,
 );
 console.log(header);
 console.log(rows.join('\n'));

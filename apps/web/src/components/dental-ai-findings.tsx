@@ -1,12 +1,12 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Button, Group, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import {
-  certaintySentence,
   coloursByFirstAppearance,
   dentalAiDisclaimer,
   dentalAiTypeLabels,
   lookedFor,
   measuredSentences,
+  tierSentence,
   markedAreasSentence,
   nextStepsWhenMarked,
   nothingMarked,
@@ -97,9 +97,12 @@ export function DentalAiFindings({ result, beside }: DentalAiFindingsProps) {
           <>
             <Text fw={700}>{markedAreasSentence(boxes.length)}</Text>
             <FindingsLegend boxes={boxes} colours={colours} />
-            {figures !== null && (
-              <Text size="sm">{certaintySentence(figures.likely_from, figures.confidence)}</Text>
-            )}
+            {figures !== null &&
+              Object.entries(figures.classes).map(([name, point]) => (
+                <Text size="sm" key={name}>
+                  {tierSentence(point)}
+                </Text>
+              ))}
             <Text>{nextStepsWhenMarked}</Text>
           </>
         )}

@@ -5,7 +5,7 @@ import classes from './detection-image.module.css';
 /** A box to draw: its corners in the image's pixels, the label its colour is chosen by and, for a
  *  Dental AI result, how sure the model is of it. */
 export type DrawnBox = Pick<DetectionBox, 'xmin' | 'ymin' | 'xmax' | 'ymax' | 'crop_prediction'> &
-  Partial<Pick<DetectionBox, 'certainty'>>;
+  Partial<Pick<DetectionBox, 'tier'>>;
 
 export interface DetectionImageProps {
   src: string;
@@ -19,7 +19,7 @@ export interface DetectionImageProps {
   /** The size to show it at in CSS pixels (the full-screen viewer's slide); else it fits the
    *  page. */
   displaySize?: { width: number; height: number } | undefined;
-  /** In the viewer: the zoom, which the certainty words undo so that they keep their size and
+  /** In the viewer: the zoom, which the tier words undo so that they keep their size and
    *  come apart as the image grows. On the page they show on a wide screen only, where the boxes
    *  are large enough for them. */
   zoom?: number | undefined;
@@ -29,7 +29,7 @@ export interface DetectionImageProps {
  * The image with its boxes drawn over it: the overlay's coordinate system is the image's pixels
  * and is stretched to whatever size the image is shown at, so the boxes stay on the teeth at any
  * screen width while their lines stay 3 px wide (docs/product/dental-ai.md#boxes-and-colours).
- * A box the model is only 'possible' about is dashed, and each box with a certainty carries the
+ * A box the model is only 'possible' about is dashed, and each box with a tier carries the
  * word at its corner (docs/decisions/dental-ai-in-the-record.md).
  * Shared by the Dental AI result, its full-screen view and a dentist's review
  * (docs/product/photo-reviews.md).
@@ -83,7 +83,7 @@ export function DetectionImage({
               fill="none"
               stroke={colours.get(box.crop_prediction)}
               strokeWidth={3}
-              strokeDasharray={box.certainty === 'possible' ? '8 5' : undefined}
+              strokeDasharray={box.tier === 'possible' ? '8 5' : undefined}
               vectorEffect="non-scaling-stroke"
             />
           ))}
@@ -92,11 +92,11 @@ export function DetectionImage({
       {size !== undefined &&
         boxes.map(
           (box, index) =>
-            box.certainty != null && (
+            box.tier != null && (
               <span
                 // Boxes have no id; their order in the answer is stable.
                 key={index}
-                className={zoom === undefined ? classes.certaintyOnPage : classes.certainty}
+                className={zoom === undefined ? classes.tierOnPage : classes.tier}
                 style={{
                   borderLeftColor: colours.get(box.crop_prediction),
                   ...(zoom === undefined ? {} : { scale: String(1 / zoom) }),
@@ -111,7 +111,7 @@ export function DetectionImage({
                     : { left: `${String((100 * box.xmin) / size.width)}%` }),
                 }}
               >
-                {box.certainty}
+                {box.tier}
               </span>
             ),
         )}

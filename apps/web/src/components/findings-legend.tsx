@@ -15,16 +15,15 @@ function findingClasses(
     label,
     colour,
     count: boxes.filter((box) => box.crop_prediction === label).length,
-    likely: boxes.filter((box) => box.crop_prediction === label && box.certainty === 'likely')
-      .length,
-    possible: boxes.filter((box) => box.crop_prediction === label && box.certainty === 'possible')
+    likely: boxes.filter((box) => box.crop_prediction === label && box.tier === 'likely').length,
+    possible: boxes.filter((box) => box.crop_prediction === label && box.tier === 'possible')
       .length,
   }));
 }
 
 /** ' (1 likely, 2 possible)': how sure the model is of a class's boxes; nothing for a model
  *  without recorded thresholds. */
-function certainties(likely: number, possible: number) {
+function tierCounts(likely: number, possible: number) {
   const parts = [
     ...(likely > 0 ? [`${String(likely)} likely`] : []),
     ...(possible > 0 ? [`${String(possible)} possible`] : []),
@@ -41,7 +40,7 @@ export function FindingsLegend({ boxes, colours }: FindingsLegendProps) {
           <span className={classes.swatch} style={{ borderColor: colour }} aria-hidden="true" />
           <span>
             <strong>{label}</strong>: {count} {colour} {count === 1 ? 'box' : 'boxes'}
-            {certainties(likely, possible)}
+            {tierCounts(likely, possible)}
           </span>
         </li>
       ))}

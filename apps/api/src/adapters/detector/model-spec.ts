@@ -12,6 +12,9 @@ export interface ModelSource {
   path: string;
   /** Class names reported for this type; all of the model's classes when absent. */
   reportedClasses?: readonly string[];
+  /** Per class name, the score from which a box is shown (its 'possible' operating point);
+   *  the configured confidence for a class without one. */
+  shownFrom?: Readonly<Record<string, number>>;
 }
 
 /** A model ready to run: its file, input, class names and identity. */
@@ -28,10 +31,26 @@ export interface ModelSpec {
   classNames: readonly string[];
   /** Indexes of the classes this type reports; all when absent. */
   reportedClasses?: ReadonlySet<number>;
+  /** Per class index, the score from which a box is shown; see ModelSource. */
+  shownFrom?: ReadonlyMap<number, number>;
 }
 
 /** `models/shipped-models.json`: which shipped model serves each slot, and which classes. */
 type ShippedModels = Record<string, { model: string; classes: string[] } | undefined>;
+
+/** The 'possible' operating point of each class of a shipped model, from its metrics file
+ *  (docs/decisions/dental-ai-operating-points.md); none when the file has none. */
+async function shownFromOf(modelPath: string): Promise<Record<string, number> | undefined> {
+  const file = modelPath.replace(/\.onnx$/, '.metrics.json');
+  if (!existsSync(file)) return undefined;
+  const metrics = JSON.parse(await readFile(file, 'utf8')) as {
+    operating_points?: Record<string, { possible: number }>;
+  };
+  if (metrics.operating_points === undefined) return undefined;
+  return Object.fromEntries(
+    Object.entries(metrics.operating_points).map(([name, point]) => [name, point.possible]),
+  );
+}
 
 /**
  * The model file of every slot that has one: the configured file, else `dataDir/models/{slot}.onnx`,
@@ -61,9 +80,12 @@ export async function findModelSources(
     } else if (existsSync(inDataDir)) {
       sources[slot] = { path: inDataDir };
     } else if (fromShipped !== undefined && settings.shippedModelsDir !== undefined) {
+      const modelPath = path.join(settings.shippedModelsDir, fromShipped.model);
+      const shownFrom = await shownFromOf(modelPath);
       sources[slot] = {
-        path: path.join(settings.shippedModelsDir, fromShipped.model),
+        path: modelPath,
         reportedClasses: fromShipped.classes,
+        ...(shownFrom === undefined ? {} : { shownFrom }),
       };
     }
   }
@@ -116,11 +138,22 @@ export async function loadModelSpec(source: ModelSource): Promise<ModelSpec> {
     size: inputSize(facts.inputShape, facts.metadata),
     classNames,
   };
-  if (source.reportedClasses === undefined) return spec;
-  const reported = source.reportedClasses.map((label) => {
+  const indexOf = (label: string) => {
     const index = classNames.indexOf(label);
     if (index < 0) throw new Error(`${source.path} has no class ${label}.`);
     return index;
-  });
-  return { ...spec, reportedClasses: new Set(reported) };
+  };
+  return {
+    ...spec,
+    ...(source.reportedClasses === undefined
+      ? {}
+      : { reportedClasses: new Set(source.reportedClasses.map(indexOf)) }),
+    ...(source.shownFrom === undefined
+      ? {}
+      : {
+          shownFrom: new Map(
+            Object.entries(source.shownFrom).map(([label, score]) => [indexOf(label), score]),
+          ),
+        }),
+  };
 }

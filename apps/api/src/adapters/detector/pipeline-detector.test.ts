@@ -6,7 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type Env } from '#api/config';
 import { createDetector } from './create-detector';
 import { DetectionFailed, DetectorUnavailable, WrongImageKind, type Detection } from './detector';
-import type { PipelineDetector } from './pipeline-detector';
+import { LocalInference } from './local-inference';
+import { findModelSources } from './model-spec';
+import { PipelineDetector } from './pipeline-detector';
 import {
   startInferenceTestServer,
   type InferenceTestServer,
@@ -151,6 +153,57 @@ describe('the detection pipeline on a real ONNX model', () => {
     });
     const outcome = await detector.detect('wisdom_teeth', await wideImage(), 'xray');
     expect(outcome.detections).toEqual([]);
+  });
+
+  it('shows each class from its own operating point, below or above the configured confidence', async () => {
+    const wisdom = path.join(folder, 'v5', 'wisdom.onnx');
+    const detectorShowing = (shownFrom: Record<string, number>, confidence: number) => {
+      const detector = new PipelineDetector(
+        () => Promise.resolve({ wisdom_teeth: { path: wisdom, shownFrom } }),
+        new LocalInference(1),
+        { confidence, iou: 0.45 },
+      );
+      detectors.push(detector);
+      return detector;
+    };
+    // The fixture scores every box 0.8 at most.
+    const raised = detectorShowing({ Rot: 0.85 }, 0.25);
+    const lowered = detectorShowing({ Blau: 0.5 }, 0.9);
+    await Promise.all([raised.load(), lowered.load()]);
+    const labels = async (detector: PipelineDetector) =>
+      new Set(
+        (await detector.detect('wisdom_teeth', await wideImage(), 'xray')).detections.map(
+          (box) => box.label,
+        ),
+      );
+    expect(await labels(raised)).toEqual(new Set(['Blau']));
+    expect(await labels(lowered)).toEqual(new Set(['Blau']));
+  });
+
+  it('reads a shipped model’s operating points from the metrics file beside it', async () => {
+    const shippedModelsDir = await mkdtemp(path.join(folder, 'shipped-'));
+    await writeFixtureModel(path.join(shippedModelsDir, 'fixture.onnx'));
+    await writeFile(
+      path.join(shippedModelsDir, 'shipped-models.json'),
+      JSON.stringify({
+        caries: { model: 'fixture.onnx', classes: ['red'] },
+        wisdom_teeth: { model: 'fixture.onnx', classes: ['blue'] },
+      }),
+    );
+    await writeFile(
+      path.join(shippedModelsDir, 'fixture.metrics.json'),
+      JSON.stringify({ operating_points: { red: { possible: 0.07, likely: 0.4 } } }),
+    );
+    const config = loadConfig({ DATA_DIR: await mkdtemp(path.join(folder, 'data-')) });
+    const sources = await findModelSources(
+      { ...config.dentalAi, shippedModelsDir },
+      config.dataDir,
+    );
+    expect(sources.caries).toEqual({
+      path: path.join(shippedModelsDir, 'fixture.onnx'),
+      reportedClasses: ['red'],
+      shownFrom: { red: 0.07 },
+    });
   });
 
   it('finds a type’s model in DATA_DIR/models, and has none for a type without one', async () => {

@@ -96,12 +96,18 @@ export class PipelineDetector implements Detector {
     markStage('inference');
     let kept;
     try {
+      const shownFrom = (classIndex: number) =>
+        model.shownFrom?.get(classIndex) ?? this.thresholds.confidence;
       const candidates = decodeOutput(output.data, output.dims, {
         classCount: model.classNames.length,
-        confidence: this.thresholds.confidence,
+        confidence: Math.min(this.thresholds.confidence, ...(model.shownFrom?.values() ?? [])),
         ...(model.reportedClasses === undefined ? {} : { classes: model.reportedClasses }),
       });
-      kept = nonMaximumSuppression(candidates, this.thresholds.iou);
+      // Class-aware NMS takes boxes best first, so a box under its class's threshold never
+      // suppresses one above it: dropping it afterwards keeps the same boxes as before.
+      kept = nonMaximumSuppression(candidates, this.thresholds.iou).filter(
+        (candidate) => candidate.score >= shownFrom(candidate.classIndex),
+      );
     } catch (error) {
       throw new DetectionFailed(`The output of ${model.name} cannot be read.`, { cause: error });
     }

@@ -9,7 +9,9 @@ import { createDetector } from './create-detector';
 import { readModelFacts } from './onnx-proto';
 import { intersectionOverUnion } from './nms';
 import { parseNamesLiteral } from './class-names';
-import type { PipelineDetector } from './pipeline-detector';
+import { LocalInference } from './local-inference';
+import { findModelSources } from './model-spec';
+import { PipelineDetector } from './pipeline-detector';
 import type { Detection } from './detector';
 import type { Box } from './letterbox';
 
@@ -19,7 +21,8 @@ const dataset = path.resolve(repoRoot, '../shared/datasets/dental-xray-4class');
 const photoDataset = path.resolve(repoRoot, '../shared/datasets/dental-cavity-photos');
 
 let detector: PipelineDetector;
-/** The same models with a low threshold, so that a synthetic image surely yields boxes. */
+/** The same models with a low threshold instead of their operating points, so that a synthetic
+ *  image surely yields boxes. */
 let eager: PipelineDetector;
 const eagerConfidence = 0.001;
 
@@ -27,11 +30,19 @@ beforeAll(async () => {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shipped-'));
   const config = loadConfig({ DATA_DIR: dataDir });
   detector = createDetector(config.dentalAi, config.dataDir);
-  const eagerConfig = loadConfig({
-    DATA_DIR: dataDir,
-    DENTAL_AI_CONFIDENCE: String(eagerConfidence),
-  });
-  eager = createDetector(eagerConfig.dentalAi, eagerConfig.dataDir);
+  eager = new PipelineDetector(
+    async () =>
+      Object.fromEntries(
+        Object.entries(await findModelSources(config.dentalAi, config.dataDir)).map(
+          ([slot, { path: modelPath, reportedClasses }]) => [
+            slot,
+            { path: modelPath, ...(reportedClasses === undefined ? {} : { reportedClasses }) },
+          ],
+        ),
+      ),
+    new LocalInference(2),
+    { confidence: eagerConfidence, iou: config.dentalAi.iou },
+  );
   await Promise.all([detector.load(), eager.load()]);
 });
 

@@ -30,7 +30,7 @@ import { extensionOfKey, newBlobKey, type FileStorage } from '../files/file-stor
 import type { PlanLimitsService, YearlyUsage } from '../membership/plan-limits.service';
 import type { ImageForDetection, UploadAcceptance } from '../uploads/upload-acceptance';
 import type { DentalAiRepository } from './dental-ai.repository';
-import type { ShippedModelFigures } from './model-figures';
+import { tierOf, type ShippedModelFigures } from './model-figures';
 
 export const dentalAiResultNotFoundMessage = 'This result was not found.';
 export const detectionFailedMessage =
@@ -281,12 +281,7 @@ export class DentalAiService {
         ymax: detection.ymax,
         crop_prediction: detection.label,
         confidence: detection.confidence,
-        certainty:
-          recorded === undefined
-            ? null
-            : detection.confidence >= recorded.likelyFrom
-              ? ('likely' as const)
-              : ('possible' as const),
+        tier: tierOf(detection, recorded),
       })),
       image_kind: row.imageKind,
       image_kind_source: row.imageKindSource,
@@ -294,10 +289,7 @@ export class DentalAiService {
       model_version: row.modelVersion,
       created_at: row.createdAt.toISOString(),
       oral_photo_id: row.oralPhotoId,
-      model_figures:
-        recorded === undefined
-          ? null
-          : { ...recorded.figures, likely_from: recorded.likelyFrom, image_kind: row.imageKind },
+      model_figures: recorded === undefined ? null : { ...recorded, image_kind: row.imageKind },
     };
   }
 }

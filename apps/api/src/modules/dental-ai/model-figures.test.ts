@@ -1,25 +1,36 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '#api/repo-root';
-import { ShippedModelFigures } from './model-figures';
+import { ShippedModelFigures, tierOf } from './model-figures';
 
 const shipped = new ShippedModelFigures(path.join(repoRoot, 'models'));
 
 describe('ShippedModelFigures', () => {
-  it('reads a shipped model’s certainty threshold and as-shipped figures from its metrics file', () => {
+  it('reads a shipped model’s tier thresholds and as-shipped figures from its metrics file', () => {
     const recorded = shipped.of('dental-xray-416', 'caries', 'xray');
-    expect(recorded?.likelyFrom).toBe(0.5);
-    expect(recorded?.figures).toMatchObject({ images: 127, confidence: 0.25, match_iou: 0.5 });
+    expect(recorded).toMatchObject({ images: 127, nms_iou: 0.45, match_iou: 0.5 });
     // Only the class 'Caries' reports on X-rays (models/shipped-models.json).
-    expect(Object.keys(recorded?.figures.classes ?? {})).toEqual(['Cavity']);
-    expect(recorded?.figures.classes.Cavity).toMatchObject({ boxes: 41, recall: 0.22 });
+    expect(Object.keys(recorded?.classes ?? {})).toEqual(['Cavity']);
+    expect(recorded?.classes.Cavity).toMatchObject({
+      boxes: 41,
+      possible_from: 0.05,
+      likely_from: 0.18,
+    });
     expect(
-      Object.keys(shipped.of('dental-xray-416', 'wisdom_teeth', 'xray')?.figures.classes ?? {}),
+      Object.keys(shipped.of('dental-xray-416', 'wisdom_teeth', 'xray')?.classes ?? {}),
     ).toEqual(['Impacted Tooth']);
-    expect(shipped.of('dental-photo-2class', 'caries', 'photo')?.figures).toMatchObject({
+    expect(shipped.of('dental-photo-2class', 'caries', 'photo')).toMatchObject({
       images: 62,
       classes: { Cavity: { boxes: 298 } },
     });
+  });
+
+  it('tiers a box by its own class’s thresholds', () => {
+    const recorded = shipped.of('dental-xray-416', 'caries', 'xray');
+    expect(tierOf({ label: 'Cavity', confidence: 0.18 }, recorded)).toBe('likely');
+    expect(tierOf({ label: 'Cavity', confidence: 0.17 }, recorded)).toBe('possible');
+    expect(tierOf({ label: 'Implant', confidence: 0.9 }, recorded)).toBeNull();
+    expect(tierOf({ label: 'Cavity', confidence: 0.9 }, undefined)).toBeNull();
   });
 
   it('has nothing for a model without a metrics file, or with a name that is not a file name', () => {

@@ -1,25 +1,17 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { DentalAiType, ImageKind, ModelFigures } from '@dental/contracts';
+import type { DentalAiType, ImageKind, ModelFigures, Tier } from '@dental/contracts';
 import { slotOf } from '#api/adapters/detector/detector';
 
-/** What a shipped model's metrics file adds to its results (docs/decisions/dental-ai-in-the-record.md). */
-export interface RecordedFigures {
-  /** The score from which a box is 'likely'. */
-  likelyFrom: number;
-  /** As measured by `npm run eval:dental-ai --write`, only the classes the type reports. */
-  figures: ModelFigures;
-}
-
 interface MetricsFile {
-  certainty?: { likely: number };
   product?: ModelFigures;
 }
 
 /**
- * Reads `<model>.metrics.json` of the shipped models (models/), once per model: its certainty
- * threshold and the figures measured through the product's pipeline. A model configured on the
- * server has no such file here and gets neither, so no words are invented for it.
+ * Reads `<model>.metrics.json` of the shipped models (models/), once per model: each class's
+ * tier thresholds and the figures measured through the product's pipeline
+ * (docs/decisions/dental-ai-in-the-record.md, dental-ai-operating-points.md). A model configured
+ * on the server has no such file here and gets none, so no words are invented for it.
  */
 export class ShippedModelFigures {
   private readonly cache = new Map<string, MetricsFile | undefined>();
@@ -34,18 +26,16 @@ export class ShippedModelFigures {
         : {};
   }
 
-  of(modelName: string, type: DentalAiType, kind: ImageKind): RecordedFigures | undefined {
-    const metrics = this.metrics(modelName);
-    if (metrics?.certainty === undefined || metrics.product === undefined) return undefined;
+  /** As measured by `npm run eval:dental-ai -- --write`, only the classes the type reports. */
+  of(modelName: string, type: DentalAiType, kind: ImageKind): ModelFigures | undefined {
+    const measured = this.metrics(modelName)?.product;
+    if (measured === undefined) return undefined;
     const classes = this.reported[slotOf(type, kind)]?.classes ?? [];
     return {
-      likelyFrom: metrics.certainty.likely,
-      figures: {
-        ...metrics.product,
-        classes: Object.fromEntries(
-          Object.entries(metrics.product.classes).filter(([name]) => classes.includes(name)),
-        ),
-      },
+      ...measured,
+      classes: Object.fromEntries(
+        Object.entries(measured.classes).filter(([name]) => classes.includes(name)),
+      ),
     };
   }
 
@@ -64,4 +54,14 @@ export class ShippedModelFigures {
     }
     return this.cache.get(modelName);
   }
+}
+
+/** A box's tier by its class's thresholds; null without recorded figures for its class. */
+export function tierOf(
+  box: { label: string; confidence: number },
+  figures: ModelFigures | undefined,
+): Tier | null {
+  const point = figures?.classes[box.label];
+  if (point === undefined) return null;
+  return point.likely_from !== null && box.confidence >= point.likely_from ? 'likely' : 'possible';
 }

@@ -4,6 +4,8 @@ import { MantineProvider } from '@mantine/core';
 import { describe, expect, it, vi } from 'vitest';
 import {
   aboutShare,
+  measuredSentences,
+  tierSentence,
   dentalAiDisclaimer,
   lookedFor,
   nextStepsWhenMarked,
@@ -191,20 +193,20 @@ describe('Dental AI result view', () => {
   it('says how sure the model is of each box, and what it is measured to find', async () => {
     const { rects } = renderResult({
       detection_selection: [
-        { ...box('Cavity', 100, 50, 160, 250), confidence: 0.7, certainty: 'likely' },
-        { ...box('Cavity', 900, 20, 1000, 580), confidence: 0.3, certainty: 'possible' },
+        { ...box('Cavity', 100, 50, 160, 250), confidence: 0.7, tier: 'likely' },
+        { ...box('Cavity', 900, 20, 1000, 580), confidence: 0.3, tier: 'possible' },
       ],
       model_figures: {
         measured_by: 'npm run eval:dental-ai',
         images: 127,
-        confidence: 0.25,
         nms_iou: 0.45,
         match_iou: 0.5,
-        likely_from: 0.5,
         image_kind: 'xray',
         classes: {
           Cavity: {
             boxes: 41,
+            possible_from: 0.25,
+            likely_from: 0.5,
             recall: 0.22,
             precision: 0.31,
             likely_recall: 0.05,
@@ -228,9 +230,37 @@ describe('Dental AI result view', () => {
     await userEvent.click(screen.getByText('About this result'));
     expect(
       screen.getByText(
-        'On 127 held-out X-rays it had not seen in training, it marked about 1 in 5 of the cavities that had been marked by hand, so a clean result does not mean no decay. Of its boxes, about 3 in 10 were on such a cavity; of those it calls likely, about 1 in 2.',
+        'On 127 held-out X-rays it had not seen in training, it marked about 1 in 5 of the cavities that had been marked by hand, so a clean result does not mean no decay. Of all its boxes, about 3 in 10 were on such a cavity. Of the boxes it calls likely, about 1 in 2 were on such a cavity, and they marked about 1 in 10 of the cavities.',
       ),
     ).toBeVisible();
+  });
+
+  it('says so when no score of the model is precise enough to call a box likely', () => {
+    expect(tierSentence({ possible_from: 0.05, likely_from: null })).toBe(
+      "'Possible', with a dashed line, marks a box the model scored 0.05 or more (out of 1). No score of this model was precise enough to call a box likely. Zoom to read the word on each box. It is not a diagnosis.",
+    );
+    expect(
+      measuredSentences({
+        measured_by: 'npm run eval:dental-ai',
+        images: 62,
+        nms_iou: 0.45,
+        match_iou: 0.5,
+        image_kind: 'photo',
+        classes: {
+          Cavity: {
+            boxes: 298,
+            possible_from: 0.05,
+            likely_from: null,
+            recall: 0.61,
+            precision: 0.2,
+            likely_recall: null,
+            likely_precision: null,
+          },
+        },
+      }),
+    ).toEqual([
+      'On 62 held-out photos it had not seen in training, it marked about 3 in 5 of the cavities that had been marked by hand, so a clean result does not mean no decay. Of all its boxes, about 1 in 5 were on such a cavity. It calls none of its boxes likely.',
+    ]);
   });
 
   it('puts shares in plain words', () => {
