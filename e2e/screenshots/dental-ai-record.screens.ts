@@ -10,7 +10,7 @@ import { shoot } from './shoot';
 
 // Dental AI inside the record (docs/product/dental-ai.md#on-a-stored-image): the photo card's
 // Dental AI part, a result on a stored panoramic X-ray, and a result of the shipped photo model
-// with its certainty words, zoomed in the viewer, and its measured figures.
+// with its tier words, zoomed in the viewer, and its measured figures.
 test('Dental AI on stored images', async ({ page, account, request }) => {
   test.setTimeout(240_000);
   const xray = await storeImage(request, account, {
@@ -28,7 +28,7 @@ test('Dental AI on stored images', async ({ page, account, request }) => {
   if (!hasPhotoDataset) return;
   const photo = await storeHeldOutPhoto(request, account);
   await checkForCaries(page, photo, false);
-  await shoot(page, 'dental-ai-certainty');
+  await shoot(page, 'dental-ai-tiers');
   // Zoomed, the words keep their size and come apart over the grown image.
   await page.getByRole('button', { name: 'Zoom', exact: true }).click();
   const viewer = page.getByRole('dialog', { name: 'Lightbox' });
