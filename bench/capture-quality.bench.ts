@@ -16,7 +16,11 @@ const splits = ['train', 'valid', 'test'];
 
 /** The copies each photo is read as: the photo itself, and what a shaking hand or bad light makes
  *  of it, all made at the analysis size as the capture screen sees its frames. */
-const variants: { name: string; unusable: boolean; make: (image: Sharp) => Sharp }[] = [
+interface Size {
+  width: number;
+  height: number;
+}
+const variants: { name: string; unusable: boolean; make: (image: Sharp, size: Size) => Sharp }[] = [
   { name: 'sharp', unusable: false, make: (image) => image },
   { name: 'blur σ1.5', unusable: true, make: (image) => image.blur(1.5) },
   { name: 'blur σ2', unusable: true, make: (image) => image.blur(2) },
@@ -25,7 +29,23 @@ const variants: { name: string; unusable: boolean; make: (image: Sharp) => Sharp
   { name: 'dark ×0.3', unusable: true, make: (image) => image.linear(0.3, 0) },
   { name: 'bright ×2.5', unusable: true, make: (image) => image.linear(2.5, 0) },
   { name: 'bright +120', unusable: true, make: (image) => image.linear(1, 120) },
+  // Held too far away: the mouth a third of the frame's width, in a dim room.
+  { name: 'far ⅓', unusable: true, make: (image, size) => farAway(image, size) },
 ];
+
+/** The photo shrunk to a third, centred on a dim grey background of its own size. */
+function farAway(image: Sharp, size: Size): Sharp {
+  const small = { width: Math.round(size.width / 3), height: Math.round(size.height / 3) };
+  const left = Math.floor((size.width - small.width) / 2);
+  const top = Math.floor((size.height - small.height) / 2);
+  return image.resize(small.width, small.height).extend({
+    left,
+    top,
+    right: size.width - small.width - left,
+    bottom: size.height - small.height - top,
+    background: { r: 70, g: 70, b: 70 },
+  });
+}
 
 async function pixelsOf(file: string, variant: (typeof variants)[number]) {
   const { width, height } = await sharp(file).metadata();
@@ -33,7 +53,7 @@ async function pixelsOf(file: string, variant: (typeof variants)[number]) {
   // Resized first, then blurred or exposed: the copy is what the screen would read.
   const resized = await sharp(file).resize(size.width, size.height).removeAlpha().toBuffer();
   const { data, info } = await variant
-    .make(sharp(resized))
+    .make(sharp(resized), size)
     .ensureAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true });

@@ -30,7 +30,7 @@ export const photoQualityLimits = {
   maxClippedDark: 0.45,
   maxClippedBright: 0.35,
   /** Share of tooth-like pixels inside the outline below which the teeth fill too little of it. */
-  minTeethFill: 0.08,
+  minTeethFill: 0.2,
 };
 
 export const photoRefusalReasons = ['blurred', 'dark', 'bright', 'small'] as const;
@@ -66,16 +66,12 @@ function luma(data: ArrayLike<number>, at: number): number {
 }
 
 /**
- * A tooth is bright and nearly white: grey level at least 110 and saturation ((max − min) / max)
- * at most 0.35. Gums, lips and tongue are red and saturated; the mouth's inside is dark.
+ * A tooth is lit and not red: grey level at least 100, and green at least 0.6 of red. Gums, lips
+ * and tongue are red (green a quarter to a half of red in the data set's photos); enamel, even
+ * under warm light that makes it yellow, keeps green at two thirds of red or more.
  */
 function toothLike(data: ArrayLike<number>, at: number, grey: number): boolean {
-  if (grey < 110) return false;
-  const r = data[at] ?? 0;
-  const g = data[at + 1] ?? 0;
-  const b = data[at + 2] ?? 0;
-  const max = Math.max(r, g, b);
-  return max > 0 && (max - Math.min(r, g, b)) / max <= 0.35;
+  return grey >= 100 && (data[at + 1] ?? 0) >= 0.6 * (data[at] ?? 0);
 }
 
 /** Sharpness, exposure and how much of the outline tooth-like pixels fill, from the pixels. */
