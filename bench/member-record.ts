@@ -33,6 +33,8 @@ function photo(index: number, jpeg: Buffer): OralPhotoRow {
     originalKey: null,
     originalSizeBytes: null,
     teeth: [11 + (index % 8)],
+    captureSetId: null,
+    captureView: null,
     createdAt: at,
     updatedAt: at,
   };

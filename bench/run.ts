@@ -1,4 +1,5 @@
 import { accountBench } from './account.bench';
+import { captureQualityBench } from './capture-quality.bench';
 import { profileBench } from './profile.bench';
 import { dataExportBench } from './data-export.bench';
 import { dentalAiBench } from './dental-ai.bench';
@@ -26,6 +27,7 @@ const benches: Record<string, () => Promise<void>> = {
   login: loginBench,
   reports: reportsBench,
   'data-export': dataExportBench,
+  'capture-quality': captureQualityBench,
 };
 
 const wanted = process.argv.slice(2);

@@ -135,6 +135,8 @@ test('the Compare and Share bars leave Load more in sight on a phone', async ({
     image_link: '/missing.png',
     thumbnail_link: '/missing.webp',
     original_link: null,
+    capture_set_id: null,
+    capture_view: null,
     note: '',
     teeth: [],
   }));

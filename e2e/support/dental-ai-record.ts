@@ -32,13 +32,16 @@ const photoDataset = path.resolve(
   import.meta.dirname,
   '../../../shared/datasets/dental-cavity-photos',
 );
-const heldOutPhoto = 'train/images/101_0758_JPG_jpg.rf.9e792a871b82e7c9ae3dafd51895aaa1.jpg';
+export const heldOutPhotoPath = path.join(
+  photoDataset,
+  'train/images/101_0758_JPG_jpg.rf.9e792a871b82e7c9ae3dafd51895aaa1.jpg',
+);
 export const hasPhotoDataset = existsSync(photoDataset);
 
 /** Stores the held-out cavity photo as the member's photo of today. */
 export function storeHeldOutPhoto(request: APIRequestContext, account: TestAccount) {
   return storeImage(request, account, {
-    image: readFileSync(path.join(photoDataset, heldOutPhoto)),
+    image: readFileSync(heldOutPhotoPath),
     photoType: 'Photo',
   });
 }

@@ -51,6 +51,8 @@ export const auditResourceTypes = [
   'x_ray',
   'oral_photo',
   'oral_photo_list',
+  /** The five photos of a guided capture, read together (docs/decisions/guided-capture.md). */
+  'oral_photo_set',
   'medical_record',
   'medical_record_list',
   'medical_file',

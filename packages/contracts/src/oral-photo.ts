@@ -9,7 +9,37 @@ export const oralPhotoPaths = {
   /** How many photos of the type asked for lie outside the dates (outsideRangeCount). */
   outsideRange: '/api/oral-photo/outside-range/',
   one: (id: string) => `/api/oral-photo/${id}/`,
+  /** The five photos of one guided capture, with the set taken before it
+   *  (docs/product/records.md#guided-capture). */
+  captureSet: (setId: string) => `/api/oral-photo/capture-sets/${setId}/`,
 } as const;
+
+/** The five standard views of a guided capture, in the order they are taken
+ *  (docs/decisions/guided-capture.md). */
+export const captureViews = ['front', 'upper', 'lower', 'left', 'right'] as const;
+export const captureView = z.enum(captureViews, 'Choose front, upper, lower, left or right.');
+export type CaptureView = z.infer<typeof captureView>;
+
+/** Each view's name and the hint shown over the camera. */
+export const captureViewWords: Record<CaptureView, { name: string; hint: string }> = {
+  front: {
+    name: 'Front',
+    hint: 'Smile wide with your teeth together, front teeth in the outline.',
+  },
+  upper: { name: 'Upper teeth', hint: 'Tilt your head back, open wide and show your upper teeth.' },
+  lower: { name: 'Lower teeth', hint: 'Tilt your head down, open wide and show your lower teeth.' },
+  left: {
+    name: 'Left side',
+    hint: 'Teeth together, pull your left cheek back, show your side teeth.',
+  },
+  right: {
+    name: 'Right side',
+    hint: 'Teeth together, pull your right cheek back, show your side teeth.',
+  },
+};
+
+export const captureSetNotFoundMessage = 'This set of photos was not found.';
+export const captureFieldsTogetherMessage = 'Send the set and the view together, or neither.';
 
 /** The two kinds of picture; X-ray is the default on the add form
  *  (docs/product/records.md#add-and-edit-a-photo). */
@@ -149,6 +179,10 @@ export const oralPhoto = z.object({
   note: z.string(),
   /** The teeth the photo shows, FDI numbers in ascending order (docs/product/records.md#tooth-tags). */
   teeth: z.array(toothNumber),
+  /** The guided capture the photo was taken in, and which of its views it is; null for a photo
+   *  added as a file (docs/product/records.md#guided-capture). */
+  capture_set_id: z.uuid().nullable(),
+  capture_view: captureView.nullable(),
 });
 export type OralPhoto = z.infer<typeof oralPhoto>;
 
@@ -162,18 +196,33 @@ export const newOralPhotoRequest = z.object({
   image_link: dataLink,
   note: note.default(''),
   teeth: teethField.default([]),
+  /** Chosen by the capture screen when the set starts; both or neither. */
+  capture_set_id: z.uuid('This is not a set id.').optional(),
+  capture_view: captureView.optional(),
 });
 export type NewOralPhotoRequest = z.input<typeof newOralPhotoRequest>;
 /** A create request as the API sees it after validation (defaults applied). */
 export type NewOralPhoto = z.output<typeof newOralPhotoRequest>;
 
-/** PUT sends the same fields; a new image and the teeth are optional on edit (the stored ones are
- *  kept). */
-export const updateOralPhotoRequest = newOralPhotoRequest.extend({
-  shoot_date: requestCalendarDate,
-  photo_type: photoType,
-  image_link: dataLink.optional(),
-  teeth: teethField.optional(),
-});
+/** PUT sends the same fields but the set and view, which stay as taken; a new image and the teeth
+ *  are optional on edit (the stored ones are kept). */
+export const updateOralPhotoRequest = newOralPhotoRequest
+  .omit({ capture_set_id: true, capture_view: true })
+  .extend({
+    shoot_date: requestCalendarDate,
+    photo_type: photoType,
+    image_link: dataLink.optional(),
+    teeth: teethField.optional(),
+  });
 export type UpdateOralPhotoRequest = z.input<typeof updateOralPhotoRequest>;
 export type OralPhotoUpdate = z.output<typeof updateOralPhotoRequest>;
+
+/** A guided capture: its five photos in view order (fewer when some were deleted), and the set
+ *  taken before it, to compare view by view; null for the first set. */
+const captureSetPhotos = z.object({
+  id: z.uuid(),
+  shoot_date: calendarDate,
+  photos: z.array(oralPhoto),
+});
+export const captureSet = captureSetPhotos.extend({ previous: captureSetPhotos.nullable() });
+export type CaptureSet = z.infer<typeof captureSet>;

@@ -111,11 +111,12 @@ describe('security headers', () => {
   it('turns off the browser features the app does not use, on every answer', async () => {
     for (const res of [await t.request('GET', configPath), await t.request('GET', '/api/nope')]) {
       const policy = String(res.headers['permissions-policy']);
-      for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb']) {
+      for (const feature of ['microphone', 'geolocation', 'payment', 'usb']) {
         expect(policy).toContain(`${feature}=()`);
       }
-      // The image viewer's full-screen button.
+      // The image viewer's full-screen button, and 'Take photos' (our own pages, nothing embedded).
       expect(policy).toContain('fullscreen=(self)');
+      expect(policy).toContain('camera=(self)');
     }
   });
 

@@ -29,14 +29,15 @@ export const contentSecurityPolicy = {
 
 /**
  * Powerful browser features the app never uses are off for it and anything it embeds, so an
- * injected script cannot ask for the camera or the member's location. Photos are chosen as
- * files (no getUserMedia); the image viewer goes full screen (docs/decisions/http-hardening.md).
+ * injected script cannot ask for the microphone or the member's location. The camera is ours
+ * alone, for 'Take photos' (docs/decisions/guided-capture.md); the image viewer goes full screen
+ * (docs/decisions/http-hardening.md).
  */
 export const permissionsPolicy = [
   'accelerometer=()',
   'autoplay=()',
   'bluetooth=()',
-  'camera=()',
+  'camera=(self)',
   'display-capture=()',
   'fullscreen=(self)',
   'geolocation=()',

@@ -104,6 +104,20 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: paths.oralPhotoCapture,
+                lazy: lazyRoute(
+                  'oral-photo-capture',
+                  () => import('../features/oral-photo/capture-page'),
+                ),
+              },
+              {
+                path: paths.oralPhotoSet(':setId'),
+                lazy: lazyRoute(
+                  'oral-photo-set',
+                  () => import('../features/oral-photo/capture-set-page'),
+                ),
+              },
+              {
                 path: paths.oralPhotoEdit(':oralPhotoId'),
                 lazy: lazyRoute(
                   'oral-photo-edit',

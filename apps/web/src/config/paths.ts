@@ -27,6 +27,10 @@ export const paths = {
   oralPhotos: '/oral-photo',
   oralPhotoAdd: '/oral-photo/add',
   oralPhotoEdit: (oralPhotoId: string) => `/oral-photo/${oralPhotoId}/edit`,
+  /** 'Take photos': the camera guides five standard views (docs/product/records.md#guided-capture). */
+  oralPhotoCapture: '/oral-photo/capture',
+  /** One guided capture's five photos, compared with the set before it. */
+  oralPhotoSet: (setId: string) => `/oral-photo/sets/${setId}`,
   /** The tooth chart; a tooth's own timeline is `toothTimeline`. */
   toothChart: '/oral-photo/teeth',
   toothTimeline: (tooth: number | string) => `/oral-photo/teeth/${String(tooth)}`,

@@ -18,6 +18,8 @@ const saved: OralPhoto = {
   image_link: '/api/files/x-ray.png?sig=1',
   thumbnail_link: '/api/files/x-ray.webp?sig=1',
   original_link: null,
+  capture_set_id: null,
+  capture_view: null,
   note: '',
   teeth: [],
 };

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns';
-import { photoTypes } from '@dental/contracts/oral-photo';
+import { captureViews, photoTypes } from '@dental/contracts/oral-photo';
 import { users } from './account';
 
 /** Dated X-rays and photos (docs/product/records.md#photo-calls); the image bytes live in the blob
@@ -32,6 +32,10 @@ export const oralPhotos = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::integer[]`),
+    /** The guided capture the photo was taken in, chosen by the capture screen, and its view;
+     *  both null for a photo added as a file (docs/decisions/guided-capture.md). */
+    captureSetId: uuid('capture_set_id'),
+    captureView: text('capture_view', { enum: captureViews }),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
@@ -39,6 +43,16 @@ export const oralPhotos = pgTable(
     index('oral_photos_user_id_shoot_date_idx').on(table.userId, table.shootDate),
     // `teeth @> '{16}'` for the per-tooth list; the member's own rows come from the index above.
     index('oral_photos_teeth_idx').using('gin', table.teeth),
+    // One photo a view in a set; also the set's lookup, always by its member.
+    uniqueIndex('oral_photos_user_id_capture_set_view_idx').on(
+      table.userId,
+      table.captureSetId,
+      table.captureView,
+    ),
+    check(
+      'oral_photos_capture_set_and_view',
+      sql`(${table.captureSetId} is null) = (${table.captureView} is null)`,
+    ),
   ],
 );
 

@@ -25,6 +25,7 @@ import {
   sessionPaths,
   type Appointment,
   type MedicalRecord,
+  type CaptureSet,
   type OralPhoto,
   type OutsideRangeCount,
 } from '@dental/contracts';
@@ -49,6 +50,8 @@ type Member = Awaited<ReturnType<typeof factory.loggedInMember>>;
 /** What the owner has of each kind, so each delegable read has something to read. */
 interface Seeded {
   photo: OralPhoto;
+  /** A photo of a guided capture, for the set's read. */
+  setPhoto: OralPhoto;
   record: MedicalRecord;
   appointment: Appointment;
   resultId: string;
@@ -108,6 +111,19 @@ async function seed(member: Member): Promise<Seeded> {
     }),
   );
   expect(record.statusCode, record.body).toBe(201);
+  // Dated after the outside-range read's start, so that it counts only the X-ray.
+  const setPhoto = await t.request(
+    'POST',
+    oralPhotoPaths.list,
+    as(member, {
+      shoot_date: '2026-03-05',
+      photo_type: 'Photo',
+      image_link: png,
+      capture_set_id: randomUUID(),
+      capture_view: 'front',
+    }),
+  );
+  expect(setPhoto.statusCode, setPhoto.body).toBe(201);
   const appointment = await factory.appointment(member, {
     appointment_date: '2030-03-16T09:30:00.000Z',
     time_zone: 'UTC',
@@ -116,6 +132,7 @@ async function seed(member: Member): Promise<Seeded> {
   expect(result.statusCode, result.body).toBe(201);
   return {
     photo: photo.json<OralPhoto>(),
+    setPhoto: setPhoto.json<OralPhoto>(),
     record: record.json<MedicalRecord>(),
     appointment,
     resultId: result.json<{ id: string }>().id,
@@ -176,6 +193,13 @@ const reads: {
     resourceType: 'x_ray',
     resourceId: () => seeded.photo.id,
     isOwners: (body) => (body as OralPhoto).id === seeded.photo.id,
+  },
+  {
+    route: `GET ${oralPhotoPaths.captureSet(':setId')}`,
+    url: () => oralPhotoPaths.captureSet(seeded.setPhoto.capture_set_id ?? ''),
+    resourceType: 'oral_photo_set',
+    resourceId: () => seeded.setPhoto.capture_set_id,
+    isOwners: (body) => (body as CaptureSet).photos[0]?.id === seeded.setPhoto.id,
   },
   {
     route: `GET ${medicalRecordPaths.list}`,

@@ -27,7 +27,7 @@ declare module 'fastify' {
 
 /**
  * The read routes a delegate may use with `?member={owner id}` (docs/decisions/proxy-access.md):
- * photos and X-rays, records (their files come as signed links in the record), appointments and
+ * photos and X-rays (and sets of guided photos), records (their files come as signed links in the record), appointments and
  * Dental AI results. Every other route answers 404 to `?member=`, writes included. The app
  * refuses to start when an entry names no route.
  */
@@ -35,6 +35,7 @@ export const delegableRoutes: readonly string[] = [
   `GET ${oralPhotoPaths.list}`,
   `GET ${oralPhotoPaths.outsideRange}`,
   `GET ${oralPhotoPaths.list}:id/`,
+  `GET ${oralPhotoPaths.captureSet(':setId')}`,
   `GET ${medicalRecordPaths.list}`,
   `GET ${medicalRecordPaths.outsideRange}`,
   `GET ${medicalRecordPaths.list}:id/`,

@@ -1,4 +1,19 @@
-import { and, arrayContains, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  arrayContains,
+  asc,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  lt,
+  lte,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { PhotoSequence, PhotoType } from '@dental/contracts';
 import type { OutsideRangeCount, PageRequest } from '@dental/contracts';
 import type { Database } from '#api/db/client';
@@ -19,6 +34,8 @@ export interface OralPhotoFilter {
 /** Teeth undefined on an update keeps the stored ones. */
 export type OralPhotoFields = Pick<OralPhotoRow, 'shootDate' | 'photoType' | 'note'> &
   Partial<Pick<OralPhotoRow, 'teeth'>>;
+/** Only on insert: a photo stays in the set and view it was taken as. */
+export type CaptureFields = Pick<OralPhotoRow, 'captureSetId' | 'captureView'>;
 export type StoredImage = Pick<
   OralPhotoRow,
   | 'blobKey'
@@ -130,6 +147,44 @@ export class OralPhotoRepository {
       .orderBy(desc(oralPhotos.shootDate), desc(oralPhotos.createdAt), desc(oralPhotos.id));
   }
 
+  /** The member's photos of one guided capture, in the order they were stored. */
+  findCaptureSet(userId: string, setId: string): Promise<OralPhotoRow[]> {
+    return this.db
+      .select()
+      .from(oralPhotos)
+      .where(and(eq(oralPhotos.userId, userId), eq(oralPhotos.captureSetId, setId)))
+      .orderBy(asc(oralPhotos.createdAt), asc(oralPhotos.id));
+  }
+
+  /** The id of the member's guided capture taken last before the photo `after` (by shoot date,
+   *  then by when it was stored), other than `setId`; undefined when there is none. */
+  async findPreviousCaptureSetId(
+    userId: string,
+    setId: string,
+    after: Pick<OralPhotoRow, 'shootDate' | 'createdAt'>,
+  ): Promise<string | undefined> {
+    const [row] = await this.db
+      .select({ captureSetId: oralPhotos.captureSetId })
+      .from(oralPhotos)
+      .where(
+        and(
+          eq(oralPhotos.userId, userId),
+          isNotNull(oralPhotos.captureSetId),
+          ne(oralPhotos.captureSetId, setId),
+          or(
+            lt(oralPhotos.shootDate, after.shootDate),
+            and(
+              eq(oralPhotos.shootDate, after.shootDate),
+              lt(oralPhotos.createdAt, after.createdAt),
+            ),
+          ),
+        ),
+      )
+      .orderBy(desc(oralPhotos.shootDate), desc(oralPhotos.createdAt))
+      .limit(1);
+    return row?.captureSetId ?? undefined;
+  }
+
   async find(userId: string, id: string): Promise<OralPhotoRow | undefined> {
     const [row] = await this.db
       .select()
@@ -150,7 +205,7 @@ export class OralPhotoRepository {
 
   async insert(
     userId: string,
-    values: OralPhotoFields & StoredImage,
+    values: OralPhotoFields & StoredImage & Partial<CaptureFields>,
     now: Date,
   ): Promise<OralPhotoRow> {
     const row = insertedRow(

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  captureSet,
   newOralPhotoRequest,
   oralPhoto,
   oralPhotoList,
@@ -22,6 +23,7 @@ export interface OralPhotoRoutesOptions {
 
 const tags = ['oral-photo'];
 const params = z.object({ id: z.uuid('This is not a photo id.') });
+const setParams = z.object({ setId: z.uuid('This is not a set id.') });
 const noContent = z.null().describe('No content');
 /** A 10 MB DICOM file is about 13.4 MiB in base64, plus the other fields
  *  (docs/decisions/upload-body-limits.md, docs/decisions/dicom-import.md). */
@@ -99,6 +101,24 @@ export const oralPhotoRoutes: FastifyPluginAsyncZod<OralPhotoRoutesOptions> = (
     (request) => oralPhotos.get(request.memberId, request.params.id),
   );
 
+  app.get(
+    oralPhotoPaths.captureSet(':setId'),
+    {
+      ...authenticated,
+      config: {
+        audit: { action: 'read', resourceType: 'oral_photo_set', resourceId: { param: 'setId' } },
+      },
+      schema: {
+        tags,
+        security,
+        summary: 'The photos of one guided capture by view, with the set taken before it',
+        params: setParams,
+        response: { 200: captureSet, ...problems(400, 401, 404) },
+      },
+    },
+    (request) => oralPhotos.getCaptureSet(request.memberId, request.params.setId),
+  );
+
   app.post(
     oralPhotoPaths.list,
     {
@@ -120,7 +140,7 @@ export const oralPhotoRoutes: FastifyPluginAsyncZod<OralPhotoRoutesOptions> = (
         summary:
           'Store a photo or X-ray (JPEG, PNG or WebP up to 5 MB, or DICOM up to 10 MB rendered to PNG, as a data link)',
         body: newOralPhotoRequest,
-        response: { 201: oralPhoto, ...problems(400, 401, 413, 415, 422) },
+        response: { 201: oralPhoto, ...problems(400, 401, 409, 413, 415, 422) },
       },
     },
     async (request, reply) =>

@@ -1,4 +1,8 @@
 import {
+  captureFieldsTogetherMessage,
+  captureSetNotFoundMessage,
+  captureViews,
+  type CaptureSet,
   type NewOralPhoto,
   type OralPhoto,
   type OralPhotoListQuery,
@@ -9,7 +13,8 @@ import {
 import { pageOf, type Page } from '#api/lib/pagination';
 import type { Clock } from '#api/clock';
 import type { OralPhotoRow } from '#api/db/schema';
-import { BadRequest, NotFound } from '#api/domain-errors';
+import { BadRequest, Conflict, NotFound } from '#api/domain-errors';
+import { isUniqueViolation } from '#api/db/errors';
 import {
   extensionOfKey,
   newBlobKey,
@@ -24,6 +29,7 @@ import type { OralPhotoRepository, StoredImage } from './oral-photo.repository';
 export const oralPhotoNotFoundMessage = 'This photo was not found.';
 export const shootDateNeededMessage = 'Enter the date the photo was taken.';
 export const photoTypeNeededMessage = 'Choose X-ray or Photo.';
+export const captureViewTakenMessage = 'This view of the set has already been stored.';
 
 /** X-rays and photos (docs/product/records.md#x-rays-and-photos); images share the plan's storage
  *  quota (docs/product/records.md#storage-quota). */
@@ -79,6 +85,11 @@ export class OralPhotoService {
    *  DICOM file (10 MB at most) is kept beside the PNG rendered from it, and its study date and
    *  modality stand in for a date and type the request leaves out (docs/decisions/dicom-import.md). */
   async create(userId: string, input: NewOralPhoto): Promise<OralPhoto> {
+    if ((input.capture_set_id === undefined) !== (input.capture_view === undefined)) {
+      throw new BadRequest(captureFieldsTogetherMessage, {
+        capture_set_id: [captureFieldsTogetherMessage],
+      });
+    }
     const image = await this.uploads.acceptPhotoOrDicom(input.image_link);
     const shootDate = input.shoot_date ?? image.dicom?.studyDate;
     const photoType = input.photo_type ?? image.dicom?.photoType;
@@ -102,6 +113,8 @@ export class OralPhotoService {
             photoType,
             note: input.note,
             teeth: input.teeth,
+            captureSetId: input.capture_set_id ?? null,
+            captureView: input.capture_view ?? null,
             ...stored,
           },
           this.clock.now(),
@@ -110,8 +123,35 @@ export class OralPhotoService {
       return this.toOralPhoto(row);
     } catch (error) {
       await this.files.discard(keysOf(stored));
-      throw error;
+      throw isUniqueViolation(error) ? new Conflict(captureViewTakenMessage) : error;
     }
+  }
+
+  /** A guided capture's photos in view order, with the set taken before it to compare view by
+   *  view (docs/product/records.md#guided-capture); another member's set is not found. */
+  async getCaptureSet(userId: string, setId: string): Promise<CaptureSet> {
+    const rows = await this.repository.findCaptureSet(userId, setId);
+    const [first] = rows;
+    if (first === undefined) throw new NotFound(captureSetNotFoundMessage);
+    const previousId = await this.repository.findPreviousCaptureSetId(userId, setId, first);
+    const previous =
+      previousId === undefined ? [] : await this.repository.findCaptureSet(userId, previousId);
+    const [previousFirst] = previous;
+    return {
+      ...this.toCaptureSet(first, rows),
+      previous: previousFirst === undefined ? null : this.toCaptureSet(previousFirst, previous),
+    };
+  }
+
+  /** A set named and dated by its first stored photo, its photos in view order. */
+  private toCaptureSet(first: OralPhotoRow, rows: OralPhotoRow[]) {
+    const order = (row: OralPhotoRow) =>
+      row.captureView === null ? captureViews.length : captureViews.indexOf(row.captureView);
+    return {
+      id: first.captureSetId ?? first.id,
+      shoot_date: first.shootDate,
+      photos: [...rows].sort((a, b) => order(a) - order(b)).map((row) => this.toOralPhoto(row)),
+    };
   }
 
   /** Changes date, type and note; a new image, when sent, replaces the stored one. */
@@ -215,6 +255,8 @@ export class OralPhotoService {
             }),
       note: row.note,
       teeth: row.teeth,
+      capture_set_id: row.captureSetId,
+      capture_view: row.captureView,
     };
   }
 }

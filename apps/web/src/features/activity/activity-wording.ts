@@ -8,6 +8,7 @@ const things: Record<AuditResourceType, string> = {
   x_ray: 'an X-ray',
   oral_photo: 'a photo or X-ray',
   oral_photo_list: 'your photos and X-rays',
+  oral_photo_set: 'a set of photos of your teeth',
   medical_record: 'a medical record',
   medical_record_list: 'your medical records',
   medical_file: 'a medical record file',

@@ -1,5 +1,5 @@
-import { Stack, Title } from '@mantine/core';
-import { useNavigate } from 'react-router';
+import { Anchor, Stack, Title } from '@mantine/core';
+import { Link, useNavigate } from 'react-router';
 import type { OralPhoto } from '@dental/contracts';
 import { paths } from '#web/config/paths';
 import { savedEntryState } from '#web/components/saved-entry-range';
@@ -26,6 +26,9 @@ export default function AddOralPhotoPage() {
   return (
     <Stack gap="md">
       <Title order={1}>Add Photo</Title>
+      <Anchor component={Link} to={paths.oralPhotoCapture}>
+        Take photos: five views of your teeth, guided by the camera
+      </Anchor>
       <UploadDisclaimerGate
         onDecline={() => {
           void navigate(paths.oralPhotos);

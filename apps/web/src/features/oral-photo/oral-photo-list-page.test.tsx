@@ -19,6 +19,8 @@ const xRay: OralPhoto = {
   image_link: '/api/files/x-ray.png?sig=1',
   thumbnail_link: '/api/files/x-ray.webp?sig=1',
   original_link: null,
+  capture_set_id: null,
+  capture_view: null,
   note: '',
   teeth: [],
 };
@@ -57,6 +59,30 @@ async function openList(handlers: Parameters<typeof stubFetch>[0]) {
 }
 
 describe('X-rays and Photos Storage list', () => {
+  it('shows a guided capture as one entry with its thumbnails, opening the set', async () => {
+    const setId = '7c1e2d3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f';
+    const views = (['front', 'upper', 'lower', 'left', 'right'] as const).map((view) => ({
+      ...photo,
+      id: crypto.randomUUID(),
+      thumbnail_link: `/api/files/${view}.webp?sig=3`,
+      capture_set_id: setId,
+      capture_view: view,
+    }));
+    await openList({ [`GET ${listPath}`]: () => json([...views, xRay]) });
+    const entry = await screen.findByRole('link', {
+      name: `${range.startDate} Set of photos, 5 views`,
+    });
+    expect(entry).toHaveAttribute('href', `/oral-photo/sets/${setId}`);
+    expect(entry.querySelectorAll('img')).toHaveLength(5);
+    // The set's photos are not cards of their own; the X-ray beside it is.
+    expect(screen.queryByRole('button', { name: `${range.startDate} Photo` })).toBeNull();
+    expect(screen.getByRole('button', { name: `${range.startDate} X-ray` })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Take photos' })).toHaveAttribute(
+      'href',
+      '/oral-photo/capture',
+    );
+  });
+
   it('opens one card at a time, and only an open card loads its thumbnail', async () => {
     const { user } = await openList({ [`GET ${listPath}`]: () => json([xRay, photo]) });
     const xRayCard = await screen.findByRole('button', { name: `${range.startDate} X-ray` });

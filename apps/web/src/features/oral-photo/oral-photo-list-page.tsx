@@ -11,6 +11,8 @@ import { ShareButton, ShareSelectionBar, useShareSelection } from '#web/componen
 import { useOralPhotos, useOralPhotosOutsideRange } from './api/get-oral-photos';
 import { LoadMore } from '#web/lib/list-pages';
 import { photoLabel } from '#web/lib/photo-label';
+import { useReadOnlyRecord } from '#web/lib/viewed-record';
+import { CaptureSetEntry, setLedBy } from './components/capture-set-entry';
 import { PhotoCard } from './components/photo-card';
 import { PhotoComparison } from './components/photo-comparison';
 
@@ -45,6 +47,7 @@ export default function OralPhotoListPage() {
   const [comparedIds, setComparedIds] = useState<string[]>([]);
   const [comparing, setComparing] = useState(false);
   const sharing = useShareSelection();
+  const readOnly = useReadOnlyRecord();
   const photos = useOralPhotos({ photoType, ...range }, isDateRangeValid(range));
   const outside = useOralPhotosOutsideRange({ photoType, ...range }, isDateRangeValid(range));
   const list = photos.data ?? [];
@@ -59,6 +62,11 @@ export default function OralPhotoListPage() {
         links={
           <>
             <ShareButton selection={sharing} />
+            {!readOnly && (
+              <Button component={Link} to={paths.oralPhotoCapture} variant="default">
+                Take photos
+              </Button>
+            )}
             <Button component={Link} to={paths.toothChart} variant="default">
               By tooth
             </Button>
@@ -84,32 +92,38 @@ export default function OralPhotoListPage() {
           },
         }}
         expandable
-        renderEntry={(photo, opened) => (
-          <PhotoCard
-            photo={photo}
-            opened={opened}
-            onView={() => {
-              setViewed(list.indexOf(photo));
-            }}
-            compared={comparedIds.includes(photo.id)}
-            canCompare={compared.length < 2}
-            share={
-              sharing.choosing
-                ? {
-                    chosen: sharing.isChosen(photo.id),
-                    onChange: (chosen) => {
-                      sharing.choose(photo.id, chosen);
-                    },
-                  }
-                : undefined
-            }
-            onCompareChange={(checked) => {
-              setComparedIds((ids) =>
-                checked ? [...ids, photo.id] : ids.filter((id) => id !== photo.id),
-              );
-            }}
-          />
-        )}
+        renderEntry={(photo, opened) => {
+          if (photo.capture_set_id !== null) {
+            const set = setLedBy(photo, list);
+            return set === null ? null : <CaptureSetEntry photos={set} />;
+          }
+          return (
+            <PhotoCard
+              photo={photo}
+              opened={opened}
+              onView={() => {
+                setViewed(list.indexOf(photo));
+              }}
+              compared={comparedIds.includes(photo.id)}
+              canCompare={compared.length < 2}
+              share={
+                sharing.choosing
+                  ? {
+                      chosen: sharing.isChosen(photo.id),
+                      onChange: (chosen) => {
+                        sharing.choose(photo.id, chosen);
+                      },
+                    }
+                  : undefined
+              }
+              onCompareChange={(checked) => {
+                setComparedIds((ids) =>
+                  checked ? [...ids, photo.id] : ids.filter((id) => id !== photo.id),
+                );
+              }}
+            />
+          );
+        }}
       />
       <LoadMore
         list={photos}

@@ -15,6 +15,8 @@ function photoOf(id: number, shootDate: string, teeth: number[]): OralPhoto {
     thumbnail_link: `/api/files/${String(id)}.webp?sig=1`,
     note: `Note ${String(id)}`,
     original_link: null,
+    capture_set_id: null,
+    capture_view: null,
     teeth,
   };
 }

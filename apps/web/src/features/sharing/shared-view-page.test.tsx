@@ -27,6 +27,8 @@ const shared: SharedItems = {
       image_link: '/api/files/x.png?sig=a',
       thumbnail_link: '/api/files/x.webp?sig=b',
       original_link: null,
+      capture_set_id: null,
+      capture_view: null,
       note: 'Lower left molar',
       teeth: [],
     },

@@ -15,6 +15,8 @@ const xray: OralPhoto = {
   image_link: '/api/files/x.png?sig=1',
   thumbnail_link: '/api/files/x.webp?sig=1',
   original_link: null,
+  capture_set_id: null,
+  capture_view: null,
   note: '',
   teeth: [],
 };

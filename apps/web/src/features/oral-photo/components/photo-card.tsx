@@ -6,6 +6,7 @@ import { DeleteButton } from '#web/components/delete-button';
 import { LoadingImage } from '#web/components/loading-image';
 import { useDeleteOralPhoto } from '../api/delete-oral-photo';
 import { TeethLinks } from './tooth-chart';
+import { AskReviewLink } from './ask-review-link';
 import { PhotoDentalAi } from './photo-dental-ai';
 import classes from './photo-card.module.css';
 import { useReadOnlyRecord } from '#web/lib/viewed-record';
@@ -139,17 +140,7 @@ export function PhotoCard({
                 Edit
               </Button>
             )}
-            {!readOnly && (
-              <Button
-                component={Link}
-                to={paths.reviewAsk({ photo: photo.id })}
-                variant="default"
-                size="xs"
-                aria-label={`Ask a dentist to review ${label}`}
-              >
-                Ask a dentist to review
-              </Button>
-            )}
+            <AskReviewLink photo={photo} label={label} />
             <DeleteButton
               deletion={deletePhoto}
               id={photo.id}

@@ -12,14 +12,29 @@ import { ResultSummary } from '#web/components/dental-ai-result-summary';
  * this photo, and 'Check for caries', which runs on the stored image with no second upload and
  * opens the result.
  */
-export function PhotoDentalAi({ photo, label }: { photo: OralPhoto; label: string }) {
+export function PhotoDentalAi({
+  photo,
+  label,
+  regionName,
+}: {
+  photo: OralPhoto;
+  label: string;
+  /** The section's name where several are on one screen (a set's views); else 'Dental AI'. */
+  regionName?: string;
+}) {
   const readOnly = useReadOnlyRecord();
   const results = useDentalAiResults(photo.id);
   const run = useRunDentalAi();
   const navigate = useNavigate();
   const titleId = `dental-ai-of-${photo.id}`;
   return (
-    <Stack gap="xs" component="section" aria-labelledby={titleId}>
+    <Stack
+      gap="xs"
+      component="section"
+      {...(regionName === undefined
+        ? { 'aria-labelledby': titleId }
+        : { 'aria-label': regionName })}
+    >
       <Text fw={600} id={titleId}>
         Dental AI
       </Text>
