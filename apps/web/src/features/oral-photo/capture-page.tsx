@@ -6,7 +6,7 @@ import { captureViews, captureViewWords } from '@dental/contracts';
 import { photoRefusalMessages } from '@dental/contracts/photo-quality';
 import { paths } from '#web/config/paths';
 import { UploadDisclaimerGate } from '#web/components/upload-disclaimer-modal';
-import { errorMessage } from '#web/lib/api-client';
+import { ApiError, errorMessage } from '#web/lib/api-client';
 import { dateFormat } from '#web/lib/dates';
 import { useDocumentTitle } from '#web/lib/document-title';
 import { useSaveOralPhoto } from './api/save-oral-photo';
@@ -113,16 +113,21 @@ function GuidedCapture() {
       return;
     }
     setNotice(null);
-    await save.mutateAsync({
-      body: {
-        shoot_date: dayjs().format(dateFormat),
-        photo_type: 'Photo',
-        image_link: checked.imageLink,
-        capture_set_id: setId,
-        capture_view: view,
-      },
-      onProgress: () => undefined,
-    });
+    try {
+      await save.mutateAsync({
+        body: {
+          shoot_date: dayjs().format(dateFormat),
+          photo_type: 'Photo',
+          image_link: checked.imageLink,
+          capture_set_id: setId,
+          capture_view: view,
+        },
+        onProgress: () => undefined,
+      });
+    } catch (error) {
+      // 409: an earlier try stored this view and only its answer was lost; the set goes on.
+      if (!(error instanceof ApiError && error.status === 409)) throw error;
+    }
     if (step + 1 < captureViews.length) {
       setStep(step + 1);
     } else {
