@@ -27,6 +27,7 @@ function offerReload(waiting: ServiceWorker, container: ServiceWorkerContainer):
     id: noticeId,
     color: 'dental',
     autoClose: false,
+    closeButtonProps: { 'aria-label': 'Close' },
     message: (
       <Group gap="xs" wrap="nowrap">
         <Text size="sm">{updateReadyText}</Text>
