@@ -9,9 +9,10 @@ import { cssVariablesResolver, theme } from './theme';
 /** Client errors (4xx) are answers, not glitches: retrying them only delays the message; so is
  *  a call made without a network (the screen says the device is offline). */
 function shouldRetry(failureCount: number, error: unknown): boolean {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
-  if (error instanceof ApiError && error.status === 0 && !navigator.onLine) return false;
-  return failureCount < 2;
+  if (!(error instanceof ApiError)) return failureCount < 2;
+  const refused = error.status >= 400 && error.status < 500;
+  const offline = error.status === 0 && !navigator.onLine;
+  return !refused && !offline && failureCount < 2;
 }
 
 export function createQueryClient(): QueryClient {

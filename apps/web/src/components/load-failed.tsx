@@ -15,7 +15,7 @@ export interface LoadFailedProps {
  *  public screens and the clinic console have none. */
 export const OfflineReading = createContext<{ to: string; label: string } | null>(null);
 
-export const offlineTitle = 'You are offline';
+const offlineTitle = 'You are offline';
 export const offlineText =
   'This screen needs an internet connection. Dental knowledge articles you have already opened can still be read.';
 

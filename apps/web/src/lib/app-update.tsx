@@ -2,7 +2,7 @@ import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 
 /** The text of the notice, exactly (docs/product/general.md#installable-app). */
-export const updateReadyText = 'A new version is ready —';
+const updateReadyText = 'A new version is ready —';
 
 /** How often an open app asks whether a new version is out; the browser also asks on each
  *  navigation, which a single-page app seldom makes. */
