@@ -201,9 +201,11 @@ async function installCriteria(url: string): Promise<void> {
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto(`${url}/login`);
-    // Installed, its files kept, and in control of the page.
-    await page.evaluate(() => navigator.serviceWorker.ready);
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    // Installed, its files kept, and in control of the page (the first worker claims it); a
+    // build without a worker fails here rather than waiting for ever.
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+      timeout: 60_000,
+    });
     const cdp = await context.newCDPSession(page);
     const manifest = (await cdp.send('Page.getAppManifest')) as {
       url: string;
