@@ -69,6 +69,10 @@ export default defineConfig({
     // No opening animations: a click sent while a card slid open landed its mouse-up on whatever
     // had moved under the pointer, so it clicked nothing (docs/decisions/e2e-harness.md#retries).
     reducedMotion: 'reduce',
+    // The app's service worker would download the whole app into every fresh context, and
+    // page.route does not see what it answers; e2e/installable-app.spec.ts allows it
+    // (docs/decisions/installable-app.md).
+    serviceWorkers: 'block',
   },
   projects: [
     {

@@ -3,7 +3,9 @@
 // an emulated phone (4× CPU slowdown, 150 ms round trip, 1.6 Mbps down, by CDP as Lighthouse's
 // mobile profile does), once as served (Brotli copies from the build) and once with compression
 // refused by the browser, as the server answered before it sent them. Then Lighthouse's own mobile
-// performance score of the same page, by its default method (simulated slow 4G and 4× CPU).
+// performance score of the same page, by its default method (simulated slow 4G and 4× CPU), and
+// beside it the install criteria Lighthouse 12 no longer reports (its PWA category is gone), asked
+// of Chrome through DevTools (docs/decisions/installable-app.md).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -184,6 +186,65 @@ async function lighthouseScores(url: string): Promise<void> {
   }
 }
 
+/**
+ * What Chrome requires before it offers to install the app, asked of it through DevTools: the
+ * manifest parses without errors, Chrome lists no installability error, and the start URL loads
+ * with the network off once the service worker is active (200, the app's shell). A browser
+ * profile of its own: Chrome offers no install in a private context.
+ */
+async function installCriteria(url: string): Promise<void> {
+  const profile = await mkdtemp(path.join(os.tmpdir(), 'dental-login-bench-profile-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath,
+    args: chromiumArgs,
+  });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto(`${url}/login`);
+    // Installed, its files kept, and in control of the page (the first worker claims it); a
+    // build without a worker fails here rather than waiting for ever.
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+      timeout: 60_000,
+    });
+    const cdp = await context.newCDPSession(page);
+    const manifest = (await cdp.send('Page.getAppManifest')) as {
+      url: string;
+      errors: { message: string }[];
+      data?: string;
+    };
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+      installabilityErrors: { errorId: string }[];
+    };
+    const startUrl = new URL(
+      (JSON.parse(manifest.data ?? '{}') as { start_url?: string }).start_url ?? '/',
+      manifest.url,
+    ).href;
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: true,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    const offline = await page.goto(startUrl);
+    const shell = await page.evaluate(
+      () => document.title === 'Dental Companion' && document.getElementById('root') !== null,
+    );
+    const errors = installabilityErrors.map((error) => error.errorId);
+    console.log(
+      `Install criteria (DevTools): manifest ${manifest.url} with ${String(manifest.errors.length)} errors` +
+        `${manifest.errors.map((error) => ` (${error.message})`).join('')}; ` +
+        `installability errors: ${errors.length === 0 ? 'none' : errors.join(', ')}; ` +
+        `start URL offline: ${String(offline?.status() ?? 'no answer')}` +
+        `${offline?.fromServiceWorker() === true ? ' from the service worker' : ''}, ` +
+        (shell ? 'the app shell' : 'not the app shell'),
+    );
+  } finally {
+    await context.close();
+    await rm(profile, { recursive: true, force: true });
+  }
+}
+
 export async function loginBench(): Promise<void> {
   const stale = targets.filter((target) => staleReason(target) !== undefined);
   if (stale.length > 0) await build(stale);
@@ -236,6 +297,7 @@ export async function loginBench(): Promise<void> {
       }
     }
     await lighthouseScores(server.url);
+    await installCriteria(server.url);
     printIssueFigures('Performance review', [
       {
         what: '/login transfer',

@@ -5,6 +5,7 @@ import { useAccount } from '../lib/account';
 import { logout } from '../lib/tab-session';
 import { usePublicConfig } from '../lib/public-config';
 import { Banner } from '../components/banner';
+import { OfflineReading } from '../components/load-failed';
 import { paths } from '../config/paths';
 import {
   RecordSwitcher,
@@ -15,6 +16,9 @@ import classes from './app-layout.module.css';
 
 /** The frame of every signed-in screen: banner, home and account links, Log out, copyright
  *  footer. Log out sits in the frame so that every screen offers it, Home included. */
+/** What a signed-in screen that failed to load offline offers instead (components/load-failed). */
+const offlineReading = { to: paths.dentalKnowledge, label: 'Read dental knowledge' };
+
 export default function AppLayout() {
   const account = useAccount();
   const config = usePublicConfig();
@@ -53,7 +57,9 @@ export default function AppLayout() {
       <Container component="main" size="lg" className={classes.main}>
         <EmailConfirmationBanner />
         <ViewedRecordBanner />
-        <Outlet />
+        <OfflineReading value={offlineReading}>
+          <Outlet />
+        </OfflineReading>
       </Container>
       <footer className={classes.footer}>
         {config.data && (

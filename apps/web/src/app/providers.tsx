@@ -6,15 +6,24 @@ import { ApiError } from '../lib/api-client';
 import { sessionStore } from '../lib/session-store';
 import { cssVariablesResolver, theme } from './theme';
 
-/** Client errors (4xx) are answers, not glitches: retrying them only delays the message. */
+/** Client errors (4xx) are answers, not glitches: retrying them only delays the message; so is
+ *  a call made without a network (the screen says the device is offline). */
 function shouldRetry(failureCount: number, error: unknown): boolean {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
-  return failureCount < 2;
+  if (!(error instanceof ApiError)) return failureCount < 2;
+  const refused = error.status >= 400 && error.status < 500;
+  const offline = error.status === 0 && !navigator.onLine;
+  return !refused && !offline && failureCount < 2;
 }
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
-    defaultOptions: { queries: { retry: shouldRetry }, mutations: { retry: false } },
+    defaultOptions: {
+      // Offline, a query is still tried once rather than held back: the service worker answers
+      // the knowledge articles from its cache, and any other screen says it is offline
+      // (docs/decisions/installable-app.md).
+      queries: { retry: shouldRetry, networkMode: 'offlineFirst' },
+      mutations: { retry: false },
+    },
   });
 }
 
