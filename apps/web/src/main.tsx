@@ -45,16 +45,20 @@ shareSessionWithOtherTabs();
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no #root element.');
 
-// The installable app's service worker, registered once the page has loaded so that it takes
-// nothing from the first paint; its code is a small chunk of its own (docs/decisions/installable-app.md).
+// The installable app's service worker, registered a few seconds after the page has loaded:
+// its install downloads the whole app, which must not compete with the screen the member opened
+// and its data. Its code is a small chunk of its own (docs/decisions/installable-app.md).
+const serviceWorkerDelayMs = 5000;
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   window.addEventListener('load', () => {
-    import('./lib/app-update')
-      .then((update) => update.watchForUpdates())
-      .catch((error: unknown) => {
-        // The app works as before without it: online only.
-        console.warn('The service worker could not be registered.', error);
-      });
+    setTimeout(() => {
+      import('./lib/app-update')
+        .then((update) => update.watchForUpdates())
+        .catch((error: unknown) => {
+          // The app works as before without it: online only.
+          console.warn('The service worker could not be registered.', error);
+        });
+    }, serviceWorkerDelayMs);
   });
 }
 
