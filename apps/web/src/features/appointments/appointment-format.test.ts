@@ -18,6 +18,7 @@ const appointment = (alerts: number[]): Appointment => ({
   note: 'Cleaning',
   email_alert: true,
   sms_alert: false,
+  push_alert: false,
   alert_before: alerts.map((alert_time) => ({ alert_time })),
 });
 
