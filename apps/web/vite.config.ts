@@ -2,6 +2,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type HtmlTagDescriptor, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+import { paths } from './src/config/paths';
 
 const source = path.join(path.dirname(fileURLToPath(import.meta.url)), 'src');
 const signInScreen = path.join(source, 'features/auth/login-page.tsx');
@@ -57,11 +59,70 @@ function serveClinicConsole(): Plugin {
   };
 }
 
+/**
+ * The installable phone app (docs/decisions/installable-app.md): the manifest, linked from
+ * index.html only (the clinic console, built afterwards by vite.clinic.config.ts, is not part of
+ * it), and the service worker built from our own source into /sw.js with the list of the
+ * patient app's files to keep. The page registers it itself (lib/app-update.ts).
+ */
+function installableApp(): Plugin[] {
+  // The theme's filled teal (theme.ts, dental.8) and the page's grey (global.css, gray.0).
+  const themeColour = '#0f6f69';
+  const pageColour = '#f8f9fa';
+  const shortcut = (name: string, url: string) => ({
+    name,
+    url,
+    icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }],
+  });
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src/service-worker',
+    filename: 'sw.ts',
+    injectRegister: false,
+    manifest: {
+      id: '/',
+      name: 'Dental Companion',
+      short_name: 'Dental',
+      description: 'Your personal dental-care companion.',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      theme_color: themeColour,
+      background_color: pageColour,
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+        {
+          src: '/icons/icon-512-maskable.png',
+          sizes: '512x512',
+          type: 'image/png',
+          purpose: 'maskable',
+        },
+      ],
+      shortcuts: [
+        shortcut('Add photo', paths.oralPhotoAdd),
+        shortcut('Appointments', paths.appointments),
+        shortcut('Dental AI', paths.dentalAi),
+      ],
+    },
+    injectManifest: {
+      // The shell and every script, style and image of the patient app's screens, so that any of
+      // them opens without a connection. Left out, as they only serve work that needs the server
+      // anyway: the HEIC decoder's worker (an iPhone photo being added) and the PDF reader
+      // (pdf-pages and its worker, a record's PDF), together about 3.5 MB.
+      globPatterns: ['index.html', 'favicon.svg', 'static/{js,css,media}/*'],
+      globIgnores: ['static/js/pdf-pages-*'],
+      // Their names change with their content: no revision to keep beside them.
+      dontCacheBustURLsMatching: /^static\//,
+    },
+  });
+}
+
 // Every built file lives under /static/ so the API's static plugin can serve them with long-lived
 // caching, and lazily loaded route chunks come from /static/js/
 // (docs/product/general.md#script-chunks).
 export default defineConfig({
-  plugins: [react(), preloadSignInChunk(), serveClinicConsole()],
+  plugins: [react(), preloadSignInChunk(), serveClinicConsole(), installableApp()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -45,6 +45,19 @@ shareSessionWithOtherTabs();
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no #root element.');
 
+// The installable app's service worker, registered once the page has loaded so that it takes
+// nothing from the first paint; its code is a small chunk of its own (docs/decisions/installable-app.md).
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    import('./lib/app-update')
+      .then((update) => update.watchForUpdates())
+      .catch((error: unknown) => {
+        // The app works as before without it: online only.
+        console.warn('The service worker could not be registered.', error);
+      });
+  });
+}
+
 createRoot(container).render(
   <StrictMode>
     <AppProviders queryClient={createQueryClient()}>

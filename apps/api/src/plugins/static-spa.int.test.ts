@@ -27,6 +27,11 @@ beforeAll(async () => {
   await writeFile(path.join(webDist, 'index.html.br'), brotliCompressSync(indexHtml));
   await writeFile(path.join(webDist, 'index.html.gz'), gzipSync(indexHtml));
   await writeFile(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // The installable app's files (docs/decisions/installable-app.md).
+  await writeFile(path.join(webDist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  await writeFile(path.join(webDist, 'manifest.webmanifest'), '{"name":"Dental Companion"}');
+  await mkdir(path.join(webDist, 'icons'));
+  await writeFile(path.join(webDist, 'icons', 'icon-192.png'), Buffer.from([0x89, 0x50]));
   t = await buildTestApp({ env: { WEB_DIST: webDist } });
 });
 afterAll(async () => {
@@ -128,6 +133,25 @@ describe('the single-page app', () => {
     const res = await t.request('GET', '/favicon.svg');
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  // A browser looks for a new service worker at each visit; a cached /sw.js would hold back every
+  // update of the app, so it is revalidated like the page, and it may control the whole origin.
+  it('serves the service worker at /sw.js as JavaScript, revalidated', async () => {
+    const res = await t.request('GET', '/sw.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^(?:text|application)\/javascript/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves the app manifest and its icons, revalidated', async () => {
+    const manifest = await t.request('GET', '/manifest.webmanifest');
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    const icon = await t.request('GET', '/icons/icon-192.png');
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['content-type']).toBe('image/png');
   });
 
   it('answers a missing script with 404, not with the page', async () => {
