@@ -61,7 +61,7 @@ export class WebPushSender {
       response = await fetch(request.endpoint, {
         method: request.method,
         headers: request.headers,
-        body: request.body,
+        body: new Uint8Array(request.body),
         signal: AbortSignal.timeout(requestTimeoutMs),
       });
     } catch (error) {
