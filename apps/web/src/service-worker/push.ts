@@ -39,8 +39,10 @@ export async function openApp(worker: ServiceWorkerGlobalScope, url: string): Pr
     await worker.clients.openWindow(href);
     return;
   }
-  const focused = await open.focus();
-  await focused.navigate(href);
+  // Navigated first: a browser may refuse the focus (no user activation), never the navigation
+  // of a window this worker controls.
+  const navigated = (await open.navigate(href)) ?? open;
+  await navigated.focus();
 }
 
 /** Shows each push as a notification (one per screen: a repeat replaces it) and opens its screen

@@ -40,6 +40,11 @@ export function PushSection() {
   const current = devices.data?.find((session) => session.current);
   const subscriptionId = current?.push_subscription_id ?? null;
   const failure = turnOn.error ?? turnOff.error ?? devices.error;
+  // The browser's own refusal (its push service unreachable) is not the server's fault.
+  const failureText =
+    failure instanceof DOMException
+      ? 'Your browser could not reach its notification service. Try again later.'
+      : errorMessage(failure);
   return (
     <Section title="Notifications on this device">
       <Text mb="sm">
@@ -51,7 +56,7 @@ export function PushSection() {
       {(support === undefined || devices.isPending) && <PageSpinner />}
       {failure !== null && (
         <Alert color="red" variant="outline" mb="sm">
-          {errorMessage(failure)}
+          {failureText}
         </Alert>
       )}
       {support?.kind === 'unsupported' && (
