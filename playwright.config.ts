@@ -41,6 +41,8 @@ export const webServer = {
     // 15 minutes that a real client gets; no journey tests that limit (the API tests do).
     RATE_LIMIT_PER_IP: '100000',
     CLINIC_ADMIN_EMAIL: e2eClinicAdminEmail,
+    // The local push service of e2e/push-notifications.spec.ts (docs/decisions/web-push.md).
+    PUSH_LOCAL_ENDPOINTS: 'on',
   },
 };
 

@@ -50,6 +50,7 @@ import { clinicConsultationRoutes } from './modules/clinic/consultations.routes'
 import { formRoutes } from './modules/clinic/form.routes';
 import { practitionerRoutes } from './modules/clinic/practitioners.routes';
 import { reviewRoutes } from './modules/reviews/reviews.routes';
+import { pushRoutes } from './modules/push/push.routes';
 import { authPlugin } from './plugins/auth';
 import { clientErrorHandler, refuseConnect } from './plugins/client-errors';
 import { errorsPlugin, frameworkErrorHandler } from './plugins/errors';
@@ -196,6 +197,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, services);
   await app.register(accountRoutes, services);
   await app.register(sessionRoutes, services);
+  await app.register(pushRoutes, services);
   await app.register(secondFactorRoutes, services);
   await app.register(passkeyRoutes, services);
   await app.register(auditRoutes, services);

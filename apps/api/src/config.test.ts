@@ -167,6 +167,52 @@ describe('loadConfig', () => {
   });
 });
 
+describe('VAPID keys', () => {
+  it('generates the pair once, owner-only, and reuses it on restart', () => {
+    const dataDir = tempDir();
+    const first = loadConfig({ DATA_DIR: dataDir });
+    const file = path.join(dataDir, 'vapid.json');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(first.vapidKeys.publicKey).toMatch(/^[\w-]{87}$/);
+    expect(first.vapidKeys.privateKey).toMatch(/^[\w-]{43}$/);
+    expect(loadConfig({ DATA_DIR: dataDir }).vapidKeys).toEqual(first.vapidKeys);
+    expect(loadConfig({ DATA_DIR: tempDir() }).vapidKeys).not.toEqual(first.vapidKeys);
+    expect(first.push).toEqual({
+      subject: 'mailto:support@dentalcompanion.example',
+      keys: undefined,
+      localEndpoints: false,
+    });
+  });
+
+  it('prefers the configured pair and subject, and then writes nothing', () => {
+    const dataDir = tempDir();
+    const keys = { publicKey: `B${'a'.repeat(86)}`, privateKey: 'p'.repeat(43) };
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      VAPID_PUBLIC_KEY: keys.publicKey,
+      VAPID_PRIVATE_KEY: keys.privateKey,
+      VAPID_SUBJECT: 'mailto:care@dental.example',
+      PUSH_LOCAL_ENDPOINTS: 'on',
+    });
+    expect(config.vapidKeys).toEqual(keys);
+    expect(config.push).toMatchObject({
+      subject: 'mailto:care@dental.example',
+      localEndpoints: true,
+    });
+    expect(() => statSync(path.join(dataDir, 'vapid.json'))).toThrow();
+  });
+
+  it('refuses half a pair, a bad subject and a damaged key file', () => {
+    expect(() => parseEnv({ VAPID_PUBLIC_KEY: `B${'a'.repeat(86)}` })).toThrow(
+      /must be set together/,
+    );
+    expect(() => parseEnv({ VAPID_SUBJECT: 'dental.example' })).toThrow(/VAPID_SUBJECT/);
+    const dataDir = tempDir();
+    writeFileSync(path.join(dataDir, 'vapid.json'), '{not json');
+    expect(() => loadConfig({ DATA_DIR: dataDir })).toThrow(ConfigError);
+  });
+});
+
 describe('Dental AI settings', () => {
   it('defaults to the shipped models in this process at Ultralytics’ thresholds', () => {
     const { dentalAi } = parseEnv({});

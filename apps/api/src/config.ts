@@ -16,6 +16,13 @@ import { jobsEnv, parseJobs, type JobsSection } from './config/jobs';
 import { mailSmsEnv, parseMailSms, type MailSmsSection } from './config/mail-sms';
 import { operationsEnv, parseOperations, type OperationsSection } from './config/operations';
 import { parsePayments, paymentsEnv, type PaymentsSection } from './config/payments';
+import {
+  parsePush,
+  pushEnv,
+  resolveVapidKeys,
+  type PushSection,
+  type VapidKeys,
+} from './config/push';
 import { parseRateLimits, rateLimitsEnv, type RateLimitsSection } from './config/rate-limits';
 import { resolveTokenSecret, secretsEnv } from './config/secrets';
 import { parseServer, serverEnv, type ServerSection } from './config/server';
@@ -31,6 +38,7 @@ export { socialTokenOrigins, type SocialSettings } from './config/identity-provi
 export type { TwilioSettings } from './config/mail-sms';
 export type { LogLevel } from './config/operations';
 export type { StripeSettings } from './config/payments';
+export type { VapidKeys } from './config/push';
 export type { RateLimitConfig } from './config/rate-limits';
 export { fileLinkSecret, messageEventTicketSecret, totpSecretKey } from './config/secrets';
 export type { SessionTimeouts } from './config/sessions';
@@ -49,6 +57,7 @@ const envSchema = z.object({
   ...identityProvidersEnv.shape,
   ...dentalAiEnv.shape,
   ...clinicEnv.shape,
+  ...pushEnv.shape,
 });
 
 export type Env = Record<string, string | undefined>;
@@ -66,12 +75,16 @@ export interface Config
     PaymentsSection,
     IdentityProvidersSection,
     DentalAiSection,
-    ClinicSection {
+    ClinicSection,
+    PushSection {
   tokenSecret: string;
+  vapidKeys: VapidKeys;
 }
 
-/** Configuration before the token secret is resolved from DATA_DIR. */
-export type Settings = Omit<Config, 'tokenSecret'> & { tokenSecret: string | undefined };
+/** Configuration before the token secret and the VAPID keys are resolved from DATA_DIR. */
+export type Settings = Omit<Config, 'tokenSecret' | 'vapidKeys'> & {
+  tokenSecret: string | undefined;
+};
 
 /** Parses the environment without touching the disk. */
 export function parseEnv(env: Env): Settings {
@@ -106,11 +119,12 @@ export function parseEnv(env: Env): Settings {
     ...identityProviders,
     ...parseDentalAi(vars),
     ...parseClinic(vars),
+    ...parsePush(vars, server.customerServiceEmail),
   };
 }
 
-/** Reads every setting once, creates DATA_DIR (owner-only) and resolves the token secret; throws
- *  ConfigError. */
+/** Reads every setting once, creates DATA_DIR (owner-only) and resolves the token secret and the
+ *  VAPID keys; throws ConfigError. */
 export function loadConfig(env: Env): Config {
   const settings = parseEnv(env);
   try {
@@ -118,5 +132,9 @@ export function loadConfig(env: Env): Config {
   } catch (error) {
     throw error instanceof DataDirError ? new ConfigError(error.message) : error;
   }
-  return { ...settings, tokenSecret: resolveTokenSecret(settings.dataDir, settings.tokenSecret) };
+  return {
+    ...settings,
+    tokenSecret: resolveTokenSecret(settings.dataDir, settings.tokenSecret),
+    vapidKeys: resolveVapidKeys(settings.dataDir, settings.push.keys),
+  };
 }

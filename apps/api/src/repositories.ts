@@ -21,6 +21,7 @@ import { HomeRepository } from './modules/home/home.repository';
 import { FilesRepository } from './modules/files/files.repository';
 import { MedicalRecordRepository } from './modules/medical-records/medical-records.repository';
 import { MessageNoticeRepository } from './modules/messages/message-notices.repository';
+import { PushRepository } from './modules/push/push.repository';
 import { MessageRepository } from './modules/messages/messages.repository';
 import { MembershipRepository } from './modules/membership/membership.repository';
 import { ReceiptsRepository } from './modules/receipts/receipts.repository';
@@ -73,6 +74,7 @@ export function createRepositories(db: Database) {
     careTeam: new CareTeamRepository(db),
     messages: new MessageRepository(db),
     messageNotices: new MessageNoticeRepository(db),
+    push: new PushRepository(db),
     staff: new StaffRepository(db),
     reviews: new ReviewRepository(db),
   };

@@ -38,7 +38,7 @@ import { RepositoryAuditLookups } from './modules/audit/audit-lookups';
 import { AuditService } from './modules/audit/audit.service';
 import { AppointmentService } from './modules/appointments/appointments.service';
 import { CalendarService } from './modules/calendar/calendar.service';
-import { ReminderService } from './modules/appointments/reminders.service';
+import { reminderQueueRules, ReminderService } from './modules/appointments/reminders.service';
 import { CheckUpRecallService } from './modules/appointments/check-up-recall.service';
 import { ContentLoaderService } from './modules/content/content-loader.service';
 import { DelegationService } from './modules/delegation/delegation.service';
@@ -63,6 +63,9 @@ import { EventTickets, MessageEvents } from './modules/messages/message-events';
 import { MessageNoticeService } from './modules/messages/message-notices.service';
 import { registerMessageJobs } from './modules/messages/messages.jobs';
 import { MessageService } from './modules/messages/messages.service';
+import { WebPushSender } from './adapters/push/web-push-sender';
+import { registerPushJobs } from './modules/push/push.jobs';
+import { PushService, type PushSend } from './modules/push/push.service';
 import { PlanLimitsService } from './modules/membership/plan-limits.service';
 import { OralPhotoService } from './modules/oral-photo/oral-photo.service';
 import { OralSupplierService } from './modules/oral-supplier/oral-supplier.service';
@@ -102,6 +105,8 @@ export interface ServiceDeps {
   jobs?: JobQueue;
   /** Notices between the API processes (the database's own; in-process when absent). */
   notifications?: NotificationsFactory;
+  /** Web Push sender; built from the configuration when absent. */
+  pushSender?: PushSend;
 }
 
 export type Services = ReturnType<typeof createServices>;
@@ -114,6 +119,7 @@ export function createServices(
     mailer,
     sms,
     jobs,
+    pushSender,
     repositories = createRepositories(db),
     notifications = inProcessNotifications,
   }: ServiceDeps,
@@ -233,6 +239,21 @@ export function createServices(
     clock,
     log,
   );
+  // Notifications when the app is closed, sent once through the queue with the reminders' retry
+  // rules (docs/decisions/web-push.md).
+  const push = new PushService(
+    repositories.push,
+    jobs,
+    pushSender ?? new WebPushSender({ keys: config.vapidKeys, subject: config.push.subject }),
+    clock,
+    {
+      publicKey: config.vapidKeys.publicKey,
+      companyName: config.companyName,
+      localEndpoints: config.push.localEndpoints,
+      rules: reminderQueueRules(config.reminders),
+    },
+    log,
+  );
   const reports = new ReportService(
     repositories.reports,
     {
@@ -256,6 +277,7 @@ export function createServices(
     links,
     jobs,
     mailer,
+    push,
     clock,
     {
       publicUrl: config.publicUrl,
@@ -287,6 +309,7 @@ export function createServices(
     jobs,
     mailer,
     smsSender,
+    push,
     clock,
     {
       publicUrl: config.publicUrl,
@@ -391,6 +414,7 @@ export function createServices(
     jobs,
     mailer,
     smsSender,
+    push,
     clock,
     {
       publicUrl: config.publicUrl,
@@ -424,6 +448,7 @@ export function createServices(
       (token) => shareLinks.subjectOf(token),
     ),
     reminders,
+    push,
     appointments: new AppointmentService(repositories.appointments, reminders, clock),
     // Sent like the reminders, with their retry rules (docs/decisions/check-up-recall.md).
     checkUpRecalls: new CheckUpRecallService(
@@ -627,4 +652,5 @@ export async function registerJobs(jobs: JobQueue, services: Services): Promise<
   await registerDataImportJobs(jobs, services.dataImports);
   await registerReportJobs(jobs, services.reports);
   await registerMessageJobs(jobs, services.messageNotices);
+  await registerPushJobs(jobs, services.push);
 }

@@ -96,6 +96,8 @@ export const appointmentRequest = z
       .transform((note) => note ?? ''),
     email_alert: z.boolean('email_alert must be true or false.').default(false),
     sms_alert: z.boolean('sms_alert must be true or false.').default(false),
+    /** A push to the member's devices with notifications on (docs/decisions/web-push.md). */
+    push_alert: z.boolean('push_alert must be true or false.').default(false),
     alert_before: z
       .array(epochSeconds, 'alert_before must be a list of times.')
       .max(maxAlertsPerAppointment, `At most ${maxAlertsPerAppointment} reminders per appointment.`)
@@ -128,6 +130,7 @@ export const appointment = z.object({
   note: z.string(),
   email_alert: z.boolean(),
   sms_alert: z.boolean(),
+  push_alert: z.boolean(),
   alert_before: z.array(appointmentAlert),
 });
 export type Appointment = z.infer<typeof appointment>;

@@ -40,6 +40,9 @@ export const auditActions = [
   'delegate_leave',
   'email_confirm',
   'email_change_request',
+  /** Notifications on a device turned on or off (docs/decisions/web-push.md). */
+  'push_subscribe',
+  'push_unsubscribe',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -98,6 +101,8 @@ export const auditResourceTypes = [
    *  (docs/decisions/reports.md). */
   'report',
   'report_list',
+  /** A device's notifications (docs/decisions/web-push.md). */
+  'push_subscription',
 ] as const;
 export type AuditResourceType = (typeof auditResourceTypes)[number];
 

@@ -37,3 +37,4 @@ export * from './message-events';
 export * from './home';
 export * from './receipts';
 export * from './reports';
+export * from './push';

@@ -21,6 +21,8 @@ export const deviceSession = z.object({
   ip: z.string().nullable(),
   /** The session the request itself was made with. */
   current: z.boolean(),
+  /** The device's notifications (docs/decisions/web-push.md): its subscription, or null when off. */
+  push_subscription_id: z.uuid().nullable(),
 });
 export type DeviceSession = z.infer<typeof deviceSession>;
 export const deviceSessionList = z.array(deviceSession);

@@ -1,9 +1,10 @@
+import { PushDeliveryError } from '../adapters/push/web-push-sender';
 import { SmsDeliveryError } from '../adapters/sms/sms-sender';
 
 /** How a delivery ended, as its outbox row records it. */
 export type OutboxOutcome = 'sent' | 'skipped' | 'failed';
 
-/** The rows of an outbox (reminders, message notices) as a worker reads and settles them. */
+/** The rows of an outbox (reminders, message notices, pushes) as a worker reads and settles them. */
 export interface OutboxRows<Delivery> {
   /** Runs `work` in one transaction; the row lock taken in it lasts until it ends. */
   transaction<T>(work: (rows: OutboxRows<Delivery>) => Promise<T>): Promise<T>;
@@ -15,6 +16,9 @@ export interface OutboxRows<Delivery> {
   countFailedAttempt(id: string): Promise<void>;
 }
 
+/** What a worker reads with an outbox row. */
+type DeliveryOf<Rows> = Rows extends OutboxRows<infer Delivery> ? Delivery : never;
+
 /** Raised while another worker holds the row: the job retries and finds it settled. */
 export class OutboxBusy extends Error {
   override name = 'OutboxBusy';
@@ -24,29 +28,36 @@ export class OutboxBusy extends Error {
  * Sends one outbox row unless it was settled, dropped, or another worker holds it
  * (docs/decisions/reminder-delivery.md). The row stays locked while it is sent, so no other
  * worker can send it too; a provider failure rolls back and throws so the queue retries with
- * backoff; on the last attempt, or when retrying cannot help (an SMS the provider refused for
- * good), the row is recorded as failed.
+ * backoff; on the last attempt, or when retrying cannot help (an SMS or a push the provider
+ * refused for good), the row is recorded as failed.
  */
-export async function deliverOnce<Delivery>(
-  rows: OutboxRows<Delivery>,
+export async function deliverOnce<Rows extends OutboxRows<unknown>>(
+  rows: Rows,
   id: string,
   lastAttempt: boolean,
-  send: (delivery: Delivery) => Promise<{ status: 'sent' | 'skipped'; detail: string | null }>,
+  /** Sends it; `tx` is the rows in the locking transaction, for writes that go with the send. */
+  send: (
+    delivery: DeliveryOf<Rows>,
+    tx: Rows,
+  ) => Promise<{ status: 'sent' | 'skipped'; detail: string | null }>,
   now: () => Date,
 ): Promise<void> {
   try {
-    await rows.transaction(async (tx) => {
+    await rows.transaction(async (transactionRows) => {
+      // Each repository's transaction hands on a repository of its own class over the transaction.
+      const tx = transactionRows as Rows;
       const delivery = await tx.lockPending(id);
       if (delivery === undefined) {
         if (await tx.isPending(id)) throw new OutboxBusy('Another worker is sending this.');
         return;
       }
-      const outcome = await send(delivery);
+      const outcome = await send(delivery as DeliveryOf<Rows>, tx);
       await tx.finish(id, outcome.status, outcome.detail, now());
     });
   } catch (error) {
     if (error instanceof OutboxBusy) throw error;
-    const retryable = !(error instanceof SmsDeliveryError) || error.retryable;
+    const refusal = error instanceof SmsDeliveryError || error instanceof PushDeliveryError;
+    const retryable = !refusal || error.retryable;
     if (retryable && !lastAttempt) {
       await rows.countFailedAttempt(id);
       throw error;
@@ -59,7 +70,8 @@ export async function deliverOnce<Delivery>(
 
 /** Where an outbox row's message goes, as its worker reads it with the row. */
 export interface OutboxRecipient {
-  channel: 'email' | 'sms';
+  /** A push goes to the member's subscribed devices (docs/decisions/web-push.md). */
+  channel: 'email' | 'sms' | 'push';
   emailConfirmed: boolean;
   phone: string | null;
   deactivated: boolean;

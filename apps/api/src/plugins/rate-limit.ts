@@ -27,6 +27,7 @@ export const rateLimitedActions = [
   'inviteDelegate',
   'sendMessage',
   'sendStaffMessage',
+  'subscribePush',
 ] as const;
 export type RateLimitedAction = (typeof rateLimitedActions)[number];
 
@@ -231,6 +232,8 @@ export const rateLimitPlugin = fp(
       },
       sendMessage: messagesPerAccount(messageSendLimit),
       sendStaffMessage: messagesPerAccount(staffMessageSendLimit),
+      // Per address: each subscription is a row, so nobody fills the table (docs/decisions/web-push.md).
+      subscribePush: policy('subscribePush'),
     });
   },
   { name: 'rate-limit' },

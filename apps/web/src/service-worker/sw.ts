@@ -3,6 +3,7 @@
 import { clientsClaim } from 'workbox-core';
 import { keepAppShell } from './app-shell';
 import { keepKnowledge } from './knowledge-cache';
+import { showPushes } from './push';
 import { updateWhenAsked } from './update';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -13,3 +14,4 @@ clientsClaim();
 keepAppShell(self.__WB_MANIFEST);
 keepKnowledge();
 updateWhenAsked(self);
+showPushes(self);

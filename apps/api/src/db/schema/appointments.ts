@@ -27,6 +27,8 @@ export const appointments = pgTable(
     note: text('note').notNull().default(''),
     emailAlert: boolean('email_alert').notNull().default(false),
     smsAlert: boolean('sms_alert').notNull().default(false),
+    /** A push to the member's devices with notifications on (docs/decisions/web-push.md). */
+    pushAlert: boolean('push_alert').notNull().default(false),
     alertTimes: timestamptz('alert_times')
       .array()
       .notNull()
@@ -37,7 +39,7 @@ export const appointments = pgTable(
   (table) => [index('appointments_user_id_date_idx').on(table.userId, table.appointmentDate)],
 );
 
-export const reminderChannel = pgEnum('reminder_channel', ['email', 'sms']);
+export const reminderChannel = pgEnum('reminder_channel', ['email', 'sms', 'push']);
 export const reminderStatus = pgEnum('reminder_status', ['pending', 'sent', 'skipped', 'failed']);
 
 /**

@@ -25,3 +25,4 @@ export * from './message-notices';
 export * from './receipts';
 export * from './shop';
 export * from './reports';
+export * from './push';

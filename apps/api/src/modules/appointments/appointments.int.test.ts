@@ -70,6 +70,7 @@ describe('POST /api/appointment/', () => {
       note: '  Crown fitting  ',
       email_alert: true,
       sms_alert: true,
+      push_alert: true,
       // Unordered and repeated: stored as a set, earliest first.
       alert_before: [tomorrowSeconds - 23 * hour, tomorrowSeconds - hour, tomorrowSeconds - hour],
       time_zone: 'America/New_York',
@@ -83,6 +84,7 @@ describe('POST /api/appointment/', () => {
       note: 'Crown fitting',
       email_alert: true,
       sms_alert: true,
+      push_alert: true,
       alert_before: [
         { alert_time: tomorrowSeconds - 23 * hour },
         { alert_time: tomorrowSeconds - hour },
@@ -145,6 +147,7 @@ describe('bad input', () => {
     ['note too long', { note: 'x'.repeat(appointmentNoteMaxLength + 1) }, 'note'],
     ['email_alert not a boolean', { email_alert: 'yes' }, 'email_alert'],
     ['sms_alert not a boolean', { sms_alert: 1 }, 'sms_alert'],
+    ['push_alert not a boolean', { push_alert: 'yes' }, 'push_alert'],
     ['alert_before not a list', { alert_before: 3600 }, 'alert_before'],
     ['alert_before with text', { alert_before: ['soon'] }, 'alert_before.0'],
     ['alert_before with a fraction', { alert_before: [tomorrowSeconds - 0.5] }, 'alert_before.0'],
@@ -295,6 +298,7 @@ describe('PUT /api/appointment/{id}/', () => {
       note: 'Moved',
       email_alert: false,
       sms_alert: true,
+      push_alert: false,
       alert_before: [{ alert_time: Date.parse('2030-03-22T16:00:00.000Z') / 1000 - 168 * hour }],
     };
     expect(res.json()).toEqual(expected);

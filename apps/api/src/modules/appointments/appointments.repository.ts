@@ -14,7 +14,7 @@ import { insertedRow } from '#api/db/inserted-row';
 
 export type AppointmentFields = Pick<
   AppointmentRow,
-  'appointmentDate' | 'timeZone' | 'note' | 'emailAlert' | 'smsAlert' | 'alertTimes'
+  'appointmentDate' | 'timeZone' | 'note' | 'emailAlert' | 'smsAlert' | 'pushAlert' | 'alertTimes'
 >;
 
 export type NewReminder = Pick<ReminderRow, 'appointmentId' | 'channel' | 'alertTime'>;

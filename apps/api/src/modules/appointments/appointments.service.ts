@@ -37,6 +37,7 @@ export function toAppointment(row: AppointmentRow): Appointment {
     note: row.note,
     email_alert: row.emailAlert,
     sms_alert: row.smsAlert,
+    push_alert: row.pushAlert,
     alert_before: row.alertTimes
       .map(toEpochSeconds)
       .sort((a, b) => a - b)
@@ -192,6 +193,7 @@ function toFields(request: ParsedAppointmentRequest, timeZone: string): Appointm
     note: request.note,
     emailAlert: request.email_alert,
     smsAlert: request.sms_alert,
+    pushAlert: request.push_alert,
     alertTimes: request.alert_before.map((seconds) => new Date(seconds * 1000)),
   };
 }

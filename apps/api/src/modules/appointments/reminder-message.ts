@@ -1,6 +1,7 @@
 import type { MailMessage } from '#api/adapters/mailer';
 import { escapeHtml } from '#api/lib/html';
 import type { SmsMessage } from '#api/adapters/sms/sms-sender';
+import type { PushNotice } from '#api/jobs/push-outbox';
 
 export interface ReminderContext {
   appointmentId: string;
@@ -90,5 +91,17 @@ export function reminderSms(to: string, context: ReminderContext): SmsMessage {
   return {
     to,
     body: `${context.companyName}: reminder of your dental appointment${note} on ${when}. ${link}`,
+  };
+}
+
+/** The push reminder: date and time in the member's zone and the appointment's screen; no note,
+ *  which may say what the treatment is (docs/decisions/web-push.md). */
+export function reminderPush(
+  context: Pick<ReminderContext, 'appointmentId' | 'appointmentDate' | 'timeZone'>,
+): PushNotice {
+  const { day, time } = appointmentWhen(context.appointmentDate, context.timeZone);
+  return {
+    body: `Reminder: your dental appointment on ${day} at ${time}`,
+    url: `/appointments/${context.appointmentId}/edit`,
   };
 }

@@ -6,22 +6,27 @@ const at = (iso: string) => new Date(iso);
 
 describe('plannedReminders', () => {
   it.each([
-    [true, false, ['email']],
-    [false, true, ['sms']],
-    [true, true, ['email', 'sms']],
-    [false, false, []],
-  ])('email %s, sms %s: one reminder per future alert on %j', (emailAlert, smsAlert, channels) => {
-    const planned = plannedReminders({
-      alertTimes: [at('2030-03-14T11:00:00.000Z'), now, at('2030-03-14T13:00:00.000Z')],
-      emailAlert,
-      smsAlert,
-      now,
-    });
-    // Past and present alerts are never sent.
-    expect(planned).toEqual(
-      channels.map((channel) => ({ channel, alertTime: at('2030-03-14T13:00:00.000Z') })),
-    );
-  });
+    [true, false, false, ['email']],
+    [false, true, false, ['sms']],
+    [false, false, true, ['push']],
+    [true, true, true, ['email', 'sms', 'push']],
+    [false, false, false, []],
+  ])(
+    'email %s, sms %s, push %s: one reminder per future alert on %j',
+    (emailAlert, smsAlert, pushAlert, channels) => {
+      const planned = plannedReminders({
+        alertTimes: [at('2030-03-14T11:00:00.000Z'), now, at('2030-03-14T13:00:00.000Z')],
+        emailAlert,
+        smsAlert,
+        pushAlert,
+        now,
+      });
+      // Past and present alerts are never sent.
+      expect(planned).toEqual(
+        channels.map((channel) => ({ channel, alertTime: at('2030-03-14T13:00:00.000Z') })),
+      );
+    },
+  );
 });
 
 describe('reconcileReminders', () => {

@@ -11,6 +11,7 @@ export interface PlanInput {
   alertTimes: readonly Date[];
   emailAlert: boolean;
   smsAlert: boolean;
+  pushAlert: boolean;
   now: Date;
 }
 
@@ -23,11 +24,13 @@ export function plannedReminders({
   alertTimes,
   emailAlert,
   smsAlert,
+  pushAlert,
   now,
 }: PlanInput): ReminderKey[] {
   const channels: ReminderChannel[] = [
     ...(emailAlert ? (['email'] as const) : []),
     ...(smsAlert ? (['sms'] as const) : []),
+    ...(pushAlert ? (['push'] as const) : []),
   ];
   return alertTimes
     .filter((alertTime) => alertTime.getTime() > now.getTime())

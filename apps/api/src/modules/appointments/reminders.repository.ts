@@ -1,11 +1,13 @@
 import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '#api/db/client';
 import type { OutboxOutcome, OutboxRows } from '#api/jobs/outbox';
+import { insertPushes, type PushNotice } from '#api/jobs/push-outbox';
 import { appointments, reminders, users, type ReminderRow } from '#api/db/schema';
 
 /** What a worker needs to send one reminder, and nothing more. */
 export interface ReminderDelivery {
   id: string;
+  userId: string;
   channel: ReminderRow['channel'];
   appointmentId: string;
   appointmentDate: Date;
@@ -38,6 +40,7 @@ export class ReminderRepository implements OutboxRows<ReminderDelivery> {
         id: reminders.id,
         channel: reminders.channel,
         appointmentId: appointments.id,
+        userId: appointments.userId,
         appointmentDate: appointments.appointmentDate,
         timeZone: appointments.timeZone,
         note: appointments.note,
@@ -58,6 +61,11 @@ export class ReminderRepository implements OutboxRows<ReminderDelivery> {
       deactivated: deactivatedAt !== null,
       emailConfirmed: emailConfirmedAt !== null,
     };
+  }
+
+  /** A push reminder: one push to each of the member's devices with notifications on. */
+  insertPushes(userId: string, reminderId: string, notice: PushNotice, now: Date) {
+    return insertPushes(this.db, userId, `reminder:${reminderId}`, notice, now);
   }
 
   /** Whether the reminder still waits to be sent (another worker may hold it right now). */

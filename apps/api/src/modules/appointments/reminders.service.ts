@@ -5,7 +5,8 @@ import type { ReminderRow } from '#api/db/schema';
 import type { JobQueue, QueueRules } from '#api/jobs/job-queue';
 import { deliverOnce, skipReason } from '#api/jobs/outbox';
 import type { ErrorLogger } from '#api/logger';
-import { reminderEmail, reminderSms } from './reminder-message';
+import type { PushQueue } from '#api/jobs/push-outbox';
+import { reminderEmail, reminderPush, reminderSms } from './reminder-message';
 import type { ReminderDelivery, ReminderRepository } from './reminders.repository';
 
 /** The pg-boss queue of reminder jobs; each job's id is its reminder's id. */
@@ -26,6 +27,19 @@ export interface ReminderSettings {
 
 const sweepBatch = 500;
 
+/** The reminders' retry rules, which pushes share. */
+export function reminderQueueRules(
+  settings: Pick<ReminderSettings, 'attemptSeconds' | 'retryLimit' | 'retryDelaySeconds'>,
+): QueueRules {
+  return {
+    retryLimit: settings.retryLimit,
+    retryDelaySeconds: settings.retryDelaySeconds,
+    expireInSeconds: settings.attemptSeconds,
+    // Each send holds a database connection while it runs; leave the pool room for the API.
+    batchSize: 5,
+  };
+}
+
 /**
  * Sends appointment reminders exactly once through the job queue: reminders are rows written
  * with their appointment (the outbox), each one is a job due at its alert time, and a worker
@@ -38,6 +52,8 @@ export class ReminderService {
     private readonly jobs: JobQueue | undefined,
     private readonly mailer: Mailer,
     private readonly sms: SmsSender,
+    /** A push reminder becomes pushes to the member's devices, each sent by the push queue. */
+    private readonly push: PushQueue,
     private readonly clock: Clock,
     private readonly settings: ReminderSettings,
     private readonly log: ErrorLogger,
@@ -45,13 +61,7 @@ export class ReminderService {
 
   /** The queue's retry rules: backoff from `retryDelaySeconds`, doubling on each attempt. */
   get queueRules(): QueueRules {
-    return {
-      retryLimit: this.settings.retryLimit,
-      retryDelaySeconds: this.settings.retryDelaySeconds,
-      expireInSeconds: this.settings.attemptSeconds,
-      // Each send holds a database connection while it runs; leave the pool room for the API.
-      batchSize: 5,
-    };
+    return reminderQueueRules(this.settings);
   }
 
   /**
@@ -81,22 +91,32 @@ export class ReminderService {
     }
   }
 
-  /** Sends one reminder exactly once between workers (deliverOnce). */
-  deliver(reminderId: string, lastAttempt: boolean): Promise<void> {
-    return deliverOnce(
+  /** Sends one reminder exactly once between workers (deliverOnce); a push reminder's pushes are
+   *  queued after its commit. */
+  async deliver(reminderId: string, lastAttempt: boolean): Promise<void> {
+    await deliverOnce(
       this.repository,
       reminderId,
       lastAttempt,
-      (delivery) => this.send(delivery),
+      (delivery, tx) => this.send(delivery, tx),
       () => this.clock.now(),
     );
+    await this.push.afterCommit();
   }
 
   private async send(
     delivery: ReminderDelivery,
+    tx: ReminderRepository,
   ): Promise<{ status: 'sent' | 'skipped'; detail: string | null }> {
     const skip = skipReason(delivery);
     if (skip !== null) return { status: 'skipped', detail: skip };
+    if (delivery.channel === 'push') {
+      const notice = reminderPush(delivery);
+      const pushes = await tx.insertPushes(delivery.userId, delivery.id, notice, this.clock.now());
+      return pushes === 0
+        ? { status: 'skipped', detail: 'no device with notifications on' }
+        : { status: 'sent', detail: null };
+    }
     const context = {
       appointmentId: delivery.appointmentId,
       appointmentDate: delivery.appointmentDate,

@@ -2,6 +2,7 @@ import { and, count, desc, eq, gt, isNotNull, isNull, lt, ne, sql, type Column }
 import type { Database } from '#api/db/client';
 import { isUniqueViolation } from '#api/db/errors';
 import {
+  pushSubscriptions,
   emailConfirmations,
   passkeys,
   passwordResetKeys,
@@ -334,8 +335,9 @@ export class AuthRepository {
     return claimed.length === 1;
   }
 
-  /** Ends the chosen sessions of the member: their access tokens are refused and their refresh
-   *  tokens revoked. Call it in a transaction. */
+  /** Ends the chosen sessions of the member: their access tokens are refused, their refresh
+   *  tokens revoked and their devices' notifications turned off (docs/decisions/web-push.md).
+   *  Call it in a transaction. */
   async endSessions(userId: string, which: SessionSelection, now: Date): Promise<void> {
     const chosen = (sessionColumn: Column) =>
       which === 'all'
@@ -357,6 +359,18 @@ export class AuthRepository {
           isNull(refreshTokens.revokedAt),
         ),
       );
+    await this.db
+      .delete(pushSubscriptions)
+      .where(and(eq(pushSubscriptions.userId, userId), chosen(pushSubscriptions.sessionId)));
+  }
+
+  /** The member's notification subscriptions by the session they belong to. */
+  async pushSubscriptionsBySession(userId: string): Promise<Map<string, string>> {
+    const rows = await this.db
+      .select({ id: pushSubscriptions.id, sessionId: pushSubscriptions.sessionId })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, userId));
+    return new Map(rows.map((row) => [row.sessionId, row.id]));
   }
 
   /** The member's sessions that have not been ended, most recently used first (some may have

@@ -273,6 +273,7 @@ export class SessionService {
   async listSessions(user: AuthenticatedUser): Promise<DeviceSession[]> {
     const now = this.clock.now();
     const open = await this.repository.openSessions(user.id);
+    const notifications = await this.repository.pushSubscriptionsBySession(user.id);
     return open
       .filter((session) => this.timedOut(session, now, user.role) === null)
       .map((session) => ({
@@ -282,6 +283,7 @@ export class SessionService {
         user_agent: session.userAgent,
         ip: session.ip,
         current: session.id === user.sessionId,
+        push_subscription_id: notifications.get(session.id) ?? null,
       }));
   }
 

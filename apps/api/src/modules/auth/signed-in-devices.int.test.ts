@@ -86,6 +86,7 @@ describe('signed-in devices', () => {
           user_agent: chromeOnWindows,
           ip: '127.0.0.1',
           current: true,
+          push_subscription_id: null,
         },
         expect.objectContaining({ user_agent: firefoxOnLinux, current: false }),
       ]),

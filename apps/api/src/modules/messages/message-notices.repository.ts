@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '#api/db/client';
 import type { OutboxOutcome, OutboxRows } from '#api/jobs/outbox';
+import { insertPushes, type PushNotice } from '#api/jobs/push-outbox';
 import {
   appointments,
   messageNotices,
@@ -30,7 +31,8 @@ export interface NoticeDelivery {
 
 /**
  * The notices of a staff reply or a review's answer, written in its transaction (the outbox): an
- * e-mail, and an SMS when the member chose SMS alerts for an appointment and has a phone number.
+ * e-mail, an SMS when the member chose SMS alerts for an appointment and has a phone number, and
+ * a push to each of the member's devices with notifications on (docs/decisions/web-push.md).
  */
 export async function insertNotices(
   db: Database,
@@ -49,11 +51,35 @@ export async function insertNotices(
       and(eq(appointments.userId, memberId), eq(appointments.smsAlert, true)),
     )) > 0;
   const channels = smsChosen ? (['email', 'sms'] as const) : (['email'] as const);
+  await insertPushes(db, memberId, ...(await pushOf(db, subject)), now);
   const rows = await db
     .insert(messageNotices)
     .values(channels.map((channel) => ({ ...subject, channel, createdAt: now })))
     .returning({ id: messageNotices.id });
   return rows.map((row) => row.id);
+}
+
+/** The push's source and text: a reply's links to its thread, an answer's to its review; only
+ *  that something came, never the text (docs/decisions/web-push.md). */
+async function pushOf(db: Database, subject: NoticeSubject): Promise<[string, PushNotice]> {
+  if ('reviewId' in subject) {
+    return [
+      `review:${subject.reviewId}`,
+      { body: 'Your dentist answered your photo review', url: `/reviews/${subject.reviewId}` },
+    ];
+  }
+  const [message] = await db
+    .select({ threadId: messages.threadId })
+    .from(messages)
+    .where(eq(messages.id, subject.messageId));
+  if (message === undefined) throw new Error('The reply to tell of is not stored.');
+  return [
+    `message:${subject.messageId}`,
+    {
+      body: 'You have a new message from your dental practice',
+      url: `/messages/${message.threadId}`,
+    },
+  ];
 }
 
 /** The notice outbox as the job worker sees it: locks, outcomes and the sweep (the reminders'

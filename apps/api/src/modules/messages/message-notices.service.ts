@@ -5,6 +5,7 @@ import type { JobQueue, QueueRules } from '#api/jobs/job-queue';
 import { deliverOnce, skipReason } from '#api/jobs/outbox';
 import { escapeHtml } from '#api/lib/html';
 import type { ErrorLogger } from '#api/logger';
+import type { PushQueue } from '#api/jobs/push-outbox';
 import type { MessageNoticeRepository, NoticeDelivery } from './message-notices.repository';
 
 /** The pg-boss queue of reply and review notices; each job's id is its notice's id. */
@@ -92,6 +93,8 @@ export class MessageNoticeService {
     private readonly jobs: JobQueue | undefined,
     private readonly mailer: Mailer,
     private readonly sms: SmsSender,
+    /** The pushes written with the reply or the answer are queued with its notices. */
+    private readonly push: PushQueue,
     private readonly clock: Clock,
     private readonly settings: MessageNoticeSettings,
     private readonly log: ErrorLogger,
@@ -104,6 +107,7 @@ export class MessageNoticeService {
   /** After the reply's or the answer's commit: queue its notices. A failure loses nothing: the
    *  sweep queues pending notices left unqueued. */
   async afterReply(noticeIds: readonly string[]): Promise<void> {
+    await this.push.afterCommit();
     if (this.jobs === undefined) return;
     try {
       await this.enqueue(this.jobs, noticeIds);

@@ -3,6 +3,7 @@ import type { ReportKind } from '@dental/contracts';
 import type { Database } from '#api/db/client';
 import { insertedRow } from '#api/db/inserted-row';
 import { reports, type ReportRow } from '#api/db/schema';
+import { insertPushes } from '#api/jobs/push-outbox';
 
 /** Reports listed at most: a year's allowances of both kinds, and some failed ones. */
 const listLimit = 50;
@@ -106,17 +107,29 @@ export class ReportRepository {
       .where(and(eq(reports.id, id), eq(reports.status, 'running')));
   }
 
-  /** Marks a running report done with its PDF; undefined when it was deleted meanwhile. */
+  /** Marks a running report done with its PDF and writes its pushes in the same transaction
+   *  (docs/decisions/web-push.md); undefined when it was deleted meanwhile. */
   async finish(
     id: string,
-    values: Pick<ReportRow, 'blobKey' | 'sizeBytes' | 'finishedAt'>,
+    values: Pick<ReportRow, 'blobKey' | 'sizeBytes'> & { finishedAt: Date },
   ): Promise<ReportRow | undefined> {
-    const [row] = await this.db
-      .update(reports)
-      .set({ ...values, status: 'done', progress: 1 })
-      .where(and(eq(reports.id, id), eq(reports.status, 'running'), isNull(reports.deletedAt)))
-      .returning();
-    return row;
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(reports)
+        .set({ ...values, status: 'done', progress: 1 })
+        .where(and(eq(reports.id, id), eq(reports.status, 'running'), isNull(reports.deletedAt)))
+        .returning();
+      if (row !== undefined) {
+        await insertPushes(
+          tx,
+          row.userId,
+          `report:${row.id}`,
+          { body: 'Your report is ready', url: '/reports' },
+          values.finishedAt,
+        );
+      }
+      return row;
+    });
   }
 
   /** A failed report gives its use back. */

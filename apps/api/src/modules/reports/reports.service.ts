@@ -26,6 +26,7 @@ import type { Clock } from '#api/clock';
 import type { ReportRow } from '#api/db/schema';
 import { NotFound } from '#api/domain-errors';
 import type { JobQueue, QueueRules } from '#api/jobs/job-queue';
+import type { PushQueue } from '#api/jobs/push-outbox';
 import { AccessiblePdfFile, paperSizeFor } from '#api/lib/accessible-pdf';
 import { htmlParagraphs } from '#api/lib/html';
 import type { SignedLinks } from '#api/lib/signed-links';
@@ -115,6 +116,8 @@ export class ReportService {
     private readonly links: SignedLinks,
     private readonly jobs: JobQueue | undefined,
     private readonly mailer: Mailer,
+    /** A ready report's pushes are queued after they are written. */
+    private readonly push: PushQueue,
     private readonly clock: Clock,
     private readonly settings: ReportSettings,
     private readonly log: ErrorLogger,
@@ -286,6 +289,7 @@ export class ReportService {
       await this.blobs.delete(key);
       return;
     }
+    await this.push.afterCommit();
     await this.sendReady(record.member.email, record.member.username);
   }
 

@@ -22,13 +22,14 @@ import {
   DelegatesSection,
   SharedWithMeSection,
 } from '#web/features/delegation/components/delegation-sections';
+import { PushSection } from '#web/features/auth/components/push-section';
 import { ReceiptsSection } from '#web/features/receipts/components/receipts-section';
 import { SharedLinksSection } from '#web/features/sharing/components/shared-links-section';
 
 /** Profile (docs/product/accounts.md#profile): the account's own sections and those of the
  *  features reached from it (sign-in methods, receipts, activity, share links, sharing with the
  *  practice, delegation, calendar feed, reports,
- *  data export), each exported by its feature. */
+ *  data export, notifications on this device), each exported by its feature. */
 export default function ProfileRoute() {
   useDocumentTitle('My Account');
   const account = useAccount();
@@ -59,6 +60,7 @@ export default function ProfileRoute() {
           <SocialAccountsSection account={account.data} />
           <PasskeysSection />
           <TwoStepSection />
+          <PushSection />
           <PasswordAndDevicesSection />
           <ReceiptsSection />
           <AccountActivitySection />

@@ -119,6 +119,14 @@ describe('describeActivity', () => {
       'You signed out all your other devices',
     ],
     [
+      { action: 'push_subscribe', resource_type: 'push_subscription', result: 'success' },
+      'You turned on notifications on a device',
+    ],
+    [
+      { action: 'push_unsubscribe', resource_type: 'push_subscription', result: 'failure' },
+      'Failed attempt to turn off notifications on a device',
+    ],
+    [
       { action: 'password_change', resource_type: 'account', result: 'failure' },
       'Failed attempt to change your password',
     ],

@@ -24,6 +24,7 @@ const things: Record<AuditResourceType, string> = {
   membership: 'a membership',
   passkey: 'a passkey',
   social_account: 'a Google, Apple or Facebook account',
+  push_subscription: 'a device’s notifications',
   delegation: 'an invitation to view your record',
   share_link: 'a shared link',
   data_export: 'a copy of all your data',
@@ -276,6 +277,14 @@ export function describeActivity(
       return failed ? 'Failed attempt to sign out a device' : 'You signed out a device';
     case 'sign_out_other_devices':
       return 'You signed out all your other devices';
+    case 'push_subscribe':
+      return failed
+        ? 'Failed attempt to turn on notifications on a device'
+        : 'You turned on notifications on a device';
+    case 'push_unsubscribe':
+      return failed
+        ? 'Failed attempt to turn off notifications on a device'
+        : 'You turned off notifications on a device';
     case 'password_change':
       return failed ? 'Failed attempt to change your password' : 'You changed your password';
     case 'second_factor_enable':

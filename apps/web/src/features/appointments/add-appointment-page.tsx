@@ -22,6 +22,7 @@ export default function AddAppointmentPage() {
           note: '',
           email_alert: false,
           sms_alert: false,
+          push_alert: false,
           reminders: [],
         }}
         submitLabel="Save"

@@ -114,6 +114,7 @@ describe('Edit Appointment', () => {
       note: 'Check-up',
       email_alert: true,
       sms_alert: false,
+      push_alert: false,
       alert_before: [{ alert_time: alertTime }],
     };
     sessionStore.save({ access: 'access-1', refresh: 'refresh-1' });

@@ -5,6 +5,7 @@ import {
   cardDate,
   cardTime,
   reminderChoiceStates,
+  reminderSummary,
   toFormValues,
   toRequest,
 } from './appointment-format';
@@ -18,6 +19,7 @@ const appointment = (alerts: number[]): Appointment => ({
   note: 'Cleaning',
   email_alert: true,
   sms_alert: false,
+  push_alert: false,
   alert_before: alerts.map((alert_time) => ({ alert_time })),
 });
 
@@ -45,6 +47,7 @@ describe('appointment formats', () => {
       note: 'Cleaning',
       email_alert: true,
       sms_alert: false,
+      push_alert: false,
       reminders: choices,
     });
   });
@@ -56,6 +59,7 @@ describe('appointment formats', () => {
       note: 'Cleaning',
       email_alert: true,
       sms_alert: true,
+      push_alert: true,
       reminders: [1, 24, 168],
     });
     expect(request).toMatchObject({
@@ -63,9 +67,17 @@ describe('appointment formats', () => {
       note: 'Cleaning',
       email_alert: true,
       sms_alert: true,
+      push_alert: true,
       alert_before: [seconds - 3600, seconds - 24 * 3600, seconds - 168 * 3600],
     });
     expect(request.time_zone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  });
+});
+
+describe('the card’s reminder line', () => {
+  it('names the notification among the channels', () => {
+    const withPush = { ...appointment([seconds - 24 * 3600]), push_alert: true };
+    expect(reminderSummary(withPush)).toBe('Reminder by e-mail and notification: 1 day before');
   });
 });
 

@@ -37,9 +37,11 @@ export const reminderLabels: Record<ReminderOffsetHours, string> = {
  *  (docs/decisions/patient-grade-defects.md). */
 export function reminderSummary(appointment: Appointment): string {
   const { reminders } = toFormValues(appointment);
-  const channels = [appointment.email_alert && 'e-mail', appointment.sms_alert && 'SMS'].filter(
-    (channel) => channel !== false,
-  );
+  const channels = [
+    appointment.email_alert && 'e-mail',
+    appointment.sms_alert && 'SMS',
+    appointment.push_alert && 'notification',
+  ].filter((channel) => channel !== false);
   if (reminders.length === 0 || channels.length === 0) return 'No reminder set';
   const times = reminders.map((hours) => reminderLabels[hours]).join(', ');
   return `Reminder by ${channels.join(' and ')}: ${times}`;
@@ -53,6 +55,7 @@ export interface AppointmentFormValues {
   note: string;
   email_alert: boolean;
   sms_alert: boolean;
+  push_alert: boolean;
   reminders: ReminderOffsetHours[];
 }
 
@@ -73,6 +76,7 @@ export function toFormValues(appointment: Appointment): AppointmentFormValues {
     note: appointment.note,
     email_alert: appointment.email_alert,
     sms_alert: appointment.sms_alert,
+    push_alert: appointment.push_alert,
     reminders: reminderOffsetHours.filter((hours) => chosen.has(hours)),
   };
 }
@@ -115,6 +119,7 @@ export function toRequest(values: AppointmentFormValues): AppointmentRequest {
     note: values.note,
     email_alert: values.email_alert,
     sms_alert: values.sms_alert,
+    push_alert: values.push_alert,
     alert_before: alertTimesOf(values),
     time_zone: browserTimeZone(),
   };

@@ -17,6 +17,7 @@ const checkUp: Appointment = {
   note: 'Check-up with Dr. Lee',
   email_alert: false,
   sms_alert: false,
+  push_alert: false,
   alert_before: [],
 };
 

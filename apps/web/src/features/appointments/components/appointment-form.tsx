@@ -37,6 +37,14 @@ export const reminderChoiceNotes: Record<ReminderChoiceState, string | undefined
 
 /** The form's rules; reminders already past for the date and time are left out before the
  *  checks, so a past choice alone counts as no choice. */
+/** The switches' labels; the notification goes to the devices where the member turned them on
+ *  (Profile, 'Notifications on this device'). */
+const channelLabels = {
+  email_alert: 'E-mail alert',
+  sms_alert: 'SMS alert',
+  push_alert: 'Notification on my devices',
+} as const;
+
 function formSchema(savedAlerts: readonly number[]) {
   return (
     z
@@ -51,6 +59,7 @@ function formSchema(savedAlerts: readonly number[]) {
           ),
         email_alert: z.boolean(),
         sms_alert: z.boolean(),
+        push_alert: z.boolean(),
         reminders: z.array(z.union(reminderOffsetHours.map((hours) => z.literal(hours)))),
       })
       .transform((values) => {
@@ -63,7 +72,7 @@ function formSchema(savedAlerts: readonly number[]) {
       // An alert needs both a channel and a time; half of one is never sent
       // (docs/decisions/patient-grade-defects.md).
       .superRefine((values, context) => {
-        const channel = values.email_alert || values.sms_alert;
+        const channel = values.email_alert || values.sms_alert || values.push_alert;
         if (channel && values.reminders.length === 0) {
           context.addIssue({ code: 'custom', path: ['reminders'], message: noReminderTimeMessage });
         }
@@ -153,7 +162,7 @@ export function AppointmentForm({ initial, submitLabel, onSave }: AppointmentFor
           {...register('note')}
           error={errors.note?.message}
         />
-        {(['email_alert', 'sms_alert'] as const).map((name) => (
+        {(['email_alert', 'sms_alert', 'push_alert'] as const).map((name) => (
           // Controlled: Mantine's Switch ignores the checked state register() sets on its input.
           <Controller
             key={name}
@@ -163,7 +172,7 @@ export function AppointmentForm({ initial, submitLabel, onSave }: AppointmentFor
             rules={{ deps: ['reminders'] }}
             render={({ field: { value, ...field } }) => (
               <Switch
-                label={name === 'email_alert' ? 'E-mail alert' : 'SMS alert'}
+                label={channelLabels[name]}
                 checked={value}
                 {...field}
                 onChange={(event) => {

@@ -3,6 +3,7 @@ import {
   changePasswordRequest,
   deviceSessionList,
   messageResponse,
+  pushPaths,
   sessionPaths,
   type ChangePasswordRequest,
 } from '@dental/contracts';
@@ -26,6 +27,16 @@ export function useSignOutDevice() {
       apiSend(sessionId === null ? sessionPaths.sessions : sessionPaths.session(sessionId), {
         method: 'DELETE',
       }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsKey }),
+  });
+}
+
+/** Turns off one device's notifications (docs/decisions/web-push.md); the list reloads. */
+export function useTurnOffNotifications() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (subscriptionId: string) =>
+      apiSend(pushPaths.subscription(subscriptionId), { method: 'DELETE' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsKey }),
   });
 }

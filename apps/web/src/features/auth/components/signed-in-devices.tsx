@@ -5,7 +5,7 @@ import { PageSpinner } from '#web/components/page-spinner';
 import { Section } from '#web/components/section';
 import { errorMessage } from '#web/lib/api-client';
 import { dateFormat } from '#web/lib/dates';
-import { useSignedInDevices, useSignOutDevice } from '../api/sessions';
+import { useSignedInDevices, useSignOutDevice, useTurnOffNotifications } from '../api/sessions';
 import classes from './signed-in-devices.module.css';
 
 const when = (at: string) => dayjs(at).format(`${dateFormat} HH:mm`);
@@ -14,10 +14,14 @@ function Device({
   session,
   signOut,
   pending,
+  turnOffNotifications,
+  turningOff,
 }: {
   session: DeviceSession;
   signOut: () => void;
   pending: boolean;
+  turnOffNotifications: () => void;
+  turningOff: boolean;
 }) {
   const device = describeBrowser(session.user_agent);
   return (
@@ -31,6 +35,11 @@ function Device({
                 This device
               </Badge>
             )}
+            {session.push_subscription_id !== null && (
+              <Badge variant="light" color="gray">
+                Notifications on
+              </Badge>
+            )}
           </Group>
           <Text size="sm" c="dimmed">
             Signed in <time dateTime={session.created_at}>{when(session.created_at)}</time>
@@ -39,17 +48,30 @@ function Device({
             {session.ip !== null && ` · ${session.ip}`}
           </Text>
         </Stack>
-        {!session.current && (
-          <Button
-            variant="outline"
-            size="xs"
-            aria-label={`Sign out ${device}`}
-            loading={pending}
-            onClick={signOut}
-          >
-            Sign out
-          </Button>
-        )}
+        <Group gap="xs">
+          {session.push_subscription_id !== null && (
+            <Button
+              variant="subtle"
+              size="xs"
+              aria-label={`Turn off notifications on ${device}`}
+              loading={turningOff}
+              onClick={turnOffNotifications}
+            >
+              Turn off notifications
+            </Button>
+          )}
+          {!session.current && (
+            <Button
+              variant="outline"
+              size="xs"
+              aria-label={`Sign out ${device}`}
+              loading={pending}
+              onClick={signOut}
+            >
+              Sign out
+            </Button>
+          )}
+        </Group>
       </Group>
     </Paper>
   );
@@ -60,6 +82,7 @@ function Device({
 export function SignedInDevices() {
   const devices = useSignedInDevices();
   const signOut = useSignOutDevice();
+  const turnOff = useTurnOffNotifications();
   const others = devices.data?.filter((session) => !session.current) ?? [];
   return (
     <Section title="Signed-in devices">
@@ -73,9 +96,9 @@ export function SignedInDevices() {
           {errorMessage(devices.error)}
         </Alert>
       )}
-      {signOut.isError && (
+      {(signOut.error ?? turnOff.error) !== null && (
         <Alert color="red" variant="outline" mb="sm">
-          {errorMessage(signOut.error)}
+          {errorMessage(signOut.error ?? turnOff.error)}
         </Alert>
       )}
       {devices.data && (
@@ -87,6 +110,11 @@ export function SignedInDevices() {
               pending={signOut.isPending && signOut.variables === session.id}
               signOut={() => {
                 signOut.mutate(session.id);
+              }}
+              turningOff={turnOff.isPending && turnOff.variables === session.push_subscription_id}
+              turnOffNotifications={() => {
+                if (session.push_subscription_id !== null)
+                  turnOff.mutate(session.push_subscription_id);
               }}
             />
           ))}
