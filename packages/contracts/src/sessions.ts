@@ -23,6 +23,9 @@ export const deviceSession = z.object({
   current: z.boolean(),
   /** The device's notifications (docs/decisions/web-push.md): its subscription, or null when off. */
   push_subscription_id: z.uuid().nullable(),
+  /** False for a device signed out by inactivity or its session's age that still has
+   *  notifications on: listed so that they can be turned off. */
+  signed_in: z.boolean(),
 });
 export type DeviceSession = z.infer<typeof deviceSession>;
 export const deviceSessionList = z.array(deviceSession);

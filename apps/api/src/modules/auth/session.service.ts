@@ -269,14 +269,16 @@ export class SessionService {
       : new SessionIdle(idleMinutes);
   }
 
-  /** The member's live sessions: not ended, not timed out (docs/decisions/signed-in-devices.md). */
+  /** The member's live sessions: not ended, not timed out (docs/decisions/signed-in-devices.md);
+   *  and those timed out whose notifications are still on (docs/decisions/web-push.md). */
   async listSessions(user: AuthenticatedUser): Promise<DeviceSession[]> {
     const now = this.clock.now();
     const open = await this.repository.openSessions(user.id);
     const notifications = await this.repository.pushSubscriptionsBySession(user.id);
     return open
-      .filter((session) => this.timedOut(session, now, user.role) === null)
-      .map((session) => ({
+      .map((session) => ({ session, signedIn: this.timedOut(session, now, user.role) === null }))
+      .filter(({ session, signedIn }) => signedIn || notifications.has(session.id))
+      .map(({ session, signedIn }) => ({
         id: session.id,
         created_at: session.createdAt.toISOString(),
         last_used_at: session.lastUsedAt.toISOString(),
@@ -284,6 +286,7 @@ export class SessionService {
         ip: session.ip,
         current: session.id === user.sessionId,
         push_subscription_id: notifications.get(session.id) ?? null,
+        signed_in: signedIn,
       }));
   }
 

@@ -87,6 +87,7 @@ describe('signed-in devices', () => {
           ip: '127.0.0.1',
           current: true,
           push_subscription_id: null,
+          signed_in: true,
         },
         expect.objectContaining({ user_agent: firefoxOnLinux, current: false }),
       ]),

@@ -14,12 +14,14 @@ import {
   reportStarted,
   sessionPaths,
   type PushSubscriptionRequest,
+  type TokenPair,
 } from '@dental/contracts';
 import { buildTestApp, type TestApp } from '#api-test/build-test-app';
 import { factories, type TestMember } from '#api-test/factories';
 import { startPushTestServer, type PushTestServer } from '#api-test/mocks/push-test-server';
 import { staffFactories } from '#api-test/staff';
 import { answeredReview } from '#api-test/support/answered-review';
+import { atClockShift } from '#api-test/support/clock-shift';
 import { newestAuditRow } from '#api-test/support/audit-rows';
 import {
   pushDeliveries,
@@ -39,7 +41,7 @@ let factory: ReturnType<typeof factories>;
 let staffFactory: ReturnType<typeof staffFactories>;
 let pushService: PushTestServer;
 
-type Member = TestMember & { tokens: { access: string } };
+type Member = TestMember & { tokens: TokenPair };
 
 beforeAll(async () => {
   t = await buildTestApp({ env: { PUSH_LOCAL_ENDPOINTS: 'on' } });
@@ -171,6 +173,38 @@ describe('unsubscribing', () => {
     });
     expect(res.statusCode).toBe(204);
     expect(await subscriptionsOf(member)).toEqual([]);
+  });
+});
+
+describe('a device signed out by a timeout', () => {
+  it('keeps its notifications, listed as signed out, until the member turns them off', async () => {
+    const { member, browser } = await subscribed();
+    const [row] = await subscriptionsOf(member);
+    // Past the idle limit (SESSION_IDLE_MINUTES, 30 by default) the device is signed out; the
+    // member signs in again elsewhere.
+    await atClockShift(t.clock, factory, 31 * 60_000, [member], async () => {
+      const res = await t.request('GET', sessionPaths.sessions, { token: member.tokens.access });
+      const devices = deviceSessionList.parse(res.json());
+      expect(devices).toEqual([
+        expect.objectContaining({ current: true, signed_in: true, push_subscription_id: null }),
+        expect.objectContaining({
+          id: row?.sessionId,
+          current: false,
+          signed_in: false,
+          push_subscription_id: row?.id,
+        }),
+      ]);
+      expect(await subscriptionsOf(member)).toHaveLength(1);
+      const off = await t.request('DELETE', pushPaths.subscription(row?.id ?? ''), {
+        token: member.tokens.access,
+      });
+      expect(off.statusCode).toBe(204);
+      const after = await t.request('GET', sessionPaths.sessions, { token: member.tokens.access });
+      expect(deviceSessionList.parse(after.json())).toEqual([
+        expect.objectContaining({ current: true, signed_in: true }),
+      ]);
+    });
+    expect(pushService.received.filter((push) => push.endpoint === browser.endpoint)).toEqual([]);
   });
 });
 

@@ -47,6 +47,12 @@ function Device({
             <time dateTime={session.last_used_at}>{when(session.last_used_at)}</time>
             {session.ip !== null && ` · ${session.ip}`}
           </Text>
+          {!session.signed_in && (
+            <Text size="sm">
+              Signed out after a time without use. Notifications still come to this device until you
+              turn them off.
+            </Text>
+          )}
         </Stack>
         <Group gap="xs">
           {session.push_subscription_id !== null && (
@@ -60,7 +66,7 @@ function Device({
               Turn off notifications
             </Button>
           )}
-          {!session.current && (
+          {!session.current && session.signed_in && (
             <Button
               variant="outline"
               size="xs"
@@ -78,12 +84,13 @@ function Device({
 }
 
 /** The member's live sessions, each with 'Sign out', and 'Sign out everywhere else'
- *  (docs/decisions/signed-in-devices.md). */
+ *  (docs/decisions/signed-in-devices.md); and the devices signed out by a timeout whose
+ *  notifications are on, each with 'Turn off notifications' (docs/decisions/web-push.md). */
 export function SignedInDevices() {
   const devices = useSignedInDevices();
   const signOut = useSignOutDevice();
   const turnOff = useTurnOffNotifications();
-  const others = devices.data?.filter((session) => !session.current) ?? [];
+  const others = devices.data?.filter((session) => !session.current && session.signed_in) ?? [];
   return (
     <Section title="Signed-in devices">
       <Text mb="sm">
