@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { messages, photoReviews } from './care-messages';
-import { timestamptz } from './columns';
+import { outboxColumns } from './columns';
 
 /**
  * One notice to a member on one channel, of a staff reply or of an answered review: the outbox
@@ -18,16 +18,7 @@ export const messageNotices = pgTable(
     /** the answered review it tells of. */
     reviewId: uuid('review_id').references(() => photoReviews.id, { onDelete: 'cascade' }),
     channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
-    status: text('status', { enum: ['pending', 'sent', 'skipped', 'failed'] })
-      .notNull()
-      .default('pending'),
-    /** Set once its job is in the queue; a pending notice without it is picked up by the sweep. */
-    queuedAt: timestamptz('queued_at'),
-    attempts: integer('attempts').notNull().default(0),
-    sentAt: timestamptz('sent_at'),
-    /** Why it was skipped or failed; never personal data. */
-    outcome: text('outcome'),
-    createdAt: timestamptz('created_at').notNull(),
+    ...outboxColumns(),
   },
   (table) => [
     uniqueIndex('message_notices_message_channel_key').on(table.messageId, table.channel),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { sessions, users } from './account';
-import { timestamptz } from './columns';
+import { outboxColumns, timestamptz } from './columns';
 
 /**
  * A browser's Web Push subscription, made in one signed-in session (docs/decisions/web-push.md):
@@ -49,15 +49,8 @@ export const pushDeliveries = pgTable(
     source: text('source').notNull(),
     body: text('body').notNull(),
     url: text('url').notNull(),
-    status: text('status', { enum: ['pending', 'sent', 'skipped', 'failed'] })
-      .notNull()
-      .default('pending'),
-    queuedAt: timestamptz('queued_at'),
-    attempts: integer('attempts').notNull().default(0),
-    sentAt: timestamptz('sent_at'),
-    /** Why it was skipped or failed: the push service's status, never the text. */
-    outcome: text('outcome'),
-    createdAt: timestamptz('created_at').notNull(),
+    /** Its `outcome` is the push service's status, never the text. */
+    ...outboxColumns(),
   },
   (table) => [
     uniqueIndex('push_deliveries_subscription_source_key').on(table.subscriptionId, table.source),
