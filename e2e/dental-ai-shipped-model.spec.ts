@@ -1,12 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { measuredSentences, tierSentence } from '@dental/contracts';
 import { recordedFigures } from './support/dental-ai-record';
-import { expect, logIn, registerAccount, submitLogin, test } from './support/fixtures';
+import { expect, logIn, test } from './support/fixtures';
 import { checkScreen, phoneViewport } from './support/layout-checks';
-import { startOwnServer } from './support/own-server';
+import { asMemberOfOwnServer } from './support/own-server';
 
 // On a fresh server, 'Wisdom Teeth' runs the model shipped in models/
 // (docs/decisions/dental-ai-shipped-model.md; the journeys' server gives caries a test fixture,
@@ -53,16 +51,8 @@ test.describe('on a phone with touch', () => {
     playwright,
   }) => {
     test.setTimeout(180_000);
-    // The journeys' server gives caries a test fixture; a server of its own runs the shipped model.
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'dental-e2e-xray-'));
-    const server = await startOwnServer(dataDir);
-    const request = await playwright.request.newContext({ baseURL: server.url });
-    try {
-      const account = await registerAccount(request, { dataDir });
-      await page.goto(`${server.url}/login`);
-      await submitLogin(page, account);
-      await expect(page.getByRole('heading', { name: 'You are ready to go!' })).toBeVisible();
-      await page.goto(`${server.url}/dental-ai`);
+    await asMemberOfOwnServer(page, playwright, async (url) => {
+      await page.goto(`${url}/dental-ai`);
       await page.getByLabel('Step 2: Upload an image').setInputFiles({
         name: 'panoramic.jpg',
         mimeType: 'image/jpeg',
@@ -89,10 +79,6 @@ test.describe('on a phone with touch', () => {
         await expect(page.getByText(sentence)).toBeVisible();
       }
       await checkScreen(page, 'X-ray result in two tiers');
-    } finally {
-      await request.dispose();
-      await server.stop();
-      await rm(dataDir, { recursive: true, force: true });
-    }
+    });
   });
 });

@@ -1,10 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { registerAccount, submitLogin, test } from '../support/fixtures';
-import { startOwnServer } from '../support/own-server';
+import { test } from '../support/fixtures';
+import { asMemberOfOwnServer } from '../support/own-server';
 import { shoot } from './shoot';
 
 // The README's Dental AI screenshots: the shipped models on held-out images of the two data sets
@@ -40,25 +38,14 @@ test('Dental AI on real held-out images', async ({ page, playwright }) => {
     'the data sets are not on this machine',
   );
   test.setTimeout(240_000);
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'dental-screens-ai-'));
-  const server = await startOwnServer(dataDir);
-  const request = await playwright.request.newContext({ baseURL: server.url });
-  try {
-    const account = await registerAccount(request, { dataDir });
-    await page.goto(`${server.url}/login`);
-    await submitLogin(page, account);
-    await page.getByRole('heading', { name: 'You are ready to go!' }).waitFor();
+  await asMemberOfOwnServer(page, playwright, async (url) => {
     for (const [screen, image] of [
       ['dental-ai-xray-found', heldOut.xrayFound],
       ['dental-ai-xray-missed', heldOut.xrayMissed],
       ['dental-ai-photo-found', heldOut.photoFound],
     ] as const) {
-      await detectCaries(page, server.url, image);
+      await detectCaries(page, url, image);
       await shoot(page, screen, page.getByRole('heading', { name: 'Caries Result', level: 1 }));
     }
-  } finally {
-    await request.dispose();
-    await server.stop();
-    await rm(dataDir, { recursive: true, force: true });
-  }
+  });
 });

@@ -1,6 +1,10 @@
 import { execFile, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import type { APIRequest, Page } from '@playwright/test';
+import { expect, registerAccount, submitLogin } from './fixtures';
 
 const execFileAsync = promisify(execFile);
 
@@ -69,4 +73,30 @@ export async function clinicCommand(dataDir: string, ...argv: string[]): Promise
     { env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' } },
   );
   return stdout;
+}
+
+/**
+ * A member signed in on a server of the journey's own (for the shipped models, which the journeys'
+ * server replaces with a fixture for caries on X-rays): `work` gets the server's address with the
+ * page signed in; the server and its data are gone afterwards.
+ */
+export async function asMemberOfOwnServer(
+  page: Page,
+  playwright: { request: APIRequest },
+  work: (url: string) => Promise<void>,
+): Promise<void> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'dental-e2e-own-'));
+  const server = await startOwnServer(dataDir);
+  const request = await playwright.request.newContext({ baseURL: server.url });
+  try {
+    const account = await registerAccount(request, { dataDir });
+    await page.goto(`${server.url}/login`);
+    await submitLogin(page, account);
+    await expect(page.getByRole('heading', { name: 'You are ready to go!' })).toBeVisible();
+    await work(server.url);
+  } finally {
+    await request.dispose();
+    await server.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
 }
