@@ -7,6 +7,7 @@ import {
 } from '@dental/contracts';
 import { startPushTestServer } from '../apps/api/test/mocks/push-test-server';
 import { expect, logIn, test } from './support/fixtures';
+import { shoot } from './screenshots/shoot';
 import { checkScreen, phoneViewport } from './support/layout-checks';
 
 // docs/product/accounts.md#profile, 'Notifications on this device', and docs/decisions/web-push.md.
@@ -17,7 +18,7 @@ import { checkScreen, phoneViewport } from './support/layout-checks';
 // local service, and handed to the app's service worker through DevTools
 // (ServiceWorker.deliverPushMessage), as a push service would deliver it.
 test.describe('on a phone with touch', () => {
-  test.use({ viewport: phoneViewport, hasTouch: true });
+  test.use({ viewport: phoneViewport, hasTouch: true, serviceWorkers: 'allow' });
 
   test('a member turns notifications on, a reminder shows as a notification and opens the appointment', async ({
     page,
@@ -78,12 +79,7 @@ test.describe('on a phone with touch', () => {
       await expect(section).toContainText('Notifications are on for this device.');
       await expect(section.getByRole('button', { name: 'Turn off notifications' })).toBeVisible();
       await checkScreen(page, 'profile with notifications on');
-      await section.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: test.info().outputPath('push-profile-360.png') });
-      await page.setViewportSize({ width: 1280, height: 800 });
-      await section.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: test.info().outputPath('push-profile-1280.png') });
-      await page.setViewportSize(phoneViewport);
+      await shoot(page, 'push-notifications-on', section);
 
       // A push reminder due in a few seconds, sent by the server's job queue.
       const nowSeconds = Math.ceil(Date.now() / 1000);
