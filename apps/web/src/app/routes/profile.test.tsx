@@ -40,6 +40,7 @@ describe('Profile', () => {
       'Social Account Connect',
       'Passkeys',
       'Two-step verification',
+      'Notifications on this device',
       'Password and devices',
       'Receipts',
       'Account activity',
