@@ -73,14 +73,16 @@ function redactUrl(url: string): string {
 class ReconnectingPool extends pg.Pool {
   constructor(url: string, outage: DatabaseOutage) {
     super({ connectionString: url });
+    const connectedAt = new WeakMap<pg.PoolClient, number>();
     // An idle connection's loss surfaces on the pool; one checked out only on the connection.
-    this.on('error', (error) => {
-      outage.lost(error);
+    this.on('error', (error, connection) => {
+      outage.lost(error, connectedAt.get(connection));
     });
     this.on('connect', (connection) => {
+      connectedAt.set(connection, Date.now());
       outage.restored();
       connection.on('error', (error) => {
-        outage.lost(error);
+        outage.lost(error, connectedAt.get(connection));
       });
     });
   }

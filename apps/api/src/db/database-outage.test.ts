@@ -63,4 +63,26 @@ describe('DatabaseOutage', () => {
     expect(lines[0]).toContain('"code":"57P01"');
     expect(lines[1]).toMatch(/^database reachable again /);
   });
+
+  it('does not tell again a loss noticed by a connection or request from before the database was back', () => {
+    const lines: string[] = [];
+    const record = (_details: object, message: string) => {
+      lines.push(message);
+    };
+    const outage = new DatabaseOutage({ error: record, warn: record });
+    const restart = driverError('57P01', 'terminating connection due to administrator command');
+    const before = Date.now() - 1_000;
+
+    outage.lost(restart, before);
+    outage.restored();
+    // A request that began before the database was back reports its failure late.
+    outage.lost(restart, before);
+    expect(lines).toEqual([
+      'database unreachable; requests answer 503 until it is back',
+      'database reachable again',
+    ]);
+    // A connection made afterwards that loses the database is a new outage.
+    outage.lost(restart, Date.now() + 1);
+    expect(lines).toHaveLength(3);
+  });
 });

@@ -48,6 +48,7 @@ export function connectionLossOf(error: unknown): ErrorLike | undefined {
  */
 export class DatabaseOutage {
   private since: number | undefined;
+  private restoredAt: number | undefined;
 
   constructor(private readonly log: ErrorLogger) {}
 
@@ -56,9 +57,17 @@ export class DatabaseOutage {
     return this.since !== undefined;
   }
 
-  /** A connection was lost or could not be made: the driver's error (connectionLossOf). */
-  lost(loss: ErrorLike): void {
+  /**
+   * A connection was lost or could not be made: the driver's error (connectionLossOf).
+   * `startedAt` is when the connection or request that noticed it began: one from before the
+   * database was last back belongs to the outage already told (on a busy machine its error can
+   * arrive after a new connection has been made), and is not told again.
+   */
+  lost(loss: ErrorLike, startedAt?: number): void {
     if (this.since !== undefined) return;
+    if (startedAt !== undefined && this.restoredAt !== undefined && startedAt < this.restoredAt) {
+      return;
+    }
     this.since = Date.now();
     // The driver's code and message only: a failed query's text and parameters stay out.
     this.log.error(
@@ -70,6 +79,7 @@ export class DatabaseOutage {
   /** A new connection was made: whatever was lost is back. */
   restored(): void {
     if (this.since === undefined) return;
+    this.restoredAt = Date.now();
     const seconds = (Date.now() - this.since) / 1000;
     this.since = undefined;
     (this.log.warn ?? this.log.error).call(this.log, { seconds }, 'database reachable again');

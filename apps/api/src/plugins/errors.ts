@@ -134,7 +134,7 @@ export const errorsPlugin = fp(
     app.setErrorHandler((error, request, reply) => {
       const problem = toProblem(error);
       const loss = connectionLossOf(error);
-      if (loss !== undefined) options.databaseOutage?.lost(loss);
+      if (loss !== undefined) options.databaseOutage?.lost(loss, Date.now() - reply.elapsedTime);
       if (problem.status >= 500 && loss === undefined) {
         request.log.error({ err: error }, 'request failed');
       } else {
