@@ -2,6 +2,7 @@
 // docs/decisions/scale-bench.md): API processes started as `npm start` would, a child process
 // with its log, and nginx in front of the API processes, on loopback only.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
 import { chmodSync, chownSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -216,4 +217,81 @@ export async function startNginx(
     }
     await sleep(200);
   }
+}
+
+// HTTP from a chosen loopback address, as clients behind the proxy would talk
+
+export interface Answer {
+  status: number;
+  /** nginx's $upstream_addr: the API process(es) that served the request. */
+  upstream: string;
+  retryAfter: string | undefined;
+  body: unknown;
+}
+
+const agents = new Map<string, http.Agent>();
+/** Closes the kept-alive connections of `request`, so the process can end. */
+export function closeAgents(): void {
+  for (const agent of agents.values()) agent.destroy();
+  agents.clear();
+}
+const agentFor = (localAddress: string) => {
+  let agent = agents.get(localAddress);
+  if (agent === undefined) {
+    agent = new http.Agent({ keepAlive: true, localAddress });
+    agents.set(localAddress, agent);
+  }
+  return agent;
+};
+
+/** One JSON request; network errors reject. */
+export function request(
+  base: string,
+  from: string,
+  method: string,
+  urlPath: string,
+  options: { token?: string; body?: unknown } = {},
+): Promise<Answer> {
+  const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      `${base}${urlPath}`,
+      {
+        method,
+        agent: agentFor(from),
+        timeout: 60_000,
+        headers: {
+          ...(payload === undefined
+            ? {}
+            : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
+          ...(options.token === undefined ? {} : { authorization: `Bearer ${options.token}` }),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('error', reject);
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString();
+          let body: unknown = text;
+          if ((res.headers['content-type'] ?? '').includes('json')) {
+            try {
+              body = JSON.parse(text);
+            } catch {
+              // An error page from the proxy: keep the text.
+            }
+          }
+          resolve({
+            status: res.statusCode ?? 0,
+            upstream: String(res.headers['x-drill-upstream'] ?? ''),
+            retryAfter: res.headers['retry-after'],
+            body,
+          });
+        });
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error('timed out')));
+    req.on('error', reject);
+    req.end(payload);
+  });
 }

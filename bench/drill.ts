@@ -8,7 +8,6 @@
 /// <reference path="../apps/api/test/mocks/s3rver.d.ts" />
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -25,7 +24,10 @@ import { startPostgresCluster } from '../apps/api/test/support/postgres-cluster'
 import { startSmtpInbox } from '../apps/api/test/smtp-inbox';
 import {
   apiProcessCommand,
+  closeAgents,
+  type Answer,
   loopback,
+  request,
   running,
   startNginx,
   startProcess,
@@ -69,76 +71,6 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // ---------------------------------------------------------------------------------------------
 // HTTP from a chosen loopback address
-
-interface Answer {
-  status: number;
-  /** nginx's $upstream_addr: the API process(es) that served the request. */
-  upstream: string;
-  retryAfter: string | undefined;
-  body: unknown;
-}
-
-const agents = new Map<string, http.Agent>();
-const agentFor = (localAddress: string) => {
-  let agent = agents.get(localAddress);
-  if (agent === undefined) {
-    agent = new http.Agent({ keepAlive: true, localAddress });
-    agents.set(localAddress, agent);
-  }
-  return agent;
-};
-
-/** One JSON request; network errors reject. */
-function request(
-  base: string,
-  from: string,
-  method: string,
-  urlPath: string,
-  options: { token?: string; body?: unknown } = {},
-): Promise<Answer> {
-  const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      `${base}${urlPath}`,
-      {
-        method,
-        agent: agentFor(from),
-        timeout: 60_000,
-        headers: {
-          ...(payload === undefined
-            ? {}
-            : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
-          ...(options.token === undefined ? {} : { authorization: `Bearer ${options.token}` }),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('error', reject);
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString();
-          let body: unknown = text;
-          if ((res.headers['content-type'] ?? '').includes('json')) {
-            try {
-              body = JSON.parse(text);
-            } catch {
-              // An error page from the proxy: keep the text.
-            }
-          }
-          resolve({
-            status: res.statusCode ?? 0,
-            upstream: String(res.headers['x-drill-upstream'] ?? ''),
-            retryAfter: res.headers['retry-after'],
-            body,
-          });
-        });
-      },
-    );
-    req.on('timeout', () => req.destroy(new Error('timed out')));
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
 
 /** Seconds from `since` until the API process on `port` is ready (Infinity after 60 s). */
 async function secondsUntilReady(port: number, since: number): Promise<number> {
@@ -804,7 +736,7 @@ async function main(): Promise<number> {
         console.error(error);
       });
     }
-    for (const agent of agents.values()) agent.destroy();
+    closeAgents();
   }
   printTable('Scale-out drill', [
     ['invariant', 'expected', 'observed', 'result'],
