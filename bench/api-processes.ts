@@ -95,6 +95,24 @@ export function startProcess(
   return managed;
 }
 
+/** An API process with WORKERS=off on `port`, its data and log under `dataDir`. */
+export function startApiServer(
+  commandFor: ApiCommand,
+  port: number,
+  dataDir: string,
+  env: NodeJS.ProcessEnv,
+): Managed {
+  const { command, args } = commandFor('server');
+  return startProcess(
+    `API :${String(port)}`,
+    command,
+    args,
+    { ...env, PORT: String(port), WORKERS: 'off', DATA_DIR: dataDir },
+    `${dataDir}.log`,
+    /is running at/,
+  );
+}
+
 export async function stopProcess(
   managed: Managed,
   signal: NodeJS.Signals = 'SIGTERM',

@@ -29,6 +29,7 @@ import {
   loopback,
   request,
   running,
+  startApiServer,
   startNginx,
   startProcess,
   stopProcess,
@@ -296,15 +297,7 @@ async function main(): Promise<number> {
     const startApi = (port: number) => {
       generation += 1;
       const dataDir = path.join(workDir, `api-${String(port)}-${String(generation)}`);
-      const { command, args } = commandFor('server');
-      return startProcess(
-        `API :${String(port)}`,
-        command,
-        args,
-        { ...sharedEnv, PORT: String(port), WORKERS: 'off', DATA_DIR: dataDir },
-        `${dataDir}.log`,
-        /is running at/,
-      );
+      return startApiServer(commandFor, port, dataDir, sharedEnv);
     };
     const startWorker = (name: string) => {
       generation += 1;

@@ -23,8 +23,8 @@ import {
   loopback,
   request,
   running,
+  startApiServer,
   startNginx,
-  startProcess,
   stopProcess,
   type Answer,
 } from './api-processes';
@@ -432,18 +432,9 @@ export async function scaleBench(args: string[]): Promise<void> {
   };
   try {
     const commandFor = await apiProcessCommand();
-    const apis = [ports.apiA, ports.apiB].map((port) => {
-      const dataDir = path.join(workDir, `api-${String(port)}`);
-      const { command, args: processArgs } = commandFor('server');
-      return startProcess(
-        `API :${String(port)}`,
-        command,
-        processArgs,
-        { ...sharedEnv, PORT: String(port), WORKERS: 'off', DATA_DIR: dataDir },
-        `${dataDir}.log`,
-        /is running at/,
-      );
-    });
+    const apis = [ports.apiA, ports.apiB].map((port) =>
+      startApiServer(commandFor, port, path.join(workDir, `api-${String(port)}`), sharedEnv),
+    );
     await Promise.all(apis.map((api) => api.ready));
     await startNginx(workDir, ports.nginx, [ports.apiA, ports.apiB], say, sharedEnv);
 
