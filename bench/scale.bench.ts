@@ -36,6 +36,7 @@ const gatewayUrl = `http://${loopback}:${String(ports.nginx)}`;
 /** Each member talks from its own loopback address, as members behind the proxy would. */
 const memberAddress = (index: number) =>
   `127.0.${String(1 + Math.floor(index / 250))}.${String(1 + (index % 250))}`;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const say = (line: string) => {
   console.log(line);
 };
@@ -46,6 +47,8 @@ interface ScaleOptions {
   seconds: number;
   /** One upload in this many rounds of a member's loop. */
   uploadEvery: number;
+  /** A member's pause between two screens (0: as fast as answers come, the machine's limit). */
+  thinkMs: number;
   /** Seconds of load on member 0's activity page (0: none). */
   activitySeconds: number;
 }
@@ -58,6 +61,7 @@ function scaleOptions(args: string[]): ScaleOptions {
       members: { type: 'string', default: '50' },
       seconds: { type: 'string', default: '60' },
       'upload-every': { type: 'string', default: '10' },
+      'think-ms': { type: 'string', default: '0' },
       'activity-seconds': { type: 'string', default: '0' },
     },
   });
@@ -73,6 +77,7 @@ function scaleOptions(args: string[]): ScaleOptions {
     members: count(values.members, 'members', 1),
     seconds: count(values.seconds, 'seconds', 1),
     uploadEvery: count(values['upload-every'], 'upload-every', 1),
+    thinkMs: count(values['think-ms'], 'think-ms', 0),
     activitySeconds: count(values['activity-seconds'], 'activity-seconds', 0),
   };
 }
@@ -165,6 +170,7 @@ async function memberLoop(
         () => request(gatewayUrl, address, 'GET', paths[route], { token }),
         samples,
       );
+      await sleep(options.thinkMs);
     }
     if (round % options.uploadEvery === 0) {
       await timed(
@@ -432,10 +438,12 @@ export async function scaleBench(args: string[]): Promise<void> {
   };
   try {
     const commandFor = await apiProcessCommand();
-    const apis = [ports.apiA, ports.apiB].map((port) =>
-      startApiServer(commandFor, port, path.join(workDir, `api-${String(port)}`), sharedEnv),
-    );
-    await Promise.all(apis.map((api) => api.ready));
+    // One after the other: two first starts at once on a fresh database set up the job queue's
+    // tables at once and can deadlock.
+    for (const port of [ports.apiA, ports.apiB]) {
+      await startApiServer(commandFor, port, path.join(workDir, `api-${String(port)}`), sharedEnv)
+        .ready;
+    }
     await startNginx(workDir, ports.nginx, [ports.apiA, ports.apiB], say, sharedEnv);
 
     const png = await sharp({
@@ -468,7 +476,7 @@ export async function scaleBench(args: string[]): Promise<void> {
     );
     const loadSeconds = (performance.now() - loadStarted) / 1000;
     printRoutes(
-      `${String(members.length)} members for ${loadSeconds.toFixed(1)} s through nginx and two API processes (upload every ${String(options.uploadEvery)} rounds; goal for the four reads: p99 < 50 ms, no error)`,
+      `${String(members.length)} members for ${loadSeconds.toFixed(1)} s through nginx and two API processes (upload every ${String(options.uploadEvery)} rounds, ${String(options.thinkMs)} ms between screens; goal for the four reads: p99 < 50 ms, no error)`,
       samples,
       loadSeconds,
     );
