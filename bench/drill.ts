@@ -6,14 +6,10 @@
 // table. Exits 1 when one breaks.
 // eslint-disable-next-line @typescript-eslint/triple-slash-reference -- s3rver ships no types; the API project's declaration covers it
 /// <reference path="../apps/api/test/mocks/s3rver.d.ts" />
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, chownSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
 import sharp from 'sharp';
 import { accountPaths, appointmentPaths, oralPhotoPaths, type TokenPair } from '@dental/contracts';
@@ -26,8 +22,18 @@ import { OrphanSweep } from '../apps/api/src/modules/files/orphan-sweep';
 import { startS3TestServer } from '../apps/api/test/mocks/s3-test-server';
 import { startPostgresCluster } from '../apps/api/test/support/postgres-cluster';
 import { startSmtpInbox } from '../apps/api/test/smtp-inbox';
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+import {
+  apiProcessCommand,
+  closeAgents,
+  type Answer,
+  loopback,
+  request,
+  running,
+  startApiServer,
+  startNginx,
+  startProcess,
+  stopProcess,
+} from './api-processes';
 
 /** Seconds of load (DRILL_SECONDS, 20–300): the drill is bounded in time and in requests. */
 const loadSeconds = Math.min(300, Math.max(20, Number(process.env.DRILL_SECONDS ?? 45)));
@@ -50,7 +56,6 @@ const databaseDownSeconds = 3;
 const databaseRecoverySeconds = 10;
 
 const ports = { apiA: 3480, apiB: 3481, nginx: 3490 } as const;
-const loopback = '127.0.0.1';
 const gatewayUrl = `http://${loopback}:${ports.nginx}`;
 const apiUrl = (port: number) => `http://${loopback}:${port}`;
 /** Each member talks from its own loopback address, as members behind the proxy would. */
@@ -66,171 +71,7 @@ const say = (line: string) => {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // ---------------------------------------------------------------------------------------------
-// Processes
-
-type ApiEntry = 'server' | 'worker';
-type ApiCommand = (entry: ApiEntry) => { command: string; args: string[] };
-
-/** What scripts/build.mjs exports (plain JavaScript, so typed here). */
-interface BuildScript {
-  targets: { name: string; output: string }[];
-  staleReason(target: unknown): string | undefined;
-  build(list: unknown[], reasons: Map<unknown, string>): Promise<void>;
-}
-
-/**
- * How API and worker processes start: the compiled build, built first when older than its
- * sources (as `npm start` does), or tsx on the sources where there is no build script. Either
- * way one node process, so that kill -9 hits the server itself and not a wrapper.
- */
-async function apiProcessCommand(): Promise<ApiCommand> {
-  const buildScript = path.join(repoRoot, 'scripts/build.mjs');
-  const script = existsSync(buildScript)
-    ? ((await import(pathToFileURL(buildScript).href)) as BuildScript)
-    : undefined;
-  const api = script?.targets.find((target) => target.name === 'API');
-  if (script === undefined || api === undefined) {
-    return (entry) => ({
-      command: process.execPath,
-      args: ['--import', 'tsx', path.join(repoRoot, `apps/api/src/${entry}.ts`)],
-    });
-  }
-  const reason = script.staleReason(api);
-  if (reason !== undefined) await script.build([api], new Map([[api, reason]]));
-  return (entry) => ({
-    command: process.execPath,
-    args: [path.join(path.dirname(api.output), `${entry}.js`)],
-  });
-}
-
-interface Managed {
-  name: string;
-  child: ChildProcess;
-  /** Answered when the process says it is up; rejected when it exits first. */
-  ready: Promise<void>;
-  exited: Promise<number | null>;
-}
-
-const running = new Set<Managed>();
-// Should the drill itself fail hard, it takes its processes with it.
-process.on('exit', () => {
-  for (const managed of running) managed.child.kill('SIGKILL');
-});
-
-/** Starts a child process whose output goes to a log file; ready when `readyLine` appears. */
-function startProcess(
-  name: string,
-  command: string,
-  args: string[],
-  env: NodeJS.ProcessEnv,
-  logFile: string,
-  readyLine: RegExp | undefined,
-): Managed {
-  const child = spawn(command, args, { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  const ready = new Promise<void>((resolve, reject) => {
-    if (readyLine === undefined) resolve();
-    const onData = (chunk: Buffer) => {
-      const text = chunk.toString();
-      writeFileSync(logFile, text, { flag: 'a' });
-      output = (output + text).slice(-4000);
-      if (readyLine === undefined) return;
-      if (readyLine.test(output)) resolve();
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    void exited.then((code) => {
-      reject(new Error(`${name} exited (${String(code)}) before it was ready:\n${output}`));
-    });
-  });
-  // An early exit of a process nobody waits on must not crash the drill.
-  ready.catch(() => undefined);
-  const managed = { name, child, ready, exited };
-  running.add(managed);
-  void exited.then(() => running.delete(managed));
-  return managed;
-}
-
-async function stopProcess(managed: Managed, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
-  if (managed.child.exitCode !== null || managed.child.signalCode !== null) return;
-  managed.child.kill(signal);
-  const timeout = sleep(15_000).then(() => 'timeout' as const);
-  if ((await Promise.race([managed.exited, timeout])) === 'timeout') managed.child.kill('SIGKILL');
-}
-
-// ---------------------------------------------------------------------------------------------
 // HTTP from a chosen loopback address
-
-interface Answer {
-  status: number;
-  /** nginx's $upstream_addr: the API process(es) that served the request. */
-  upstream: string;
-  retryAfter: string | undefined;
-  body: unknown;
-}
-
-const agents = new Map<string, http.Agent>();
-const agentFor = (localAddress: string) => {
-  let agent = agents.get(localAddress);
-  if (agent === undefined) {
-    agent = new http.Agent({ keepAlive: true, localAddress });
-    agents.set(localAddress, agent);
-  }
-  return agent;
-};
-
-/** One JSON request; network errors reject. */
-function request(
-  base: string,
-  from: string,
-  method: string,
-  urlPath: string,
-  options: { token?: string; body?: unknown } = {},
-): Promise<Answer> {
-  const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      `${base}${urlPath}`,
-      {
-        method,
-        agent: agentFor(from),
-        timeout: 60_000,
-        headers: {
-          ...(payload === undefined
-            ? {}
-            : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
-          ...(options.token === undefined ? {} : { authorization: `Bearer ${options.token}` }),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('error', reject);
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString();
-          let body: unknown = text;
-          if ((res.headers['content-type'] ?? '').includes('json')) {
-            try {
-              body = JSON.parse(text);
-            } catch {
-              // An error page from the proxy: keep the text.
-            }
-          }
-          resolve({
-            status: res.statusCode ?? 0,
-            upstream: String(res.headers['x-drill-upstream'] ?? ''),
-            retryAfter: res.headers['retry-after'],
-            body,
-          });
-        });
-      },
-    );
-    req.on('timeout', () => req.destroy(new Error('timed out')));
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
 
 /** Seconds from `since` until the API process on `port` is ready (Infinity after 60 s). */
 async function secondsUntilReady(port: number, since: number): Promise<number> {
@@ -242,75 +83,6 @@ async function secondsUntilReady(port: number, since: number): Promise<number> {
     await sleep(100);
   }
   return Number.POSITIVE_INFINITY;
-}
-
-// ---------------------------------------------------------------------------------------------
-// nginx
-
-function ensureNginx(): string {
-  const found = spawnSync('sh', ['-c', 'command -v nginx || ls /usr/sbin/nginx'], {
-    encoding: 'utf8',
-  });
-  const existing = found.stdout.trim().split('\n')[0];
-  if (found.status === 0 && existing) return existing;
-  if (process.getuid?.() !== 0) {
-    throw new Error(
-      'nginx is not installed. Install Debian’s package, then run the drill again:\n' +
-        '  sudo apt-get update && sudo apt-get install -y nginx',
-    );
-  }
-  say('installing nginx (apt-get install -y nginx)');
-  const install = () =>
-    spawnSync('apt-get', ['install', '-y', 'nginx'], {
-      stdio: 'inherit',
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-    }).status === 0;
-  if (!install()) {
-    spawnSync('apt-get', ['update'], { stdio: 'inherit' });
-    if (!install()) throw new Error('apt-get install -y nginx failed.');
-  }
-  return '/usr/sbin/nginx';
-}
-
-/**
- * The load balancer. A request that could not be sent to an API process (refused: the process
- * is dead or starting) goes to the other one, also a POST; a request already sent is retried
- * elsewhere only when idempotent (nginx's default `proxy_next_upstream error timeout`, without
- * `non_idempotent`), so a write in flight on a killed process fails instead of running twice.
- */
-function nginxConfig(prefix: string, asRoot: boolean): string {
-  return `${asRoot ? 'user nobody nogroup;\n' : ''}worker_processes 1;
-pid ${prefix}/nginx.pid;
-error_log ${prefix}/error.log warn;
-events { worker_connections 256; }
-http {
-  access_log ${prefix}/access.log;
-  client_body_temp_path ${prefix}/tmp/body;
-  proxy_temp_path ${prefix}/tmp/proxy;
-  fastcgi_temp_path ${prefix}/tmp/fastcgi;
-  uwsgi_temp_path ${prefix}/tmp/uwsgi;
-  scgi_temp_path ${prefix}/tmp/scgi;
-  client_max_body_size 40m;
-  upstream api {
-    server ${loopback}:${ports.apiA} max_fails=1 fail_timeout=2s;
-    server ${loopback}:${ports.apiB} max_fails=1 fail_timeout=2s;
-  }
-  server {
-    listen ${loopback}:${ports.nginx};
-    location / {
-      proxy_pass http://api;
-      proxy_next_upstream error timeout;
-      proxy_next_upstream_tries 2;
-      proxy_connect_timeout 2s;
-      proxy_read_timeout 60s;
-      proxy_set_header Host $host;
-      # The edge proxy sets the client address; the API trusts it from this proxy only.
-      proxy_set_header X-Forwarded-For $remote_addr;
-      add_header X-Drill-Upstream $upstream_addr always;
-    }
-  }
-}
-`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -475,8 +247,6 @@ function printTable(title: string, rows: string[][]): void {
 }
 
 async function main(): Promise<number> {
-  const nginx = ensureNginx();
-  const asRoot = process.getuid?.() === 0;
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'dental-drill-'));
   const cleanups: (() => Promise<unknown>)[] = [
     () => rm(workDir, { recursive: true, force: true }),
@@ -527,15 +297,7 @@ async function main(): Promise<number> {
     const startApi = (port: number) => {
       generation += 1;
       const dataDir = path.join(workDir, `api-${String(port)}-${String(generation)}`);
-      const { command, args } = commandFor('server');
-      return startProcess(
-        `API :${String(port)}`,
-        command,
-        args,
-        { ...sharedEnv, PORT: String(port), WORKERS: 'off', DATA_DIR: dataDir },
-        `${dataDir}.log`,
-        /is running at/,
-      );
+      return startApiServer(commandFor, port, dataDir, sharedEnv);
     };
     const startWorker = (name: string) => {
       generation += 1;
@@ -567,31 +329,7 @@ async function main(): Promise<number> {
     const worker2 = startWorker('worker-2');
     await Promise.all([apiB.ready, worker1.ready, worker2.ready]);
 
-    const prefix = path.join(workDir, 'nginx');
-    mkdirSync(path.join(prefix, 'tmp'), { recursive: true });
-    if (asRoot) {
-      // nginx's workers run as nobody: they buffer request bodies under tmp/.
-      chmodSync(workDir, 0o711);
-      chmodSync(prefix, 0o711);
-      chownSync(path.join(prefix, 'tmp'), 65534, 65534);
-    }
-    writeFileSync(path.join(prefix, 'nginx.conf'), nginxConfig(prefix, asRoot));
-    const proxy = startProcess(
-      'nginx',
-      nginx,
-      ['-c', path.join(prefix, 'nginx.conf'), '-p', prefix, '-g', 'daemon off;'],
-      sharedEnv,
-      path.join(prefix, 'stdout.log'),
-      undefined,
-    );
-    for (let attempt = 0; ; attempt += 1) {
-      const up = await request(gatewayUrl, loopback, 'GET', '/api/config/').catch(() => undefined);
-      if (up?.status === 200) break;
-      if (attempt > 50 || proxy.child.exitCode !== null) {
-        throw new Error(`nginx did not come up; see ${prefix}/error.log`);
-      }
-      await sleep(200);
-    }
+    await startNginx(workDir, ports.nginx, [ports.apiA, ports.apiB], say, sharedEnv);
     say(`nginx at ${gatewayUrl} in front of :${ports.apiA} and :${ports.apiB}`);
 
     // Members, signed up and signed in through the proxy.
@@ -991,7 +729,7 @@ async function main(): Promise<number> {
         console.error(error);
       });
     }
-    for (const agent of agents.values()) agent.destroy();
+    closeAgents();
   }
   printTable('Scale-out drill', [
     ['invariant', 'expected', 'observed', 'result'],

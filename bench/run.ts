@@ -8,14 +8,17 @@ import { dicomBench } from './dicom.bench';
 import { loginBench } from './login.bench';
 import { oralPhotoBench } from './oral-photo.bench';
 import { remindersBench } from './reminders.bench';
+import { scaleBench } from './scale.bench';
+import { seed } from './seed';
 import { reportsBench } from './reports.bench';
 import { startBench } from './start.bench';
 
 /**
  * `npm run bench` runs every benchmark in order; `npm run bench -- account` only the named ones.
- * Each prints its own figures and ratios (benchmarks never assert timings).
+ * Each prints its own figures and ratios (benchmarks never assert timings). Flags after the names
+ * go to each named one (`npm run bench -- seed --members 100000`).
  */
-const benches: Record<string, () => Promise<void>> = {
+const benches: Record<string, (flags: string[]) => Promise<void>> = {
   account: accountBench,
   profile: profileBench,
   'oral-photo': oralPhotoBench,
@@ -29,18 +32,31 @@ const benches: Record<string, () => Promise<void>> = {
   'data-export': dataExportBench,
   'capture-quality': captureQualityBench,
 };
+/** Run only when named: the generator replaces its database, and the scale bench needs one. */
+const onlyWhenNamed: Record<string, (flags: string[]) => Promise<void>> = {
+  seed,
+  scale: scaleBench,
+};
 
-const wanted = process.argv.slice(2);
-const unknown = wanted.filter((name) => !(name in benches));
+const firstFlag = process.argv.findIndex((arg, index) => index >= 2 && arg.startsWith('--'));
+const wanted = process.argv.slice(2, firstFlag === -1 ? undefined : firstFlag);
+const flags = firstFlag === -1 ? [] : process.argv.slice(firstFlag);
+const known = { ...benches, ...onlyWhenNamed };
+
+const unknown = wanted.filter((name) => !(name in known));
 if (unknown.length > 0) {
   console.error(
-    `Unknown benchmark(s): ${unknown.join(', ')}. Known: ${Object.keys(benches).join(', ')}.`,
+    `Unknown benchmark(s): ${unknown.join(', ')}. Known: ${Object.keys(known).join(', ')}.`,
   );
   process.exit(1);
 }
 
-for (const [name, bench] of Object.entries(benches)) {
-  if (wanted.length > 0 && !wanted.includes(name)) continue;
+if (flags.length > 0 && wanted.length === 0) {
+  console.error('Flags go to the named benchmarks: name them first.');
+  process.exit(1);
+}
+for (const [name, bench] of Object.entries(known)) {
+  if (wanted.length > 0 ? !wanted.includes(name) : name in onlyWhenNamed) continue;
   console.log(`\n=== ${name} ===`);
-  await bench();
+  await bench(flags);
 }
