@@ -1236,6 +1236,40 @@ describe('the trail itself', () => {
     expect((await t.services.audit.verify()).broken).toEqual([]);
   });
 
+  it('reads every chain whole and in order a few rows at a time, the chain of no member too', async () => {
+    const member = await factory.loggedInMember();
+    for (let i = 0; i < 3; i++) await t.request('GET', oralPhotoPaths.list, as(member));
+    const unknown = await t.request('POST', accountPaths.login, {
+      body: {
+        login_type: 'native',
+        email: `nobody-${randomUUID()}@example.com`,
+        password: 'Whatever-123',
+      },
+    });
+    expect(unknown.statusCode).toBe(401);
+
+    const read: (typeof auditEvents.$inferSelect)[] = [];
+    for await (const row of new AuditRepository(t.db).allInChainOrder(2)) read.push(row);
+    const [{ n } = { n: 0 }] = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(auditEvents);
+    expect(read).toHaveLength(n);
+    expect(new Set(read.map((row) => row.id)).size).toBe(n);
+    // Each chain is one run of rows, its positions rising.
+    const seen = new Set<string | null>();
+    read.forEach((row, index) => {
+      const previous = read[index - 1];
+      if (previous !== undefined && previous.memberId === row.memberId) {
+        expect(row.seq).toBeGreaterThan(previous.seq);
+      } else {
+        expect(seen.has(row.memberId)).toBe(false);
+        seen.add(row.memberId);
+      }
+    });
+    expect(seen.has(null)).toBe(true);
+    expect(seen.has(member.id)).toBe(true);
+  });
+
   it('verify names the first broken row of a chain with a changed or a removed row', async () => {
     const tampered = await factory.loggedInMember();
     const trimmed = await factory.loggedInMember();

@@ -6,6 +6,7 @@ import {
   getTableColumns,
   gt,
   inArray,
+  isNotNull,
   isNull,
   lt,
   or,
@@ -241,34 +242,42 @@ export class AuditRepository {
   }
 
   /**
-   * Every row in chain order (null-member chain first), `batch` at a time, so that checking a
-   * large trail does not hold it all in memory.
+   * Every row in chain order (the members' chains, then the chain of events without a member),
+   * `batch` at a time, so that checking a large trail does not hold it all in memory. Each batch
+   * starts after the last row read, as a range of the (member, seq) index: one index scan a batch,
+   * where a condition the index cannot range over sorted the whole table for each one
+   * (docs/decisions/scale-bench.md).
    */
   async *allInChainOrder(batch = 1000): AsyncGenerator<AuditEventRow> {
-    let after: { memberId: string | null; seq: number } | null = null;
+    let after: { memberId: string; seq: number } | null = null;
     for (;;) {
-      const position: SQL | undefined =
-        after === null
-          ? undefined
-          : after.memberId === null
-            ? or(
-                and(isNull(auditEvents.memberId), gt(auditEvents.seq, after.seq)),
-                sql`${auditEvents.memberId} is not null`,
-              )
-            : or(
-                gt(auditEvents.memberId, after.memberId),
-                and(eq(auditEvents.memberId, after.memberId), gt(auditEvents.seq, after.seq)),
-              );
+      const rows: AuditEventRow[] = await this.db
+        .select()
+        .from(auditEvents)
+        .where(
+          after === null
+            ? isNotNull(auditEvents.memberId)
+            : sql`(${auditEvents.memberId}, ${auditEvents.seq}) > (${after.memberId}::uuid, ${after.seq})`,
+        )
+        .orderBy(asc(auditEvents.memberId), asc(auditEvents.seq))
+        .limit(batch);
+      yield* rows;
+      const last = rows.at(-1);
+      if (last?.memberId == null || rows.length < batch) break;
+      after = { memberId: last.memberId, seq: last.seq };
+    }
+    let afterSeq = 0;
+    for (;;) {
       const rows = await this.db
         .select()
         .from(auditEvents)
-        .where(position)
-        .orderBy(sql`${auditEvents.memberId} asc nulls first`, asc(auditEvents.seq))
+        .where(and(isNull(auditEvents.memberId), gt(auditEvents.seq, afterSeq)))
+        .orderBy(asc(auditEvents.seq))
         .limit(batch);
       yield* rows;
       const last = rows.at(-1);
       if (last === undefined || rows.length < batch) return;
-      after = { memberId: last.memberId, seq: last.seq };
+      afterSeq = last.seq;
     }
   }
 
