@@ -1259,7 +1259,7 @@ describe('the trail itself', () => {
     const seen = new Set<string | null>();
     read.forEach((row, index) => {
       const previous = read[index - 1];
-      if (previous !== undefined && previous.memberId === row.memberId) {
+      if (previous?.memberId === row.memberId) {
         expect(row.seq).toBeGreaterThan(previous.seq);
       } else {
         expect(seen.has(row.memberId)).toBe(false);
