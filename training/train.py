@@ -132,6 +132,10 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument('--finish', action='store_true',
                         help='with --resume: evaluate the run\'s best.pt on the test split and export it now, without training '
                         'further (a run that spans sessions, shipped before its budget is spent; a later --resume goes on)')
+    parser.add_argument('--budget-minutes', type=float,
+                        help='with --resume: a new training budget for the run (one that must end sooner than planned); '
+                        'the cosine schedule goes on from the share of the new budget already spent, so the learning '
+                        'rate steps down once')
     parser.add_argument('--threads', type=int, default=2, help='CPU threads for PyTorch')
     parser.add_argument('--seed', type=int, default=0)
     return parser.parse_args()
@@ -180,6 +184,9 @@ def main() -> None:
         ema.updates = checkpoint['ema_updates']
         state = {key: checkpoint[key] for key in state}
         budget_s = checkpoint.get('budget_s', budget_s)
+        if args.budget_minutes:
+            log(f'training budget changed from {budget_s / 60:.1f} to {args.budget_minutes:.1f} min')
+            budget_s = args.budget_minutes * 60
         if 'optimizer' in checkpoint:
             optimizer.load_state_dict(checkpoint['optimizer'])
             random.setstate(checkpoint['python_rng'])
@@ -298,7 +305,13 @@ def finish(args: argparse.Namespace, kind: Kind, run_dir: Path, split: dict[str,
         'best_epoch': best['epoch'], 'epochs_trained': state['epoch'],
         'training_minutes': round(state['train_seconds'] / 60, 1), 'config': best['config'], 'classes': metrics,
     }
-    (args.models_dir / f'{args.name}.metrics.json').write_text(json.dumps(report, indent=2) + '\n')
+    metrics_file = args.models_dir / f'{args.name}.metrics.json'
+    # The operating points and the product's figures stay those of the weights before until
+    # `npm run eval:dental-ai -- --choose --write` measures the new ones: the API keeps its tiers,
+    # and the evaluation prints the figures before beside the new.
+    earlier = json.loads(metrics_file.read_text()) if metrics_file.exists() else {}
+    kept = {key: earlier[key] for key in ('operating_points', 'product') if key in earlier}
+    metrics_file.write_text(json.dumps({**report, **kept}, indent=2) + '\n')
     export(run_dir / 'best.pt', args.models_dir / f'{args.name}.onnx')
 
 
