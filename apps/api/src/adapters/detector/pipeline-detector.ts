@@ -114,17 +114,21 @@ export class PipelineDetector implements Detector {
     return {
       width: geometry.width,
       height: geometry.height,
-      detections: kept.map((candidate) => {
-        const box = toImagePixels(candidate, geometry);
-        return {
-          xmin: roundTenth(box.x1),
-          ymin: roundTenth(box.y1),
-          xmax: roundTenth(box.x2),
-          ymax: roundTenth(box.y2),
-          label: model.classNames[candidate.classIndex] ?? String(candidate.classIndex),
-          confidence: Math.min(1, Math.max(0, candidate.score)),
-        };
-      }),
+      detections: kept
+        .map((candidate) => {
+          const box = toImagePixels(candidate, geometry);
+          return {
+            xmin: roundTenth(box.x1),
+            ymin: roundTenth(box.y1),
+            xmax: roundTenth(box.x2),
+            ymax: roundTenth(box.y2),
+            label: model.classNames[candidate.classIndex] ?? String(candidate.classIndex),
+            confidence: Math.min(1, Math.max(0, candidate.score)),
+          };
+        })
+        // A box in the letterbox's padding has no area once clipped to the image: nothing to
+        // show, and the legend would count it.
+        .filter((box) => box.xmin < box.xmax && box.ymin < box.ymax),
       imageKind: kind,
       imageKindSource: memberKind === undefined ? 'pixels' : 'member',
       model: { name: model.name, version: model.version },
