@@ -39,9 +39,10 @@ test('finds impacted teeth on a held-out panoramic with the shipped model', asyn
   await expect(page.getByText(/CC BY 4\.0/)).toBeVisible();
 });
 
-// A held-out panoramic on which the shipped X-ray model marks one cavity as likely and another
-// as possible, both where the data set's labels are (training/split.json, test).
-const twoTierPanoramic = 'data/train/images/0166_jpg.rf.0406dcf8bb2d8147f05170880f16e37d.jpg';
+// A held-out panoramic on which the shipped X-ray model marks one area as likely and another as
+// possible (training/split.json, test). The data set labels no cavity on it: this journey checks
+// how the tiers are shown, the model card how often they are right.
+const twoTierPanoramic = 'data/train/images/0856_jpg.rf.eee9c3d04eb7c2dc99d73136012ff027.jpg';
 
 test.describe('on a phone with touch', () => {
   test.use({ viewport: phoneViewport, hasTouch: true });
