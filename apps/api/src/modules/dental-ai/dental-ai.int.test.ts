@@ -281,6 +281,7 @@ describe('POST /api/dental-ai/', () => {
 
   it('answers wisdom teeth on a colour photo with a 422 message, spending no use', async () => {
     const member = await factory.loggedInMember();
+    const written = vi.spyOn(t.services.blobs, 'put');
     for (const body of [
       { dental_ai: 'wisdom_teeth', image_url: dataUrlOf(drawing, 'image/png') },
       {
@@ -297,6 +298,8 @@ describe('POST /api/dental-ai/', () => {
         errors: { image_kind: [dentalAiWrongKindMessage('wisdom_teeth')] },
       });
     }
+    // The stored copy is made only once the image is ready for its model: a refusal writes none.
+    expect(written).not.toHaveBeenCalled();
     await expectNothingStored(member);
     // Said to be an X-ray, it runs.
     expect(await detect(member, { dental_ai: 'wisdom_teeth', image_kind: 'xray' })).toMatchObject({
