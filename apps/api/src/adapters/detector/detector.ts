@@ -6,6 +6,8 @@ import {
 } from '@dental/contracts';
 import type { ModelSlot } from '#api/config';
 import type { RawRgbImage } from '#api/lib/raw-image';
+import type { ModelInput } from './letterbox';
+import type { ModelSpec } from './model-spec';
 
 /** One detected object, in the pixels of the image after its EXIF orientation is applied. */
 export interface Detection {
@@ -37,6 +39,14 @@ export function slotOf(type: DentalAiType, kind: ImageKind): ModelSlot {
 export const modelSlots: readonly ModelSlot[] = dentalAiTypes.flatMap((type) =>
   dentalAiImageKinds[type].map((kind) => slotOf(type, kind)),
 );
+
+/** An image read and letterboxed for the model of its kind, ready to run (`Detector.prepare`). */
+export interface PreparedDetection extends ModelInput {
+  type: DentalAiType;
+  imageKind: ImageKind;
+  imageKindSource: DetectionOutcome['imageKindSource'];
+  model: ModelSpec;
+}
 
 /** The model file serving each slot that has one. */
 export type LoadedModels = Partial<
@@ -88,6 +98,16 @@ export interface Detector {
     image: Uint8Array | RawRgbImage,
     kind?: ImageKind,
   ): Promise<DetectionOutcome>;
+  /** `detect`'s first half: the kind, its model and the model's input, so that a caller can
+   *  start other work only once the image is ready for the model. Throws as `detect` does. */
+  prepare(
+    type: DentalAiType,
+    image: Uint8Array | RawRgbImage,
+    kind?: ImageKind,
+  ): Promise<PreparedDetection>;
+  /** `detect`'s second half: runs the model on a prepared input, once. Throws DetectionFailed
+   *  when the model could not be run. */
+  run(prepared: PreparedDetection): Promise<DetectionOutcome>;
   /** Throws when a loaded model could not be run now (readiness probe). */
   ping(): Promise<void>;
   /** Stops the worker threads; pending detections finish first. */

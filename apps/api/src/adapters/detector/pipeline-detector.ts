@@ -8,6 +8,7 @@ import {
   type DetectionOutcome,
   type Detector,
   type LoadedModels,
+  type PreparedDetection,
 } from './detector';
 import type { ModelSlot } from '#api/config';
 import type { RawRgbImage } from '#api/lib/raw-image';
@@ -81,6 +82,14 @@ export class PipelineDetector implements Detector {
     image: Uint8Array | RawRgbImage,
     memberKind?: ImageKind,
   ): Promise<DetectionOutcome> {
+    return this.run(await this.prepare(type, image, memberKind));
+  }
+
+  async prepare(
+    type: DentalAiType,
+    image: Uint8Array | RawRgbImage,
+    memberKind?: ImageKind,
+  ): Promise<PreparedDetection> {
     if (this.imageKinds(type).length === 0) throw new DetectorUnavailable(type);
     const decoded = image instanceof Uint8Array ? await decodeImage(image) : image;
     const kind = memberKind ?? (await imageKindOfPixels(decoded));
@@ -88,11 +97,28 @@ export class PipelineDetector implements Detector {
     if (!dentalAiImageKinds[type].includes(kind)) throw new WrongImageKind(type, kind);
     const model = this.models[slotOf(type, kind)];
     if (model === undefined) throw new DetectorUnavailable(type, kind);
-    const { tensor, geometry } = await letterboxImage(decoded, model.size);
+    const input = await letterboxImage(decoded, model.size);
     markStage('letterbox');
+    return {
+      ...input,
+      type,
+      model,
+      imageKind: kind,
+      imageKindSource: memberKind === undefined ? 'pixels' : 'member',
+    };
+  }
+
+  async run({
+    type,
+    model,
+    tensor,
+    geometry,
+    imageKind,
+    imageKindSource,
+  }: PreparedDetection): Promise<DetectionOutcome> {
     const started = performance.now();
     const output = await this.inference.run(model, tensor);
-    this.observeInference(type, kind, (performance.now() - started) / 1000);
+    this.observeInference(type, imageKind, (performance.now() - started) / 1000);
     markStage('inference');
     let kept;
     try {
@@ -129,8 +155,8 @@ export class PipelineDetector implements Detector {
         // A box in the letterbox's padding has no area once clipped to the image: nothing to
         // show, and the legend would count it.
         .filter((box) => box.xmin < box.xmax && box.ymin < box.ymax),
-      imageKind: kind,
-      imageKindSource: memberKind === undefined ? 'pixels' : 'member',
+      imageKind,
+      imageKindSource,
       model: { name: model.name, version: model.version },
     };
   }

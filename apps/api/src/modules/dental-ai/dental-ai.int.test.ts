@@ -281,6 +281,7 @@ describe('POST /api/dental-ai/', () => {
 
   it('answers wisdom teeth on a colour photo with a 422 message, spending no use', async () => {
     const member = await factory.loggedInMember();
+    const written = vi.spyOn(t.services.blobs, 'put');
     for (const body of [
       { dental_ai: 'wisdom_teeth', image_url: dataUrlOf(drawing, 'image/png') },
       {
@@ -297,6 +298,8 @@ describe('POST /api/dental-ai/', () => {
         errors: { image_kind: [dentalAiWrongKindMessage('wisdom_teeth')] },
       });
     }
+    // The stored copy is made only once the image is ready for its model: a refusal writes none.
+    expect(written).not.toHaveBeenCalled();
     await expectNothingStored(member);
     // Said to be an X-ray, it runs.
     expect(await detect(member, { dental_ai: 'wisdom_teeth', image_kind: 'xray' })).toMatchObject({
@@ -307,7 +310,8 @@ describe('POST /api/dental-ai/', () => {
 
   it('answers 503 when the detector fails, keeping nothing', async () => {
     const member = await factory.loggedInMember();
-    vi.spyOn(t.services.detector, 'detect').mockRejectedValueOnce(new Error('session lost'));
+    // The model fails while the stored copy is written beside it: the copy is discarded.
+    vi.spyOn(t.services.detector, 'run').mockRejectedValueOnce(new Error('session lost'));
     const res = await post(member, { image_url: dataUrlOf(drawing, 'image/png') });
     expect(res.statusCode).toBe(503);
     expect(res.json()).toMatchObject({ detail: detectionFailedMessage });
@@ -354,14 +358,14 @@ describe('POST /api/dental-ai/', () => {
     const member = await factory.loggedInMember();
     const allowed = plans.Silver.dentalAiUsesPerYear;
     await spendUses(member.id, allowed);
-    const detectSpy = vi.spyOn(t.services.detector, 'detect');
+    const prepareSpy = vi.spyOn(t.services.detector, 'prepare');
     const res = await post(member, { image_url: dataUrlOf(drawing, 'image/png') });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toMatchObject({
       detail: `You have used all ${String(allowed)} Dental AI diagnoses of your Silver plan for this membership year. The Gold plan raises it to ${String(plans.Gold.dentalAiUsesPerYear)} a year.`,
     });
     // Refused before the model ran.
-    expect(detectSpy).not.toHaveBeenCalled();
+    expect(prepareSpy).not.toHaveBeenCalled();
     await expectNothingStored(member, allowed);
   });
 
@@ -468,13 +472,13 @@ describe('POST /api/dental-ai/photo/ (a stored photo or X-ray)', () => {
     const other = await factory.loggedInMember();
     const photo = await storedPhoto(owner);
     await postPhoto(owner, { oral_photo_id: photo.id });
-    const detectSpy = vi.spyOn(t.services.detector, 'detect');
+    const prepareSpy = vi.spyOn(t.services.detector, 'prepare');
 
     const res = await postPhoto(other, { oral_photo_id: photo.id });
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toContain('application/problem+json');
     expect(res.json()).toMatchObject({ status: 404, detail: dentalAiPhotoNotFoundMessage });
-    expect(detectSpy).not.toHaveBeenCalled();
+    expect(prepareSpy).not.toHaveBeenCalled();
     await expectNothingStored(other);
     expect(await resultsOf(other, photo.id)).toEqual([]);
 
@@ -487,13 +491,13 @@ describe('POST /api/dental-ai/photo/ (a stored photo or X-ray)', () => {
     const allowed = plans.Silver.dentalAiUsesPerYear;
     await spendUses(member.id, allowed);
     const keys = await storedKeys(t, member.id);
-    const detectSpy = vi.spyOn(t.services.detector, 'detect');
+    const prepareSpy = vi.spyOn(t.services.detector, 'prepare');
     const res = await postPhoto(member, { oral_photo_id: photo.id });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toMatchObject({
       detail: `You have used all ${String(allowed)} Dental AI diagnoses of your Silver plan for this membership year. The Gold plan raises it to ${String(plans.Gold.dentalAiUsesPerYear)} a year.`,
     });
-    expect(detectSpy).not.toHaveBeenCalled();
+    expect(prepareSpy).not.toHaveBeenCalled();
     expect(await resultCount(member.id)).toBe(0);
     expect(await useCount(member.id)).toBe(allowed);
     expect(await storedKeys(t, member.id)).toEqual(keys);

@@ -14,11 +14,9 @@ import {
 import {
   DetectorUnavailable,
   WrongImageKind,
-  type DetectionOutcome,
   type Detector,
 } from '#api/adapters/detector/detector';
 import type { Clock } from '#api/clock';
-import type { RawRgbImage } from '#api/lib/raw-image';
 import { markStage } from '#api/lib/stage-marks';
 import type { BlobStore } from '#api/adapters/blob-store/blob-store';
 import { buffer } from 'node:stream/consumers';
@@ -167,7 +165,12 @@ export class DentalAiService {
     const [usage, image] = await Promise.all([this.usage(userId), accept()]);
     markStage('uses and decode');
     this.planLimits.refuseSpentUses('dentalAiUsesPerYear', usage);
-    // The stored copy is encoded and written while the model runs, off the answer's path.
+    const prepared = await this.detecting(type, () =>
+      this.detector.prepare(type, image.pixels, imageKind),
+    );
+    // The stored copy is encoded and written while the model runs, off the answer's path; not
+    // before, so that on a busy machine the kind rule and the letterbox have the cores to
+    // themselves, and a refused image is never encoded.
     const store = async () => {
       const stored = await image.encode();
       const key = newBlobKey(userId, 'dental-ai', stored.extension);
@@ -176,7 +179,7 @@ export class DentalAiService {
       return { key, contentType: stored.contentType };
     };
     const [detected, written] = await Promise.allSettled([
-      this.runDetector(type, image.pixels, imageKind),
+      this.detecting(type, () => this.detector.run(prepared)),
       store(),
     ]);
     if (detected.status === 'rejected') {
@@ -234,13 +237,9 @@ export class DentalAiService {
 
   /** A type that cannot read this kind of image is a 422 the member can act on; any other
    *  detector failure is a 503 with a sentence for the member, the cause going to the log. */
-  private async runDetector(
-    type: DentalAiType,
-    image: RawRgbImage,
-    imageKind: ImageKind | undefined,
-  ): Promise<DetectionOutcome> {
+  private async detecting<T>(type: DentalAiType, work: () => Promise<T>): Promise<T> {
     try {
-      return await this.detector.detect(type, image, imageKind);
+      return await work();
     } catch (error) {
       if (error instanceof WrongImageKind) {
         const message = dentalAiWrongKindMessage(type);
