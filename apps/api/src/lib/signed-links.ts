@@ -1,10 +1,4 @@
-import {
-  createHmac,
-  createSecretKey,
-  timingSafeEqual,
-  type Hmac,
-  type KeyObject,
-} from 'node:crypto';
+import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
 import { Forbidden } from '../domain-errors';
 import { systemClock, type Clock } from '../clock';
 
@@ -140,7 +134,7 @@ export class SignedLinks {
 
   /** The HMAC over the link's fields, to be digested: straight to base64url when signing, which
    *  spares a Buffer per link. */
-  private mac(file: LinkedFile, expires: number): Hmac {
+  private mac(file: LinkedFile, expires: number): ReturnType<typeof createHmac> {
     // A JSON array keeps the fields apart whatever characters they hold.
     const message = JSON.stringify([
       version,
