@@ -49,8 +49,8 @@ export type StoredImage = Pick<
 
 /**
  * The columns a listed photo is answered with: the sizes, the owner and the time of the last
- * change are left out, since building each column of 31 rows was a measurable part of the web
- * app's page (docs/decisions/api-request-cost.md).
+ * change are left out, since the web app's page would read, parse and build them for 31 rows
+ * only to drop them (docs/decisions/api-request-cost.md).
  */
 const listedColumns = {
   id: oralPhotos.id,
