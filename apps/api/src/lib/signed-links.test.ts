@@ -227,6 +227,18 @@ describe('SignedLinks', () => {
     expect(signer.verify(key, query).fileName).toBe(fileName);
   });
 
+  it('encodes the characters of a key that a path or query gives meaning to', () => {
+    const signer = links();
+    const key = "users/4f1c/records/50% a#b?c é+(1)~!*'.pdf";
+    const link = signer.sign({ ...photo, key });
+    expect(link.slice(0, link.indexOf('?'))).toBe(
+      "/api/files/users/4f1c/records/50%25%20a%23b%3Fc%20%C3%A9%2B(1)~!*'.pdf",
+    );
+    const parsed = parse(link);
+    expect(parsed.key).toBe(key);
+    expect(signer.verify(parsed.key, parsed.query).key).toBe(key);
+  });
+
   it.each(['line\nbreak.pdf', '', 'x'.repeat(256), 'lone\ud800surrogate.pdf'])(
     'refuses to sign the file name %j',
     (fileName) => {

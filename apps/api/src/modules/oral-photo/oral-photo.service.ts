@@ -24,7 +24,7 @@ import {
 } from '../files/file-storage';
 import type { PlanLimitsService } from '../membership/plan-limits.service';
 import type { AcceptedPhoto, UploadAcceptance } from '../uploads/upload-acceptance';
-import type { OralPhotoRepository, StoredImage } from './oral-photo.repository';
+import type { ListedPhoto, OralPhotoRepository, StoredImage } from './oral-photo.repository';
 
 export const oralPhotoNotFoundMessage = 'This photo was not found.';
 export const shootDateNeededMessage = 'Enter the date the photo was taken.';
@@ -225,7 +225,7 @@ export class OralPhotoService {
 
   /** Rows never leave the service: the oral photo of docs/product/records.md#photo-calls with
    *  signed links to the stored images. */
-  private toOralPhoto(row: OralPhotoRow): OralPhoto {
+  private toOralPhoto(row: ListedPhoto): OralPhoto {
     const name = `${row.photoType}-${row.shootDate}`;
     return {
       id: row.id,
