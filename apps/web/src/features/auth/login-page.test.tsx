@@ -63,6 +63,22 @@ describe('Login', () => {
     expect(api.to('POST /api/account/login/')).toHaveLength(0);
   });
 
+  it('puts the focus on the first field to correct when the form is sent', async () => {
+    stubFetch({});
+    const { user } = await openLogin();
+
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(screen.getByLabelText('Email')).toHaveFocus();
+
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(screen.getByLabelText('Password')).toHaveFocus();
+
+    await user.type(screen.getByLabelText('Password'), 'correct horse');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(termsCheckbox()).toHaveFocus();
+  });
+
   it('requires the terms checkbox before it sends anything', async () => {
     const api = stubFetch({});
     const { user } = await openLogin();

@@ -1,24 +1,50 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ChangeEvent, type SubmitEvent } from 'react';
 import { Alert, Anchor, Divider, Group, PasswordInput, Stack, Text } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, useWatch } from 'react-hook-form';
 import { Link, Navigate, useLocation } from 'react-router';
 import { paths } from '#web/config/paths';
+import { PageSpinner } from '#web/components/page-spinner';
 import { PublicPage } from '#web/components/public-page';
 import { errorMessage } from '#web/lib/api-client';
 import { usePublicConfig } from '#web/lib/public-config';
 import { useSession } from '#web/lib/session';
+import { loadChunk } from '#web/lib/lazy-route';
 import { clearSignOutNotice, signOutNotice } from '#web/lib/sign-out-notice';
 import { useLogin } from './api/login';
 import { AgreementCheckbox } from './components/agreement-checkbox';
 import { EmailField } from './components/email-field';
 import { useFormPopup } from './components/form-popup';
-import { LoginCodeStep } from './components/login-code-step';
 import { PasskeySignIn } from './components/passkey-sign-in';
 import { SocialSignIn } from './components/social-sign-in';
 import { SubmitButton } from './components/submit-button';
 import { loginForm } from './form-schemas';
 import { returnPath } from './return-path';
+
+// The second step is shown only to accounts with a second factor, after the password: its form
+// (and react-hook-form with it) stays off the sign-in screen's first load
+// (docs/decisions/first-paint-shell.md).
+const LoginCodeStep = lazy(() =>
+  loadChunk('login-code-step', () => import('./components/login-code-step')).then((module) => ({
+    default: module.LoginCodeStep,
+  })),
+);
+
+interface LoginValues {
+  email: string;
+  password: string;
+  terms: boolean;
+}
+type LoginField = keyof LoginValues;
+
+/** The first message of each field that breaks the form's rules. */
+function loginErrors(values: LoginValues): Partial<Record<LoginField, string>> {
+  const checked = loginForm.safeParse(values);
+  const errors: Partial<Record<LoginField, string>> = {};
+  for (const issue of checked.error?.issues ?? []) {
+    const field = issue.path[0] as LoginField;
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
 
 function LoginFooter() {
   const config = usePublicConfig();
@@ -45,16 +71,19 @@ export default function LoginPage() {
   const location = useLocation();
   const login = useLogin();
   const popup = useFormPopup();
-  const {
-    register,
-    handleSubmit,
-    control,
-    formState: { errors },
-  } = useForm({
-    resolver: zodResolver(loginForm),
-    defaultValues: { email: '', password: '', terms: false },
+  const [values, setValues] = useState<LoginValues>({ email: '', password: '', terms: false });
+  // Checked from the first submit on, then on every change.
+  const [submitted, setSubmitted] = useState(false);
+  const errors = submitted ? loginErrors(values) : {};
+  const text = (name: 'email' | 'password') => ({
+    name,
+    error: errors[name],
+    value: values[name],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      const { value } = event.currentTarget;
+      setValues((current) => ({ ...current, [name]: value }));
+    },
   });
-  const termsAgreed = useWatch({ control, name: 'terms' });
   // Why the patient is here (session timed out, account created or deleted, password reset):
   // shown on this visit only.
   const [notice] = useState(signOutNotice);
@@ -64,7 +93,19 @@ export default function LoginPage() {
 
   if (session.access !== null) return <Navigate to={returnPath(location.state)} replace />;
 
-  const onSubmit = handleSubmit(({ email, password }) => {
+  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSubmitted(true);
+    const checked = loginForm.safeParse(values);
+    if (!checked.success) {
+      // As in the other forms, the first field to correct gets the focus (the issues come in the
+      // form's order).
+      const first = checked.error.issues[0]?.path[0] as LoginField | undefined;
+      const input = first === undefined ? null : event.currentTarget.elements.namedItem(first);
+      if (input instanceof HTMLInputElement) input.focus();
+      return;
+    }
+    const { email, password } = checked.data;
     login.mutate(
       { email, password },
       {
@@ -76,17 +117,19 @@ export default function LoginPage() {
         },
       },
     );
-  });
+  };
 
   if (mfaToken !== null) {
     return (
       <PublicPage title="Log in" footer={<LoginFooter />}>
-        <LoginCodeStep
-          mfaToken={mfaToken}
-          onBack={() => {
-            setMfaToken(null);
-          }}
-        />
+        <Suspense fallback={<PageSpinner />}>
+          <LoginCodeStep
+            mfaToken={mfaToken}
+            onBack={() => {
+              setMfaToken(null);
+            }}
+          />
+        </Suspense>
       </PublicPage>
     );
   }
@@ -98,24 +141,24 @@ export default function LoginPage() {
           {notice.text}
         </Alert>
       )}
-      <form onSubmit={(event) => void onSubmit(event)} noValidate>
+      <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
-          <EmailField
-            autoComplete="username webauthn"
-            {...register('email')}
-            error={errors.email?.message}
-          />
+          <EmailField autoComplete="username webauthn" {...text('email')} />
           <PasswordInput
             label="Password"
             autoComplete="current-password"
             required
-            {...register('password')}
-            error={errors.password?.message}
+            {...text('password')}
           />
           <AgreementCheckbox
             termsName="Terms and Conditions"
-            {...register('terms')}
-            error={errors.terms?.message}
+            name="terms"
+            error={errors.terms}
+            checked={values.terms}
+            onChange={(event) => {
+              const { checked } = event.currentTarget;
+              setValues((current) => ({ ...current, terms: checked }));
+            }}
           />
           <SubmitButton pending={login.isPending}>Log in</SubmitButton>
           <Group justify="space-between">
@@ -130,8 +173,8 @@ export default function LoginPage() {
       </form>
       <Divider my="md" label="or" labelPosition="center" />
       <Stack gap="xs">
-        <PasskeySignIn termsAgreed={termsAgreed} />
-        <SocialSignIn termsAgreed={termsAgreed} />
+        <PasskeySignIn termsAgreed={values.terms} />
+        <SocialSignIn termsAgreed={values.terms} />
       </Stack>
       {popup.dialog}
     </PublicPage>
