@@ -116,7 +116,7 @@ const exportGoals = { seconds: 120, peakRssMb: 128 } as const;
  */
 async function memberExportBench(photos: number): Promise<void> {
   await withBenchDatabase(async (databaseUrl) => {
-    const api = await startApi(databaseUrl, { UPLOADS_PER_MINUTE: String(photos * 2) });
+    const api = await startApi(databaseUrl, { UPLOADS_PER_MINUTE: String(photos * 2) }, true);
     try {
       const bearer = await loggedInMember(api.url);
       const uploadStarted = performance.now();

@@ -15,6 +15,7 @@ import { createMailer } from '../apps/api/src/adapters/mailer';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
 import { databaseTarget, openDatabase, rowsOf } from '../apps/api/src/db/client';
+import { jobQueueSettings, startJobQueue } from '../apps/api/src/jobs/job-queue';
 import { AccountRepository } from '../apps/api/src/modules/account/account.repository';
 import { AuthRepository } from '../apps/api/src/modules/auth/auth.repository';
 import { median } from './median';
@@ -165,10 +166,12 @@ export interface RunningApi {
   close(): Promise<void>;
 }
 
-/** The real API, as `npm start` builds it, on the given PostgreSQL database, with `env` on top. */
+/** The real API, as `npm start` builds it, on the given PostgreSQL database, with `env` on top;
+ *  with `withJobs`, its job queue too, worked in this process (as `npm start` does). */
 export async function startApi(
   databaseUrl: string,
   env: Record<string, string> = {},
+  withJobs = false,
 ): Promise<RunningApi> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'dental-bench-'));
   const config = loadConfig({
@@ -180,11 +183,19 @@ export async function startApi(
   });
   const database = await openDatabase(databaseTarget(config));
   const mailer = createMailer(config);
-  const app = await buildApp({ config, db: database.db, mailer });
+  const jobs = withJobs
+    ? await startJobQueue(database.db, jobQueueSettings(config), {
+        error: (details, message) => {
+          console.error(message, details);
+        },
+      })
+    : undefined;
+  const app = await buildApp({ config, db: database.db, mailer, jobs });
   const url = await listen(app);
   return {
     url,
     close: async () => {
+      await jobs?.stop();
       await app.close();
       await mailer.close();
       await database.close();
