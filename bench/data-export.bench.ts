@@ -38,7 +38,7 @@ export async function dataExportBench(args: string[]): Promise<void> {
  * and, for comparison, built as one JSON text (docs/decisions/fhir-export.md#decision).
  */
 async function bundleBench(): Promise<void> {
-  const jpegs = await Promise.all([0, 1, 2, 3].map(photoJpeg));
+  const jpegs = await Promise.all([0, 1, 2, 3].map((seed) => photoJpeg(seed)));
   const record = benchRecord(photos, jpegs);
   const layout = new ArchiveLayout('00000000-0000-4000-8000-00000000e0e0');
   const bytesOf = (key: string) => jpegs[Number(key.slice(6))] ?? Buffer.alloc(0);
@@ -120,9 +120,11 @@ async function memberExportBench(photos: number): Promise<void> {
     try {
       const bearer = await loggedInMember(api.url);
       const uploadStarted = performance.now();
-      await addPhotos(`${api.url}${oralPhotoPaths.list}`, bearer, 0, photos);
+      // Noise, so that neither the store nor the zip can make the bytes smaller.
+      const jpeg = await photoJpeg(7, 640, 480);
+      await addPhotos(`${api.url}${oralPhotoPaths.list}`, bearer, 0, photos, jpeg);
       console.log(
-        `\nThe data export of a member with ${String(photos)} photos (640 × 480, uploaded in ${((performance.now() - uploadStarted) / 1000).toFixed(0)} s); load average ${os
+        `\nThe data export of a member with ${String(photos)} photos (640 × 480 JPEGs of ${(jpeg.length / 1024).toFixed(0)} KB, uploaded in ${((performance.now() - uploadStarted) / 1000).toFixed(0)} s); load average ${os
           .loadavg()
           .map((value) => value.toFixed(2))
           .join(' ')}`,

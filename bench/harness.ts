@@ -232,20 +232,25 @@ export const webPageSize = 30;
 
 /**
  * Adds photos through the API, as a member would (thumbnails included), four at a time, numbered
- * on from `from` (photo n is dated n days after 2020-01-01), until the member has `count`.
+ * on from `from` (photo n is dated n days after 2020-01-01), until the member has `count`; each
+ * is `jpeg` when given, else a plain 640 × 480 PNG.
  */
 export async function addPhotos(
   listUrl: string,
   bearer: Record<string, string>,
   from: number,
   count: number,
+  jpeg?: Buffer,
 ): Promise<void> {
   const png = await sharp({
     create: { width: 640, height: 480, channels: 3, background: { r: 90, g: 120, b: 200 } },
   })
     .png()
     .toBuffer();
-  const imageLink = `data:image/png;base64,${png.toString('base64')}`;
+  const imageLink =
+    jpeg === undefined
+      ? `data:image/png;base64,${png.toString('base64')}`
+      : `data:image/jpeg;base64,${jpeg.toString('base64')}`;
   let next = from;
   const upload = async () => {
     while (next < count) {
