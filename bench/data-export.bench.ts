@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { setTimeout } from 'node:timers/promises';
+import { parseArgs } from 'node:util';
+import { dataExport, dataExportPaths, dataExportStarted, oralPhotoPaths } from '@dental/contracts';
 import { ArchiveLayout } from '../apps/api/src/modules/data-export/archive-layout';
 import {
   fhirRecord,
@@ -12,6 +15,8 @@ import {
   type FhirRecord,
 } from '../apps/api/src/modules/data-export/fhir-bundle';
 import { bundleJson } from '../apps/api/src/modules/data-export/fhir-bundle-json';
+import { addPhotos, loggedInMember, startApi, withBenchDatabase } from './harness';
+import { printIssueFigures } from './issue-figures';
 import { benchRecord, photoJpeg } from './member-record';
 import { mb, peakMemory } from './peak-memory';
 
@@ -19,14 +24,21 @@ const photos = 30;
 /** The blob store hands a file over in chunks of this size. */
 const chunk = 64 * 1024;
 
+/** `npm run bench -- data-export [--photos 2000]`: the Bundles apart, then a whole export. */
+export async function dataExportBench(args: string[]): Promise<void> {
+  await bundleBench();
+  const { values } = parseArgs({ args, options: { photos: { type: 'string', default: '2000' } } });
+  await memberExportBench(Number(values.photos));
+}
+
 /**
  * The data export's two Bundles for a member with 30 photos (2000 × 1500 JPEGs, about 1 MB each,
  * four distinct ones read again as the store would hand them over), every photo inside as a
  * Binary: written as the export writes them, streamed entry by entry and each file in chunks,
  * and, for comparison, built as one JSON text (docs/decisions/fhir-export.md#decision).
  */
-export async function dataExportBench(): Promise<void> {
-  const jpegs = await Promise.all([0, 1, 2, 3].map(photoJpeg));
+async function bundleBench(): Promise<void> {
+  const jpegs = await Promise.all([0, 1, 2, 3].map((seed) => photoJpeg(seed)));
   const record = benchRecord(photos, jpegs);
   const layout = new ArchiveLayout('00000000-0000-4000-8000-00000000e0e0');
   const bytesOf = (key: string) => jpegs[Number(key.slice(6))] ?? Buffer.alloc(0);
@@ -91,4 +103,72 @@ export async function dataExportBench(): Promise<void> {
   } finally {
     await rm(folder, { recursive: true, force: true });
   }
+}
+
+/** The whole export's time may grow with the record; its memory must not (it streams). */
+const exportGoals = { seconds: 120, peakRssMb: 128 } as const;
+
+/**
+ * 'Download my data' for a member with `photos` photos, as the member asks for it: the photos
+ * uploaded through the API (so the blob store holds their bytes), then the export requested and
+ * followed until it is done, by the API's own worker in this process; its time and the process's
+ * memory peak while it was built.
+ */
+async function memberExportBench(photos: number): Promise<void> {
+  await withBenchDatabase(async (databaseUrl) => {
+    const api = await startApi(databaseUrl, { UPLOADS_PER_MINUTE: String(photos * 2) }, true);
+    try {
+      const bearer = await loggedInMember(api.url);
+      const uploadStarted = performance.now();
+      // Noise, so that neither the store nor the zip can make the bytes smaller.
+      const jpeg = await photoJpeg(7, 640, 480);
+      await addPhotos(`${api.url}${oralPhotoPaths.list}`, bearer, 0, photos, jpeg);
+      console.log(
+        `\nThe data export of a member with ${String(photos)} photos (640 × 480 JPEGs of ${(jpeg.length / 1024).toFixed(0)} KB, uploaded in ${((performance.now() - uploadStarted) / 1000).toFixed(0)} s); load average ${os
+          .loadavg()
+          .map((value) => value.toFixed(2))
+          .join(' ')}`,
+      );
+      const json = async (res: Response) => {
+        if (!res.ok) throw new Error(`${res.url} answered ${String(res.status)}`);
+        return (await res.json()) as unknown;
+      };
+      const { elapsedMs, before, peakRss, peakHeap, result } = await peakMemory(async () => {
+        const started = dataExportStarted.parse(
+          await json(
+            await fetch(`${api.url}${dataExportPaths.root}`, { method: 'POST', headers: bearer }),
+          ),
+        );
+        for (;;) {
+          const status = dataExport.parse(
+            await json(
+              await fetch(`${api.url}${dataExportPaths.one(started.id)}`, { headers: bearer }),
+            ),
+          );
+          if (status.status === 'done' || status.status === 'failed') return status;
+          await setTimeout(250);
+        }
+      });
+      if (result.status !== 'done') throw new Error('The export failed.');
+      const seconds = elapsedMs / 1000;
+      const rssMb = (peakRss - before.rss) / 1024 / 1024;
+      console.log(
+        `  ${seconds.toFixed(1)} s, archive ${mb(result.size_bytes ?? 0)}; RSS peak +${rssMb.toFixed(0)} MB, heap peak +${mb(peakHeap - before.heapUsed)} (the API and its worker in this process)`,
+      );
+      printIssueFigures('Data export at 2,000 photos', [
+        {
+          what: `export of ${String(photos)} photos (this run: ${seconds.toFixed(1)} s)`,
+          filed: 'not measured',
+          goal: `< ${String(exportGoals.seconds)} s`,
+        },
+        {
+          what: `the process's RSS peak while it is built (this run: +${rssMb.toFixed(0)} MB for an archive of ${mb(result.size_bytes ?? 0)})`,
+          filed: 'not measured',
+          goal: `< +${String(exportGoals.peakRssMb)} MB, whatever the archive's size (streamed)`,
+        },
+      ]);
+    } finally {
+      await api.close();
+    }
+  });
 }

@@ -15,6 +15,7 @@ import { createMailer } from '../apps/api/src/adapters/mailer';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
 import { databaseTarget, openDatabase, rowsOf } from '../apps/api/src/db/client';
+import { jobQueueSettings, startJobQueue } from '../apps/api/src/jobs/job-queue';
 import { AccountRepository } from '../apps/api/src/modules/account/account.repository';
 import { AuthRepository } from '../apps/api/src/modules/auth/auth.repository';
 import { median } from './median';
@@ -165,10 +166,12 @@ export interface RunningApi {
   close(): Promise<void>;
 }
 
-/** The real API, as `npm start` builds it, on the given PostgreSQL database, with `env` on top. */
+/** The real API, as `npm start` builds it, on the given PostgreSQL database, with `env` on top;
+ *  with `withJobs`, its job queue too, worked in this process (as `npm start` does). */
 export async function startApi(
   databaseUrl: string,
   env: Record<string, string> = {},
+  withJobs = false,
 ): Promise<RunningApi> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'dental-bench-'));
   const config = loadConfig({
@@ -180,11 +183,19 @@ export async function startApi(
   });
   const database = await openDatabase(databaseTarget(config));
   const mailer = createMailer(config);
-  const app = await buildApp({ config, db: database.db, mailer });
+  const jobs = withJobs
+    ? await startJobQueue(database.db, jobQueueSettings(config), {
+        error: (details, message) => {
+          console.error(message, details);
+        },
+      })
+    : undefined;
+  const app = await buildApp({ config, db: database.db, mailer, jobs });
   const url = await listen(app);
   return {
     url,
     close: async () => {
+      await jobs?.stop();
       await app.close();
       await mailer.close();
       await database.close();
@@ -221,20 +232,25 @@ export const webPageSize = 30;
 
 /**
  * Adds photos through the API, as a member would (thumbnails included), four at a time, numbered
- * on from `from` (photo n is dated n days after 2020-01-01), until the member has `count`.
+ * on from `from` (photo n is dated n days after 2020-01-01), until the member has `count`; each
+ * is `jpeg` when given, else a plain 640 × 480 PNG.
  */
 export async function addPhotos(
   listUrl: string,
   bearer: Record<string, string>,
   from: number,
   count: number,
+  jpeg?: Buffer,
 ): Promise<void> {
   const png = await sharp({
     create: { width: 640, height: 480, channels: 3, background: { r: 90, g: 120, b: 200 } },
   })
     .png()
     .toBuffer();
-  const imageLink = `data:image/png;base64,${png.toString('base64')}`;
+  const imageLink =
+    jpeg === undefined
+      ? `data:image/png;base64,${png.toString('base64')}`
+      : `data:image/jpeg;base64,${jpeg.toString('base64')}`;
   let next = from;
   const upload = async () => {
     while (next < count) {

@@ -2,10 +2,9 @@ import sharp from 'sharp';
 import type { OralPhotoRow } from '../apps/api/src/db/schema';
 import type { MemberRecord } from '../apps/api/src/modules/data-export/data-export.repository';
 
-/** A phone photo's worth of JPEG: 2000 × 1500 of noise, which compresses as badly as a real one. */
-export async function photoJpeg(seed: number): Promise<Buffer> {
-  const width = 2000;
-  const height = 1500;
+/** A phone photo's worth of JPEG (by default 2000 × 1500) of noise, which compresses as badly as
+ *  a real one. */
+export async function photoJpeg(seed: number, width = 2000, height = 1500): Promise<Buffer> {
   const pixels = Buffer.alloc(width * height * 3);
   let state = seed + 1;
   for (let index = 0; index < pixels.length; index++) {

@@ -21,7 +21,7 @@ const images = 100;
  * the process's peak RSS and heap while it is written (docs/decisions/reports.md).
  */
 export async function reportsBench(): Promise<void> {
-  const jpegs = await Promise.all([0, 1, 2, 3].map(photoJpeg));
+  const jpegs = await Promise.all([0, 1, 2, 3].map((seed) => photoJpeg(seed)));
   const record = benchRecord(images, jpegs);
   const folder = await mkdtemp(path.join(tmpdir(), 'dental-report-bench-'));
   console.log(`treatment history, ${String(images)} photos of ${mb(jpegs[0]?.length ?? 0)} each`);

@@ -1,4 +1,5 @@
 import { accountBench } from './account.bench';
+import { auditTrailBench } from './audit-trail.bench';
 import { captureQualityBench } from './capture-quality.bench';
 import { profileBench } from './profile.bench';
 import { dataExportBench } from './data-export.bench';
@@ -32,10 +33,12 @@ const benches: Record<string, (flags: string[]) => Promise<void>> = {
   'data-export': dataExportBench,
   'capture-quality': captureQualityBench,
 };
-/** Run only when named: the generator replaces its database, and the scale bench needs one. */
+/** Run only when named: the generator replaces its database, and the scale and audit-trail
+ *  benches need one. */
 const onlyWhenNamed: Record<string, (flags: string[]) => Promise<void>> = {
   seed,
   scale: scaleBench,
+  'audit-trail': auditTrailBench,
 };
 
 const firstFlag = process.argv.findIndex((arg, index) => index >= 2 && arg.startsWith('--'));

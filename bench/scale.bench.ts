@@ -106,7 +106,7 @@ const hotRoutes = ['account', 'photo page', 'records', 'appointments'] as const;
 type HotRoute = (typeof hotRoutes)[number];
 type Route = HotRoute | 'sign-in' | 'upload' | 'activity page';
 
-interface Sample {
+export interface Sample {
   route: Route;
   /** performance.now() when the request was sent. */
   at: number;
@@ -145,12 +145,17 @@ const timed = async (
   }
 };
 
-async function signIn(index: number, address: string, samples: Sample[]): Promise<string> {
+export async function signIn(
+  baseUrl: string,
+  index: number,
+  address: string,
+  samples: Sample[],
+): Promise<string> {
   const answer = await timed(
     'sign-in',
     200,
     () =>
-      request(gatewayUrl, address, 'POST', accountPaths.login, {
+      request(baseUrl, address, 'POST', accountPaths.login, {
         body: { login_type: 'native', email: seededEmail(index), password: seededPassword },
       }),
     samples,
@@ -201,12 +206,44 @@ async function memberLoop(
   }
 }
 
-function percentile(sorted: number[], fraction: number): number {
+/** The activity page's first screen. */
+const activityPagePath = `${auditPaths.activity}?limit=20`;
+
+/**
+ * One member's activity page, `atOnce` requests at a time (ten: as on several of their devices)
+ * for `seconds`; answers every request's sample and the seconds it took.
+ */
+export async function loadActivityPage(
+  baseUrl: string,
+  address: string,
+  token: string,
+  seconds: number,
+  atOnce = 10,
+): Promise<{ samples: Sample[]; seconds: number }> {
+  const samples: Sample[] = [];
+  const until = Date.now() + seconds * 1000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: atOnce }, async () => {
+      while (Date.now() < until) {
+        await timed(
+          'activity page',
+          200,
+          () => request(baseUrl, address, 'GET', activityPagePath, { token }),
+          samples,
+        );
+      }
+    }),
+  );
+  return { samples, seconds: (performance.now() - started) / 1000 };
+}
+
+export function percentile(sorted: number[], fraction: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? Number.NaN;
 }
 
-function printRoutes(title: string, samples: Sample[], seconds: number): void {
+export function printRoutes(title: string, samples: Sample[], seconds: number): void {
   const header = [
     'route',
     'requests',
@@ -403,6 +440,30 @@ async function explainStatements(databaseUrl: string, captured: Captured[]): Pro
 // ---------------------------------------------------------------------------------------------
 // The bench
 
+/** The environment of an API process on the scale database, answering at `publicUrl`. */
+export function scaleApiEnv(
+  databaseUrl: string,
+  tokenSecret: string,
+  publicUrl: string,
+  workDir: string,
+): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    HOST: loopback,
+    DATABASE_URL: databaseUrl,
+    TOKEN_SECRET: tokenSecret,
+    PUBLIC_URL: publicUrl,
+    TRUST_PROXY: loopback,
+    // The bench's members sign in at once from a few addresses; the limits are not under test.
+    RATE_LIMIT_PER_IP: '1000000',
+    UPLOADS_PER_MINUTE: '10000',
+    LOG_LEVEL: 'warn',
+    WEB_DIST: path.join(workDir, 'no-web-build'),
+    DENTAL_AI_SHIPPED_MODELS: 'off',
+  };
+}
+
 export async function scaleBench(args: string[]): Promise<void> {
   const options = scaleOptions(args);
   const databaseUrl = scaleDatabaseUrl(options.database);
@@ -431,21 +492,7 @@ export async function scaleBench(args: string[]): Promise<void> {
 
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'dental-scale-'));
   const tokenSecret = randomBytes(32).toString('base64url');
-  const sharedEnv: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    HOST: loopback,
-    DATABASE_URL: databaseUrl,
-    TOKEN_SECRET: tokenSecret,
-    PUBLIC_URL: gatewayUrl,
-    TRUST_PROXY: loopback,
-    // The bench's members sign in at once from a few addresses; the limits are not under test.
-    RATE_LIMIT_PER_IP: '1000000',
-    UPLOADS_PER_MINUTE: '10000',
-    LOG_LEVEL: 'warn',
-    WEB_DIST: path.join(workDir, 'no-web-build'),
-    DENTAL_AI_SHIPPED_MODELS: 'off',
-  };
+  const sharedEnv = scaleApiEnv(databaseUrl, tokenSecret, gatewayUrl, workDir);
   try {
     const commandFor = await apiProcessCommand();
     // One after the other: two first starts at once on a fresh database set up the job queue's
@@ -467,7 +514,7 @@ export async function scaleBench(args: string[]): Promise<void> {
     const members = [...chosen];
     const signInStarted = performance.now();
     const tokens = await Promise.all(
-      members.map((index, position) => signIn(index, memberAddress(position), signIns)),
+      members.map((index, position) => signIn(gatewayUrl, index, memberAddress(position), signIns)),
     );
     const signInSeconds = (performance.now() - signInStarted) / 1000;
     printRoutes(
@@ -493,40 +540,22 @@ export async function scaleBench(args: string[]): Promise<void> {
       loadSeconds,
     );
 
-    const heavy = await signIn(0, memberAddress(members.length), []);
-    const activityPath = `${auditPaths.activity}?limit=20`;
+    const heavy = await signIn(gatewayUrl, 0, memberAddress(members.length), []);
     if (options.activitySeconds > 0) {
-      const activity: Sample[] = [];
-      const activityUntil = Date.now() + options.activitySeconds * 1000;
-      const started = performance.now();
-      // Ten at once: one member's pages, as on several of their devices.
-      await Promise.all(
-        Array.from({ length: 10 }, async () => {
-          while (Date.now() < activityUntil) {
-            await timed(
-              'activity page',
-              200,
-              () =>
-                request(gatewayUrl, memberAddress(members.length), 'GET', activityPath, {
-                  token: heavy,
-                }),
-              activity,
-            );
-          }
-        }),
+      const activity = await loadActivityPage(
+        gatewayUrl,
+        memberAddress(members.length),
+        heavy,
+        options.activitySeconds,
       );
-      printRoutes(
-        'Member 0’s activity page (10 at once)',
-        activity,
-        (performance.now() - started) / 1000,
-      );
+      printRoutes('Member 0’s activity page (10 at once)', activity.samples, activity.seconds);
     }
     await Promise.all([...running].map((managed) => stopProcess(managed)));
 
     const captured = await captureStatements(
       databaseUrl,
       tokenSecret,
-      { ...hotPaths(), 'activity page': activityPath },
+      { ...hotPaths(), 'activity page': activityPagePath },
       heavy,
     );
     await explainStatements(databaseUrl, captured);

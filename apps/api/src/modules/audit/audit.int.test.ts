@@ -1318,6 +1318,44 @@ describe('the trail itself', () => {
       `Chain of ${trimmed.id}: first broken row ${after?.id ?? ''} (position 3): the rows before it are missing`,
     );
   });
+
+  it('verify --member checks that member’s chain alone', async () => {
+    const [checked, other] = [await factory.loggedInMember(), await factory.loggedInMember()];
+    for (const member of [checked, other]) {
+      for (let i = 0; i < 3; i++) await t.request('GET', oralPhotoPaths.list, as(member));
+    }
+    const [, changed] = (await rowsOf(other.id)).sort((a, b) => a.seq - b.seq);
+    await t.db.execute(sql`alter table audit_events disable trigger audit_events_no_change`);
+    try {
+      await t.db.execute(sql`update audit_events set ip = '10.0.0.1' where id = ${changed?.id}`);
+    } finally {
+      await t.db.execute(sql`alter table audit_events enable trigger audit_events_no_change`);
+    }
+    const verify = async (argv: string[]) => {
+      const out: string[] = [];
+      const err: string[] = [];
+      const code = await runAuditCommand(
+        t.services.audit,
+        argv,
+        (line) => out.push(line),
+        (line) => err.push(line),
+      );
+      return { code, out, err };
+    };
+
+    const rows = (await rowsOf(checked.id)).length;
+    expect(await verify(['verify', '--member', checked.id])).toEqual({
+      code: 0,
+      out: [`Checked ${String(rows)} rows in 1 chains: every chain is intact.`],
+      err: [],
+    });
+    const broken = await verify(['verify', '--member', other.id]);
+    expect(broken.code).toBe(1);
+    expect(broken.err).toEqual([
+      expect.stringContaining(`Chain of ${other.id}: first broken row ${changed?.id ?? ''}`),
+    ]);
+    expect((await verify(['verify', '--member', 'someone'])).code).toBe(1);
+  });
 });
 
 describe('npm run audit -- verify (the program)', () => {

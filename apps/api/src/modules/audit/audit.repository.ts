@@ -266,12 +266,20 @@ export class AuditRepository {
       if (last?.memberId == null || rows.length < batch) break;
       after = { memberId: last.memberId, seq: last.seq };
     }
+    yield* this.chainInOrder(null, batch);
+  }
+
+  /**
+   * One member's chain (null: the chain of events without a member) in order, `batch` rows at a
+   * time, each batch a range of the (member, seq) index: reads that chain's rows and no others.
+   */
+  async *chainInOrder(memberId: string | null, batch = 1000): AsyncGenerator<AuditEventRow> {
     let afterSeq = 0;
     for (;;) {
       const rows = await this.db
         .select()
         .from(auditEvents)
-        .where(and(isNull(auditEvents.memberId), gt(auditEvents.seq, afterSeq)))
+        .where(and(sameChain(memberId), gt(auditEvents.seq, afterSeq)))
         .orderBy(asc(auditEvents.seq))
         .limit(batch);
       yield* rows;

@@ -137,8 +137,9 @@ export class AuditService implements AuditRecorder {
     };
   }
 
-  /** Recomputes every chain; names the first broken row of each (`npm run audit -- verify`). */
-  async verify(): Promise<VerifyReport> {
+  /** Recomputes every chain, or only `memberId`'s; names the first broken row of each
+   *  (`npm run audit -- verify`). */
+  async verify(memberId?: string): Promise<VerifyReport> {
     const report: VerifyReport = { chains: 0, rows: 0, broken: [] };
     let chain = null as {
       memberId: string | null;
@@ -146,7 +147,11 @@ export class AuditService implements AuditRecorder {
       hash: string;
       broken: boolean;
     } | null;
-    for await (const row of this.repository.allInChainOrder()) {
+    const rows =
+      memberId === undefined
+        ? this.repository.allInChainOrder()
+        : this.repository.chainInOrder(memberId);
+    for await (const row of rows) {
       report.rows += 1;
       if (chain?.memberId !== row.memberId) {
         report.chains += 1;
