@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns';
 
@@ -32,6 +33,12 @@ export const auditEvents = pgTable(
   (table) => [
     unique('audit_events_member_seq_key').on(table.memberId, table.seq).nullsNotDistinct(),
     index('audit_events_at_idx').on(table.at),
+    // Whether a member signed in from this browser before (a sign-in from a new one is marked):
+    // one lookup, where the member's own index would walk a long trail to the end when the
+    // answer is no (docs/decisions/scale-bench.md).
+    index('audit_events_member_sign_ins_idx')
+      .on(table.memberId, table.userAgent)
+      .where(sql`result = 'success' and action in ('sign_in', 'sign_in_new_browser')`),
   ],
 );
 

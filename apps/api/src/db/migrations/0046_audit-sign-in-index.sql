@@ -1,0 +1,1 @@
+CREATE INDEX IF NOT EXISTS "audit_events_member_sign_ins_idx" ON "audit_events" USING btree ("member_id","user_agent") WHERE result = 'success' and action in ('sign_in', 'sign_in_new_browser');
