@@ -167,6 +167,8 @@ async function installable(page: Page) {
 }
 
 test('offers a new version and reloads into it', async ({ browser }) => {
+  // Its own server migrates a new embedded database first, as the other own-server journeys do.
+  test.setTimeout(180_000);
   // A server of its own on a copy of the build, so that changing its /sw.js touches no other
   // journey's pages.
   const folder = await mkdtemp(path.join(tmpdir(), 'dental-installable-'));

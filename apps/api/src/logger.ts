@@ -24,6 +24,16 @@ export const stderrLogger: ErrorLogger = {
   },
 };
 
+/**
+ * Standard output and error are pipes to whoever started the process. When that reader goes away,
+ * the next write fails with EPIPE, and an 'error' event nobody hears would end the process and
+ * every request in flight. A server without a console keeps serving: its log lines are lost,
+ * nothing it acknowledged is.
+ */
+export function keepRunningWithoutConsole(): void {
+  for (const output of [process.stdout, process.stderr]) output.on('error', () => undefined);
+}
+
 /** Anything with a `write(line)` method: stdout, a file stream, a test's capture. */
 export interface LogDestination {
   write(line: string): void;

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { connect, type Socket } from 'node:net';
@@ -7,8 +8,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountPaths } from '@dental/contracts';
 import { lockFileName } from './db/data-dir';
+import { healthPaths } from './plugins/health';
 import { strongPassword, uniqueEmail } from '../test/factories';
-import { startServerProcess, type ServerProcess } from '../test/support/server-process';
+import { freePort } from '../test/support/free-port';
+import {
+  spawnServer,
+  startServerProcess,
+  type ServerProcess,
+} from '../test/support/server-process';
 
 let tmp: string;
 beforeAll(async () => {
@@ -119,6 +126,45 @@ describe('shutdown on SIGTERM', () => {
       expect(await signUp.answer).toBe('');
       expect(await server.exited, server.output()).toBe(0);
       expect(existsSync(path.join(server.dataDir, lockFileName))).toBe(false);
+    },
+    startAndStop,
+  );
+});
+
+describe('without a console', () => {
+  it(
+    'keeps serving when whoever read its output has gone, and still exits 0 on SIGTERM',
+    async () => {
+      const port = await freePort();
+      const child = spawnServer({
+        DATA_DIR: await mkdtemp(path.join(tmp, 'data-')),
+        PORT: String(port),
+        // Every request writes a line, so writes keep failing after the start banner's.
+        LOG_LEVEL: 'info',
+        TOKEN_SECRET: randomBytes(32).toString('base64url'),
+      });
+      const exited = once(child, 'exit').then(([code]) => code as number | null);
+      // The reader goes away before the server has written anything: each write gets EPIPE.
+      child.stdout.destroy();
+      child.stderr.destroy();
+      let live: Response | undefined;
+      while (live === undefined) {
+        const stillRunning = new Promise<'running'>((resolve) =>
+          setTimeout(() => {
+            resolve('running');
+          }, 200),
+        );
+        const state = await Promise.race([exited, stillRunning]);
+        if (state !== 'running') throw new Error(`The server exited with ${String(state)}`);
+        live = await fetch(`http://127.0.0.1:${String(port)}${healthPaths.live}`).catch(
+          () => undefined,
+        );
+      }
+      expect(live.status).toBe(200);
+      const again = await fetch(`http://127.0.0.1:${String(port)}${healthPaths.live}`);
+      expect(again.status).toBe(200);
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
     },
     startAndStop,
   );

@@ -6,7 +6,7 @@ import { ConfigError, loadConfig } from './config';
 import { databaseTarget, openDatabase } from './db/client';
 import { DataDirError } from './db/data-dir';
 import { jobQueueSettings, startJobQueue } from './jobs/job-queue';
-import type { ErrorLogger } from './logger';
+import { keepRunningWithoutConsole, type ErrorLogger } from './logger';
 import { seedConsultations } from './modules/virtual-consultation/clinic.service';
 import { createRepositories } from './repositories';
 import { startReportLines } from './start-report';
@@ -16,6 +16,7 @@ import { startReportLines } from './start-report';
  * environment, migrates, serves, stops cleanly.
  */
 async function main(): Promise<void> {
+  keepRunningWithoutConsole();
   const config = loadConfig(process.env);
   // Database outages and job queue errors go to the app's log once it exists.
   let processLog: ErrorLogger = {

@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from './config';
 import { databaseTarget, openDatabase } from './db/client';
 import { DataDirError } from './db/data-dir';
 import { jobQueueSettings, startJobQueue } from './jobs/job-queue';
-import { stderrLogger as log } from './logger';
+import { keepRunningWithoutConsole, stderrLogger as log } from './logger';
 import { createServices, registerJobs } from './services';
 
 /**
@@ -12,6 +12,7 @@ import { createServices, registerJobs } from './services';
  * running any number of workers beside API processes started with WORKERS=off.
  */
 async function main(): Promise<void> {
+  keepRunningWithoutConsole();
   const config = loadConfig(process.env);
   const database = await openDatabase(databaseTarget(config), log);
   const mailer = createMailer(config);

@@ -18,18 +18,7 @@ export interface ServerProcess {
  * names its DATA_DIR, TOKEN_SECRET and whatever else the test needs.
  */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: '0',
-      LOG_LEVEL: 'warn',
-      DENTAL_AI_SHIPPED_MODELS: 'off',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawnServer(env);
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -45,4 +34,20 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     });
   });
   return { child, port, output: () => output, exited };
+}
+
+/** `server.ts` as its own process on 127.0.0.1, its stdout and stderr piped to this one. */
+export function spawnServer(env: Record<string, string>) {
+  return spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'warn',
+      DENTAL_AI_SHIPPED_MODELS: 'off',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 }
