@@ -1,14 +1,18 @@
 import { buffer } from 'node:stream/consumers';
 import { fromBuffer, type Entry, type ZipFile } from 'yauzl';
 
-/** Every entry of a zip archive by its path, read with yauzl (a reader independent of yazl). */
-export async function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
-  const zip = await new Promise<ZipFile>((resolve, reject) => {
+function openZip(bytes: Buffer): Promise<ZipFile> {
+  return new Promise<ZipFile>((resolve, reject) => {
     fromBuffer(bytes, { lazyEntries: true }, (error, opened) => {
       if (error === null) resolve(opened);
       else reject(error);
     });
   });
+}
+
+/** Every entry of a zip archive by its path, read with yauzl (a reader independent of yazl). */
+export async function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
+  const zip = await openZip(bytes);
   const files = new Map<string, Buffer>();
   await new Promise<void>((resolve, reject) => {
     zip.on('entry', (entry: Entry) => {
@@ -28,4 +32,20 @@ export async function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
     zip.readEntry();
   });
   return files;
+}
+
+/** The paths of the entries a zip archive holds as they are (method 0), not deflated. */
+export async function storedEntries(bytes: Buffer): Promise<Set<string>> {
+  const zip = await openZip(bytes);
+  const stored = new Set<string>();
+  await new Promise<void>((resolve, reject) => {
+    zip.on('entry', (entry: Entry) => {
+      if (entry.compressionMethod === 0) stored.add(entry.fileName);
+      zip.readEntry();
+    });
+    zip.on('end', resolve);
+    zip.on('error', reject);
+    zip.readEntry();
+  });
+  return stored;
 }

@@ -53,7 +53,7 @@ import { fhirR4Validator, fhirResourceValidator } from '#api-test/support/fhir-v
 import { fetchLink } from '#api-test/support/files';
 import { withJobQueue, type JobQueueApp } from '#api-test/support/job-queue-app';
 import { staffFactories } from '#api-test/staff';
-import { unzip } from '#api-test/support/zip';
+import { storedEntries, unzip } from '#api-test/support/zip';
 import type { Services } from '#api/services';
 
 /**
@@ -150,6 +150,7 @@ describe('Download my data', () => {
   let record: MedicalRecord;
   let emptyRecord: MedicalRecord;
   let archive: Map<string, Buffer>;
+  let storedAsIs: Set<string>;
   let bundle: Bundle;
   let transaction: Bundle;
   let answer: DataExport;
@@ -286,6 +287,7 @@ describe('Download my data', () => {
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toBe('application/zip');
     archive = await unzip(download.rawPayload);
+    storedAsIs = await storedEntries(download.rawPayload);
     bundle = JSON.parse(present(archive.get(dataExportBundlePath)).toString('utf8')) as Bundle;
     transaction = JSON.parse(
       present(archive.get(dataExportTransactionPath)).toString('utf8'),
@@ -529,6 +531,14 @@ describe('Download my data', () => {
     expect(inArchive(pdf) && inArchive(scan)).toBe(true);
     // FHIR's Attachment.hash: SHA-1 of the bytes, base64.
     expect(attached('card front.pdf').hash).toBe(createHash('sha1').update(pdf).digest('base64'));
+  });
+
+  it('stores JPEG, PNG and WebP files as they are and deflates the rest', () => {
+    const files = [...archive.keys()].filter((name) => name.startsWith('files/'));
+    const images = files.filter((name) => /\.(?:jpe?g|png|webp)$/.test(name));
+    expect(images.length).toBeGreaterThanOrEqual(4);
+    expect(files.length).toBeGreaterThan(images.length);
+    expect([...storedAsIs].sort()).toEqual(images.sort());
   });
 
   it('shows no patient identifier of a DICOM file outside the file itself', () => {

@@ -6,6 +6,7 @@ import { Readable, Transform } from 'node:stream';
 import { finished, pipeline } from 'node:stream/promises';
 import { ZipFile } from 'yazl';
 import {
+  acceptedImageTypes,
   dataExportBundlePath,
   dataExportTransactionPath,
   dataExportLinkDays,
@@ -67,6 +68,9 @@ export interface DataExportSettings {
 
 interface ArchiveEntry {
   path: string;
+  /** Bytes that are compressed already go in as they are: deflating them costs the export's
+   *  time and saves nothing (docs/decisions/data-export.md). */
+  stored?: boolean;
   /** The entry's bytes; null leaves it out of the archive. */
   open(): Promise<Readable | null>;
 }
@@ -89,7 +93,7 @@ async function writeZip(target: string, entries: readonly ArchiveEntry[], mtime:
     for (const entry of entries) {
       const source = await entry.open();
       if (source === null) continue;
-      zip.addReadStream(source, entry.path, { mtime });
+      zip.addReadStream(source, entry.path, { mtime, compress: entry.stored !== true });
       try {
         // A failed write ends the wait too, rather than leaving it paused for ever.
         await Promise.race([finished(source), written]);
@@ -106,6 +110,10 @@ async function writeZip(target: string, entries: readonly ArchiveEntry[], mtime:
     throw error;
   }
 }
+
+/** JPEG, PNG and WebP are compressed image formats; PDFs, DICOM and text may still shrink. */
+const alreadyCompressed = (contentType: string) =>
+  (acceptedImageTypes as readonly string[]).includes(contentType);
 
 /** Passes the bytes on and reports their SHA-1 (base64, as FHIR's Attachment.hash has it) and
  *  count at the end. */
@@ -348,6 +356,7 @@ export class DataExportService {
       [
         ...files.map((file) => ({
           path: file.path,
+          stored: alreadyCompressed(file.contentType),
           open: async () => {
             const stream = await this.openStoredFile(row.id, file, damaged);
             if (stream === null) {
