@@ -71,6 +71,7 @@ export default defineConfig({
             ...(process.env.TEST_DB === 'postgres' ? embeddedDatabaseOnly : []),
           ],
           globalSetup: ['apps/api/test/global-setup.ts'],
+          setupFiles: ['apps/api/test/setup.ts'],
           // Each file builds its own app over its own database copy, and the API keeps no state
           // in modules, so a worker loads the app's modules once for all its files instead of
           // once per file: the import was half of this tier's time.

@@ -245,59 +245,63 @@ export class DataExportRepository {
         .from(users)
         .where(and(eq(users.id, userId), isNull(users.deactivatedAt)));
       if (member === undefined) return undefined;
-      const [photos, records, files, dated, results, booked] = await Promise.all([
-        tx
-          .select()
-          .from(oralPhotos)
-          .where(eq(oralPhotos.userId, userId))
-          .orderBy(asc(oralPhotos.shootDate), asc(oralPhotos.id)),
-        tx
-          .select()
-          .from(medicalRecords)
-          .where(eq(medicalRecords.userId, userId))
-          .orderBy(asc(medicalRecords.recordDate), asc(medicalRecords.id)),
-        tx
-          .select()
-          .from(medicalFiles)
-          .where(eq(medicalFiles.userId, userId))
-          .orderBy(asc(medicalFiles.createdAt), asc(medicalFiles.id)),
-        tx
-          .select()
-          .from(appointments)
-          .where(eq(appointments.userId, userId))
-          .orderBy(asc(appointments.appointmentDate), asc(appointments.id)),
-        tx
-          .select()
-          .from(dentalAiResults)
-          .where(eq(dentalAiResults.userId, userId))
-          .orderBy(asc(dentalAiResults.createdAt), asc(dentalAiResults.id)),
-        tx
-          .select({
-            reservation: reservations,
-            doctor: {
-              id: doctors.id,
-              name: doctors.name,
-              userId: doctors.userId,
-              slotMinutes: doctors.slotMinutes,
-            },
-          })
-          .from(reservations)
-          .innerJoin(doctors, eq(doctors.id, reservations.doctorId))
-          .where(eq(reservations.userId, userId))
-          .orderBy(asc(reservations.reservationTime), asc(reservations.id)),
-      ]);
+      // A transaction is one connection: its statements run one after another (pg queues
+      // overlapping ones on a client only until pg 9).
+      const photos = await tx
+        .select()
+        .from(oralPhotos)
+        .where(eq(oralPhotos.userId, userId))
+        .orderBy(asc(oralPhotos.shootDate), asc(oralPhotos.id));
+      const records = await tx
+        .select()
+        .from(medicalRecords)
+        .where(eq(medicalRecords.userId, userId))
+        .orderBy(asc(medicalRecords.recordDate), asc(medicalRecords.id));
+      const files = await tx
+        .select()
+        .from(medicalFiles)
+        .where(eq(medicalFiles.userId, userId))
+        .orderBy(asc(medicalFiles.createdAt), asc(medicalFiles.id));
+      const dated = await tx
+        .select()
+        .from(appointments)
+        .where(eq(appointments.userId, userId))
+        .orderBy(asc(appointments.appointmentDate), asc(appointments.id));
+      const results = await tx
+        .select()
+        .from(dentalAiResults)
+        .where(eq(dentalAiResults.userId, userId))
+        .orderBy(asc(dentalAiResults.createdAt), asc(dentalAiResults.id));
+      const booked = await tx
+        .select({
+          reservation: reservations,
+          doctor: {
+            id: doctors.id,
+            name: doctors.name,
+            userId: doctors.userId,
+            slotMinutes: doctors.slotMinutes,
+          },
+        })
+        .from(reservations)
+        .innerJoin(doctors, eq(doctors.id, reservations.doctorId))
+        .where(eq(reservations.userId, userId))
+        .orderBy(asc(reservations.reservationTime), asc(reservations.id));
       const reservationIds = booked.map(({ reservation }) => reservation.id);
-      const [answers, summaries] =
+      const answers =
         reservationIds.length === 0
-          ? [[], []]
-          : await Promise.all([
-              tx
-                .select()
-                .from(reservationAnswers)
-                .where(inArray(reservationAnswers.reservationId, reservationIds))
-                .orderBy(asc(reservationAnswers.questionOrder)),
-              tx.select().from(complaints).where(inArray(complaints.reservationId, reservationIds)),
-            ]);
+          ? []
+          : await tx
+              .select()
+              .from(reservationAnswers)
+              .where(inArray(reservationAnswers.reservationId, reservationIds))
+              .orderBy(asc(reservationAnswers.questionOrder));
+      const summaries =
+        reservationIds.length === 0
+          ? []
+          : await tx
+              .select()
+              .from(complaints)
+              .where(inArray(complaints.reservationId, reservationIds));
       const summaryIds = summaries.map((summary) => summary.id);
       const images =
         summaryIds.length === 0
