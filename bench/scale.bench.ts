@@ -112,6 +112,8 @@ export interface Sample {
   at: number;
   ms: number;
   ok: boolean;
+  /** The answer's status; undefined when none came (a refused or broken connection). */
+  status: number | undefined;
   /** Rows in a list's answer; undefined for any other answer. */
   rows: number | undefined;
 }
@@ -130,6 +132,7 @@ const timed = async (
       at: started,
       ms: performance.now() - started,
       ok: answer.status === expected,
+      status: answer.status,
       rows: Array.isArray(answer.body) ? answer.body.length : undefined,
     });
     return answer;
@@ -139,6 +142,7 @@ const timed = async (
       at: started,
       ms: performance.now() - started,
       ok: false,
+      status: undefined,
       rows: undefined,
     });
     return undefined;
@@ -166,6 +170,13 @@ export async function signIn(
   return (answer.body as TokenPair).access;
 }
 
+/**
+ * A member's pause before the next screen: `thinkMs` on average, drawn anew each time between
+ * half and one and a half of it. Fixed pauses kept the members in step from their common start, so
+ * that the proxy got 50 requests at once every second and 2 cores' queue made the tail.
+ */
+const pause = (thinkMs: number) => sleep(thinkMs * (0.5 + Math.random()));
+
 /** One member's loop: the four screens in turn, and every `uploadEvery` rounds a photo. */
 async function memberLoop(
   address: string,
@@ -176,6 +187,8 @@ async function memberLoop(
   samples: Sample[],
 ): Promise<void> {
   const paths = hotPaths();
+  // Members signed in together; each opens the app at a moment of its own.
+  await sleep(options.thinkMs * Math.random());
   for (let round = 1; Date.now() < until; round += 1) {
     for (const route of hotRoutes) {
       await timed(
@@ -184,7 +197,7 @@ async function memberLoop(
         () => request(gatewayUrl, address, 'GET', paths[route], { token }),
         samples,
       );
-      await sleep(options.thinkMs);
+      await pause(options.thinkMs);
     }
     if (round % options.uploadEvery === 0) {
       await timed(
@@ -276,6 +289,7 @@ export function printRoutes(title: string, samples: Sample[], seconds: number): 
       rowsPerAnswer,
     ]);
   }
+  const failed = samples.filter((sample) => !sample.ok);
   const widths = header.map((_, column) =>
     Math.max(...rows.map((row) => row[column]?.length ?? 0)),
   );
@@ -285,6 +299,17 @@ export function printRoutes(title: string, samples: Sample[], seconds: number): 
       `  ${row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join('  ')}`,
     );
   }
+  if (failed.length > 0) console.log(`  errors by route and status: ${errorCounts(failed)}`);
+}
+
+/** 'upload 429 ×3, upload no answer ×1': what the errors column counts. */
+function errorCounts(failed: Sample[]): string {
+  const counts = new Map<string, number>();
+  for (const { route, status } of failed) {
+    const key = `${route} ${status === undefined ? 'no answer' : String(status)}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return [...counts].map(([key, count]) => `${key} ×${String(count)}`).join(', ');
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -535,7 +560,7 @@ export async function scaleBench(args: string[]): Promise<void> {
     );
     const loadSeconds = (performance.now() - measuredFrom) / 1000;
     printRoutes(
-      `${String(members.length)} members for ${loadSeconds.toFixed(1)} s after ${String(warmUpSeconds)} s of warm-up, through nginx and two API processes (upload every ${String(options.uploadEvery)} rounds, ${String(options.thinkMs)} ms between screens; goal for the four reads: p99 < 50 ms, no error)`,
+      `${String(members.length)} members for ${loadSeconds.toFixed(1)} s after ${String(warmUpSeconds)} s of warm-up, through nginx and two API processes (upload every ${String(options.uploadEvery)} rounds, ${String(options.thinkMs)} ms between screens on average; goal for the four reads: p99 < 50 ms, no error)`,
       samples.filter((sample) => sample.at >= measuredFrom),
       loadSeconds,
     );
