@@ -21,7 +21,7 @@ import { FilesRepository } from '../apps/api/src/modules/files/files.repository'
 import { OrphanSweep } from '../apps/api/src/modules/files/orphan-sweep';
 import { startS3TestServer } from '../apps/api/test/mocks/s3-test-server';
 import { startPostgresCluster } from '../apps/api/test/support/postgres-cluster';
-import { startSmtpInbox } from '../apps/api/test/smtp-inbox';
+import { isSignUpConfirmation, startSmtpInbox, type SmtpInbox } from '../apps/api/test/smtp-inbox';
 import {
   apiProcessCommand,
   closeAgents,
@@ -246,6 +246,22 @@ function printTable(title: string, rows: string[][]): void {
   for (const row of rows.slice(1)) console.log(line(row));
 }
 
+/** The key of the confirmation link the sign-up mailed to `email`, once the mail has arrived. */
+async function confirmationKey(smtp: SmtpInbox, email: string): Promise<string> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const mail = smtp.messages.find(
+      (message) =>
+        isSignUpConfirmation(message) &&
+        [message.to ?? []].flat().some((to) => to.value.some((entry) => entry.address === email)),
+    );
+    const key = /\/confirm-email\?key=([^\s"&<]+)/.exec(mail?.text ?? '')?.[1];
+    if (key !== undefined) return decodeURIComponent(key);
+    await sleep(100);
+  }
+  throw new Error(`no confirmation e-mail to ${email} within 30 s`);
+}
+
 async function main(): Promise<number> {
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'dental-drill-'));
   const cleanups: (() => Promise<unknown>)[] = [
@@ -349,6 +365,14 @@ async function main(): Promise<number> {
       });
       if (registered.status !== 201 && registered.status !== 200) {
         throw new Error(`sign-up answered ${String(registered.status)}`);
+      }
+      // Reminders go only to a confirmed address (docs/decisions/email-confirmation.md): the
+      // member confirms theirs with the link the sign-up mailed, as a member would.
+      const confirmed = await request(gatewayUrl, from, 'POST', accountPaths.confirmEmail, {
+        body: { key: await confirmationKey(smtp, email) },
+      });
+      if (confirmed.status !== 200) {
+        throw new Error(`the e-mail confirmation answered ${String(confirmed.status)}`);
       }
       const login = await request(gatewayUrl, from, 'POST', accountPaths.login, {
         body: { login_type: 'native', email, password },
