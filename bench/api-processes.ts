@@ -52,6 +52,8 @@ export interface Managed {
   /** Answered when the process says it is up; rejected when it exits first. */
   ready: Promise<void>;
   exited: Promise<number | null>;
+  /** The last 4,000 characters it wrote, for a report of why it exited. */
+  output: () => string;
 }
 
 export const running = new Set<Managed>();
@@ -89,7 +91,7 @@ export function startProcess(
   });
   // An early exit of a process nobody waits on must not crash the drill.
   ready.catch(() => undefined);
-  const managed = { name, child, ready, exited };
+  const managed = { name, child, ready, exited, output: () => output };
   running.add(managed);
   void exited.then(() => running.delete(managed));
   return managed;

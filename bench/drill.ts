@@ -504,6 +504,9 @@ async function main(): Promise<number> {
         .join(', '),
       ok: readyAfterSeconds.every((seconds) => seconds <= databaseRecoverySeconds),
     });
+    for (const managed of exitedAtCrash) {
+      say(`  ${managed.name} exited; the end of its output:\n${managed.output().slice(-1500)}`);
+    }
     for (const outcome of unexplained.slice(0, 10)) {
       say(`  unexplained failure: ${JSON.stringify(outcome)}`);
     }
