@@ -21,7 +21,12 @@ import { FilesRepository } from '../apps/api/src/modules/files/files.repository'
 import { OrphanSweep } from '../apps/api/src/modules/files/orphan-sweep';
 import { startS3TestServer } from '../apps/api/test/mocks/s3-test-server';
 import { startPostgresCluster } from '../apps/api/test/support/postgres-cluster';
-import { isSignUpConfirmation, startSmtpInbox, type SmtpInbox } from '../apps/api/test/smtp-inbox';
+import {
+  isSignUpConfirmation,
+  recipients,
+  startSmtpInbox,
+  type SmtpInbox,
+} from '../apps/api/test/smtp-inbox';
 import {
   apiProcessCommand,
   closeAgents,
@@ -252,8 +257,7 @@ async function confirmationKey(smtp: SmtpInbox, email: string): Promise<string> 
   while (Date.now() < deadline) {
     const mail = smtp.messages.find(
       (message) =>
-        isSignUpConfirmation(message) &&
-        [message.to ?? []].flat().some((to) => to.value.some((entry) => entry.address === email)),
+        isSignUpConfirmation(message) && recipients(message).includes(email.toLowerCase()),
     );
     const key = /\/confirm-email\?key=([^\s"&<]+)/.exec(mail?.text ?? '')?.[1];
     if (key !== undefined) return decodeURIComponent(key);

@@ -22,7 +22,8 @@ export interface SmtpInbox {
 export const isSignUpConfirmation = (mail: ParsedMail) =>
   (mail.subject ?? '').startsWith('Confirm your e-mail address for ');
 
-const recipients = (mail: ParsedMail) =>
+/** The addresses a mail was sent to, lower-cased. */
+export const recipients = (mail: ParsedMail) =>
   [mail.to ?? []].flat().flatMap((to) => to.value.map((entry) => entry.address?.toLowerCase()));
 
 /** A real SMTP server on 127.0.0.1 that parses everything it receives. */

@@ -1,51 +1,58 @@
 import { buffer } from 'node:stream/consumers';
 import { fromBuffer, type Entry, type ZipFile } from 'yauzl';
 
-function openZip(bytes: Buffer): Promise<ZipFile> {
-  return new Promise<ZipFile>((resolve, reject) => {
+/** Walks a zip archive's entries in order with yauzl (a reader independent of yazl): `visit`
+ *  resolves when the next entry may be read. */
+async function eachEntry(
+  bytes: Buffer,
+  visit: (zip: ZipFile, entry: Entry) => Promise<void>,
+): Promise<void> {
+  const zip = await new Promise<ZipFile>((resolve, reject) => {
     fromBuffer(bytes, { lazyEntries: true }, (error, opened) => {
       if (error === null) resolve(opened);
       else reject(error);
     });
   });
-}
-
-/** Every entry of a zip archive by its path, read with yauzl (a reader independent of yazl). */
-export async function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
-  const zip = await openZip(bytes);
-  const files = new Map<string, Buffer>();
   await new Promise<void>((resolve, reject) => {
     zip.on('entry', (entry: Entry) => {
-      zip.openReadStream(entry, (error, stream) => {
-        if (error !== null) {
-          reject(error);
-          return;
-        }
-        buffer(stream).then((content) => {
-          files.set(entry.fileName, content);
-          zip.readEntry();
-        }, reject);
-      });
+      visit(zip, entry).then(() => {
+        zip.readEntry();
+      }, reject);
     });
     zip.on('end', resolve);
     zip.on('error', reject);
     zip.readEntry();
   });
+}
+
+/** Every entry of a zip archive by its path. */
+export async function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
+  const files = new Map<string, Buffer>();
+  await eachEntry(
+    bytes,
+    (zip, entry) =>
+      new Promise<void>((resolve, reject) => {
+        zip.openReadStream(entry, (error, stream) => {
+          if (error !== null) {
+            reject(error);
+            return;
+          }
+          buffer(stream).then((content) => {
+            files.set(entry.fileName, content);
+            resolve();
+          }, reject);
+        });
+      }),
+  );
   return files;
 }
 
 /** The paths of the entries a zip archive holds as they are (method 0), not deflated. */
 export async function storedEntries(bytes: Buffer): Promise<Set<string>> {
-  const zip = await openZip(bytes);
   const stored = new Set<string>();
-  await new Promise<void>((resolve, reject) => {
-    zip.on('entry', (entry: Entry) => {
-      if (entry.compressionMethod === 0) stored.add(entry.fileName);
-      zip.readEntry();
-    });
-    zip.on('end', resolve);
-    zip.on('error', reject);
-    zip.readEntry();
+  await eachEntry(bytes, (_zip, entry) => {
+    if (entry.compressionMethod === 0) stored.add(entry.fileName);
+    return Promise.resolve();
   });
   return stored;
 }
